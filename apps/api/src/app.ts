@@ -1,0 +1,57 @@
+// Builds the Express app (never listens): security headers, CORS, body limits, request logging, the contract, errors.
+import express, { type Express } from 'express';
+import cors from 'cors';
+import helmet from 'helmet';
+import { randomUUID } from 'node:crypto';
+import { pinoHttp } from 'pino-http';
+import { createExpressEndpoints } from '@ts-rest/express';
+import { contract } from '@cx/contracts';
+import { env } from './config/env';
+import { authGuard } from './lib/auth';
+import { errorMiddleware } from './lib/errors';
+import { logger } from './lib/logger';
+import { healthRouter } from './modules/health/health.router';
+
+export interface AppDeps {
+  /** Origins allowed by CORS; defaults to WEB_ORIGIN (comma-separated). */
+  webOrigins?: string[];
+}
+
+export function createApp(deps: AppDeps = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 1);
+  app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  const origins = deps.webOrigins ?? env.WEB_ORIGIN.split(',').map((o) => o.trim());
+  app.use(cors({ origin: origins, credentials: false }));
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+    }),
+  );
+  app.use(express.json({ limit: env.JSON_BODY_LIMIT }));
+
+  createExpressEndpoints(
+    contract,
+    {
+      health: healthRouter,
+    },
+    app,
+    {
+      globalMiddleware: [authGuard],
+      requestValidationErrorHandler: (err, _req, _res, next) => next(err),
+    },
+  );
+
+  app.use((_req, res) => {
+    res.status(404).json({ message: 'Not found', code: 'NOT_FOUND' });
+  });
+  app.use(errorMiddleware);
+  return app;
+}

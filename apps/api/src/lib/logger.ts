@@ -1,0 +1,22 @@
+// One pino logger for the API; redacts credentials so no secret, hash, OTP or token reaches a log line.
+import pino from 'pino';
+import { env } from '../config/env';
+
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.passwordHash',
+  '*.oldPassword',
+  '*.newPassword',
+  '*.otp',
+  '*.otpHash',
+  '*.token',
+  '*.resetToken',
+];
+
+export const logger = pino({
+  level: env.NODE_ENV === 'test' ? 'silent' : env.LOG_LEVEL,
+  redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+});

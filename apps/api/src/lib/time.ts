@@ -1,0 +1,27 @@
+// Time-zone helpers: a store's local day for an instant, and local wall-clock times to UTC instants (DST-correct).
+import { DateTime, IANAZone } from 'luxon';
+
+export function isValidTimeZone(tz: string): boolean {
+  return IANAZone.isValidZone(tz);
+}
+
+/** YYYY-MM-DD of the instant in the given IANA zone. */
+export function localDay(at: Date, timeZone: string): string {
+  return DateTime.fromJSDate(at, { zone: timeZone }).toISODate() ?? at.toISOString().slice(0, 10);
+}
+
+/** The UTC instant of a wall-clock date and time ('YYYY-MM-DD', 'HH:mm') in the zone. */
+export function zonedToUtc(day: string, time: string, timeZone: string): Date {
+  const dt = DateTime.fromISO(`${day}T${time}`, { zone: timeZone });
+  if (!dt.isValid) throw new Error(`Invalid local time ${day} ${time} in ${timeZone}`);
+  return dt.toUTC().toJSDate();
+}
+
+/** Monday (ISO week start) of the week containing the day, as YYYY-MM-DD. */
+export function weekStart(day: string): string {
+  return DateTime.fromISO(day).startOf('week').toISODate() ?? day;
+}
+
+export function addDays(day: string, n: number): string {
+  return DateTime.fromISO(day).plus({ days: n }).toISODate() ?? day;
+}

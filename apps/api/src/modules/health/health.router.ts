@@ -1,0 +1,24 @@
+// GET /api/v1/health: process liveness and the MongoDB backend in use.
+import { initServer } from '@ts-rest/express';
+import { contract } from '@cx/contracts';
+import mongoose from 'mongoose';
+import { mongoBackend } from '../../lib/db';
+import { APP_VERSION } from '../../version';
+
+const s = initServer();
+const STATES = ['disconnected', 'connected', 'connecting', 'disconnecting'] as const;
+
+export const healthRouter = s.router(contract.health, {
+  getHealth: async () => ({
+    status: 200,
+    body: {
+      status: 'ok',
+      mongo: {
+        backend: mongoBackend() ?? 'uri',
+        state: STATES[mongoose.connection.readyState] ?? 'disconnected',
+      },
+      version: APP_VERSION,
+      uptimeSeconds: Math.round(process.uptime()),
+    },
+  }),
+});

@@ -1,0 +1,39 @@
+// Anonymous customer feedback: a staff or experience rating, its store-local day, and anti-gaming flags.
+import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+
+export const RATING_KINDS = ['staff', 'experience'] as const;
+export type RatingKind = (typeof RATING_KINDS)[number];
+
+const ratingSchema = new Schema(
+  {
+    owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    store: { type: Schema.Types.ObjectId, ref: 'Store', required: true },
+    staff: { type: Schema.Types.ObjectId, ref: 'Staff', default: null },
+    kind: { type: String, enum: RATING_KINDS, required: true },
+    score: { type: Number, min: 1, max: 5, required: true },
+    comment: { type: String, default: '', maxlength: 1000 },
+    tags: { type: [String], default: [] },
+    /** The day the rating was made in the store's time zone (YYYY-MM-DD): analytics group by it. */
+    day: { type: String, required: true },
+    outsideShift: { type: Boolean, default: false },
+    source: { type: String, enum: ['qr', 'kiosk'], default: 'qr' },
+    /** Salted hashes (daily salt) of device and network: never the raw IP or user agent. */
+    deviceHash: { type: String, default: null },
+    networkHash: { type: String, default: null },
+    idempotencyKey: { type: String, default: null },
+    flag: {
+      suspicious: { type: Boolean, default: false },
+      reasons: { type: [String], default: [] },
+      reviewedAt: { type: Date, default: null },
+      restored: { type: Boolean, default: false },
+    },
+  },
+  { timestamps: true },
+);
+ratingSchema.index({ store: 1, idempotencyKey: 1 }, { unique: true, partialFilterExpression: { idempotencyKey: { $type: 'string' } } });
+ratingSchema.index({ owner: 1, createdAt: -1 });
+ratingSchema.index({ store: 1, day: 1 });
+ratingSchema.index({ staff: 1, day: 1 });
+
+export type RatingDoc = InferSchemaType<typeof ratingSchema> & { _id: Types.ObjectId };
+export const RatingModel = model('Rating', ratingSchema);

@@ -1,0 +1,45 @@
+// A store of a business: identity, location/time zone, opening hours, social links and its three QR interfaces.
+import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+
+const interfaceSchema = new Schema({ status: { type: Boolean, default: true } }, { _id: false });
+
+const openingHoursSchema = new Schema(
+  {
+    day: { type: Number, min: 0, max: 6, required: true },
+    open: { type: String, default: '09:00' },
+    close: { type: String, default: '17:00' },
+    closed: { type: Boolean, default: false },
+  },
+  { _id: false },
+);
+
+const storeSchema = new Schema(
+  {
+    owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    name: { type: String, required: true, trim: true, maxlength: 255 },
+    image: { type: String, default: null },
+    address: { type: String, default: '', maxlength: 500 },
+    timeZone: { type: String, required: true, default: 'UTC' },
+    openingHours: { type: [openingHoursSchema], default: [] },
+    socialLinks: {
+      googleReview: { type: String, default: null },
+      facebook: { type: String, default: null },
+      instagram: { type: String, default: null },
+      tripadvisor: { type: String, default: null },
+      website: { type: String, default: null },
+    },
+    /** interface1 = rate staff, interface2 = rate experience, interface3 = social media. */
+    interfaces: {
+      interface1: { type: interfaceSchema, default: () => ({ status: true }) },
+      interface2: { type: interfaceSchema, default: () => ({ status: true }) },
+      interface3: { type: interfaceSchema, default: () => ({ status: true }) },
+    },
+    /** Soft delete: ratings keep pointing at the store for history. */
+    deletedAt: { type: Date, default: null },
+  },
+  { timestamps: true },
+);
+storeSchema.index({ owner: 1, deletedAt: 1, name: 1 });
+
+export type StoreDoc = InferSchemaType<typeof storeSchema> & { _id: Types.ObjectId };
+export const StoreModel = model('Store', storeSchema);

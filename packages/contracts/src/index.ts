@@ -1,0 +1,18 @@
+// The root /api/v1 router: every resource contract combined once, so no path string is written twice.
+import { initContract } from '@ts-rest/core';
+import { commonResponses } from './common';
+import { healthContract } from './health.contract';
+
+export * from './common';
+export * from './health.contract';
+
+const c = initContract();
+
+export const contract = c.router(
+  {
+    health: healthContract,
+  },
+  { pathPrefix: '/api/v1', commonResponses, strictStatusCodes: true },
+);
+
+export type TContract = typeof contract;

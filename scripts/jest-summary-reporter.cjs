@@ -1,0 +1,21 @@
+// Jest reporter that writes {suite, passed, failed, skipped} to test-output/results so .ci/run can print one total.
+const fs = require('node:fs');
+const path = require('node:path');
+
+class SummaryReporter {
+  constructor(_globalConfig, options) {
+    this.name = (options && options.name) || 'jest';
+  }
+  onRunComplete(_contexts, results) {
+    const dir = path.resolve(__dirname, '..', 'test-output', 'results');
+    fs.mkdirSync(dir, { recursive: true });
+    const summary = {
+      suite: this.name,
+      passed: results.numPassedTests,
+      failed: results.numFailedTests + (results.numRuntimeErrorTestSuites || 0),
+      skipped: results.numPendingTests + results.numTodoTests,
+    };
+    fs.writeFileSync(path.join(dir, `${this.name}.json`), JSON.stringify(summary) + '\n');
+  }
+}
+module.exports = SummaryReporter;
