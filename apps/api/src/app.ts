@@ -10,6 +10,7 @@ import { env } from './config/env';
 import { authGuard } from './lib/auth';
 import { errorMiddleware } from './lib/errors';
 import { logger } from './lib/logger';
+import { filesRouter } from './modules/files/files.router';
 import { healthRouter } from './modules/health/health.router';
 
 export interface AppDeps {
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps = {}): Express {
     contract,
     {
       health: healthRouter,
+      files: filesRouter,
     },
     app,
     {

@@ -21,5 +21,6 @@ export const healthContract = c.router({
     path: '/health',
     responses: { 200: ZHealthSchema },
     summary: 'Liveness and MongoDB backend in use',
+    metadata: { public: true } as const,
   },
 });

@@ -1,9 +1,11 @@
 // The root /api/v1 router: every resource contract combined once, so no path string is written twice.
 import { initContract } from '@ts-rest/core';
 import { commonResponses } from './common';
+import { filesContract } from './files.contract';
 import { healthContract } from './health.contract';
 
 export * from './common';
+export * from './files.contract';
 export * from './health.contract';
 
 const c = initContract();
@@ -11,6 +13,7 @@ const c = initContract();
 export const contract = c.router(
   {
     health: healthContract,
+    files: filesContract,
   },
   { pathPrefix: '/api/v1', commonResponses, strictStatusCodes: true },
 );

@@ -1,0 +1,45 @@
+// Test factories with overrides: users (with a ready bearer token), stores and staff.
+import bcrypt from 'bcrypt';
+import type { Types } from 'mongoose';
+import { signAccessToken } from '../src/lib/auth';
+import { UserModel } from '../src/modules/users/user.model';
+import { StoreModel } from '../src/modules/stores/store.model';
+import { StaffModel } from '../src/modules/staff/staff.model';
+
+let seq = 0;
+const next = () => ++seq;
+
+export interface MadeUser {
+  user: InstanceType<typeof UserModel>;
+  id: string;
+  password: string;
+  token: string;
+  auth: { Authorization: string };
+}
+
+export async function makeUser(overrides: Record<string, unknown> & { password?: string } = {}): Promise<MadeUser> {
+  const { password = 'Passw0rd!', ...rest } = overrides;
+  const n = next();
+  const user = await UserModel.create({
+    fullname: `Test Owner ${n}`,
+    email: `owner${n}.${Date.now()}@example.com`,
+    passwordHash: await bcrypt.hash(password, 4),
+    emailVerifiedAt: new Date(),
+    subscriptionStatus: 'active',
+    ...rest,
+  });
+  const token = signAccessToken(String(user._id), user.tokenVersion ?? 0);
+  return { user, id: String(user._id), password, token, auth: { Authorization: `Bearer ${token}` } };
+}
+
+export async function makeStore(owner: Types.ObjectId | string, overrides: Record<string, unknown> = {}) {
+  return StoreModel.create({ owner, name: `Store ${next()}`, timeZone: 'Europe/London', ...overrides });
+}
+
+export async function makeStaff(
+  owner: Types.ObjectId | string,
+  stores: Array<Types.ObjectId | string>,
+  overrides: Record<string, unknown> = {},
+) {
+  return StaffModel.create({ owner, name: `Staff Member ${next()}`, role: 'Sales Associate', stores, ...overrides });
+}

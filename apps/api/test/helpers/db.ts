@@ -1,0 +1,23 @@
+// setupTestDb(): connects mongoose to this worker's database, builds indexes, and clears data between tests.
+import mongoose from 'mongoose';
+import { withDbName } from '../../src/lib/db';
+
+export function setupTestDb(): void {
+  beforeAll(async () => {
+    const uri = process.env.CX_TEST_MONGO_URI;
+    if (!uri) throw new Error('CX_TEST_MONGO_URI is not set: the jest globalSetup did not run');
+    const dbName = `cx_test_${process.env.JEST_WORKER_ID ?? '1'}`;
+    await mongoose.connect(withDbName(uri, dbName), { serverSelectionTimeoutMS: 10000 });
+    await mongoose.connection.dropDatabase();
+    await Promise.all(mongoose.modelNames().map((name) => mongoose.model(name).init()));
+  });
+
+  afterEach(async () => {
+    const collections = Object.values(mongoose.connection.collections);
+    await Promise.all(collections.map((c) => c.deleteMany({})));
+  });
+
+  afterAll(async () => {
+    await mongoose.disconnect();
+  });
+}

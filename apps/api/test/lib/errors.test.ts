@@ -1,0 +1,51 @@
+import mongoose from 'mongoose';
+import { z } from 'zod';
+import { RequestValidationError } from '@ts-rest/express';
+import { AppError, mapError } from '../../src/lib/errors';
+
+describe('mapError (the one error mapper)', () => {
+  it('keeps an AppError status, code and message (a 404 stays a 404)', () => {
+    const { status, body } = mapError(new AppError('NOT_FOUND', 'Store not found', 404));
+    expect(status).toBe(404);
+    expect(body).toEqual({ message: 'Store not found', code: 'NOT_FOUND', fieldErrors: undefined });
+  });
+
+  it('turns a request validation error into 400 with per-field messages', () => {
+    const parsed = z.object({ email: z.string().email('Must be a valid email') }).safeParse({ email: 'x' });
+    if (parsed.success) throw new Error('expected failure');
+    const { status, body } = mapError(new RequestValidationError(null, null, null, parsed.error));
+    expect(status).toBe(400);
+    expect(body.message).toBe('Must be a valid email');
+    expect(body.fieldErrors).toEqual({ email: ['Must be a valid email'] });
+  });
+
+  it('maps a mongoose ValidationError to 400 with the failing path', () => {
+    const err = new mongoose.Error.ValidationError();
+    err.addError('name', new mongoose.Error.ValidatorError({ path: 'name', message: 'Name is required' }));
+    const { status, body } = mapError(err);
+    expect(status).toBe(400);
+    expect(body.fieldErrors).toEqual({ name: ['Name is required'] });
+  });
+
+  it('maps a CastError to 400', () => {
+    const err = new mongoose.Error.CastError('ObjectId', 'zzz', '_id');
+    expect(mapError(err).status).toBe(400);
+  });
+
+  it('maps duplicate key 11000 to 409 naming the field', () => {
+    const { status, body } = mapError({ code: 11000, keyValue: { email: 'a@b.c' } });
+    expect(status).toBe(409);
+    expect(body.message).toBe('That email is already in use');
+  });
+
+  it('maps an oversized body to 413 and malformed JSON to 400', () => {
+    expect(mapError({ type: 'entity.too.large' }).status).toBe(413);
+    expect(mapError({ type: 'entity.parse.failed' }).status).toBe(400);
+  });
+
+  it('hides unknown errors behind a generic 500 message', () => {
+    const { status, body } = mapError(new Error('secret internals'));
+    expect(status).toBe(500);
+    expect(body.message).not.toContain('secret');
+  });
+});
