@@ -1,0 +1,113 @@
+// What a browser journey gets: pages in Debian Chromium, the running stack, captured mail, and quick test users.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import bcrypt from 'bcrypt';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Db } from 'mongodb';
+import type { Mailbox } from './mailbox';
+import { REPO_ROOT } from './servers';
+
+export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-output', 'e2e', 'screenshots');
+export const DEMO = { email: 'demo@cxjourney.app', password: 'DemoPass123!' } as const;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  fullname: string;
+  token: string;
+  user: Record<string, unknown>;
+}
+
+export interface JourneyContext {
+  webUrl: string;
+  apiUrl: string;
+  mailbox: Mailbox;
+  db: Db;
+  demo: typeof DEMO;
+  /** A fresh browser context per call (isolated storage) at the given viewport. */
+  newPage(viewport: { width: number; height: number }): Promise<Page>;
+  /** Keeps a full-page PNG under test-output/e2e/screenshots/<journey>--<name>.png. */
+  screenshot(page: Page, name: string): Promise<void>;
+  /** A verified business user with an active subscription, signed in through the real login endpoint. */
+  createUser(overrides?: { fullname?: string; email?: string; password?: string }): Promise<TestUser>;
+  /** Puts a user's session into the page's localStorage (as the login dialog does) and opens /dashboard. */
+  login(page: Page, user?: TestUser): Promise<TestUser>;
+}
+
+export interface Journey {
+  name: string;
+  run(ctx: JourneyContext): Promise<void>;
+}
+
+let userSeq = 0;
+
+export function makeContext(opts: {
+  journey: string;
+  browser: Browser;
+  webUrl: string;
+  apiUrl: string;
+  mailbox: Mailbox;
+  db: Db;
+  contexts: BrowserContext[];
+}): JourneyContext {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const ctx: JourneyContext = {
+    webUrl: opts.webUrl,
+    apiUrl: opts.apiUrl,
+    mailbox: opts.mailbox,
+    db: opts.db,
+    demo: DEMO,
+    async newPage(viewport) {
+      const context = await opts.browser.newContext({ viewport, baseURL: opts.webUrl });
+      opts.contexts.push(context);
+      return context.newPage();
+    },
+    async screenshot(page, name) {
+      const file = `${opts.journey}--${name}`.replace(/[^\w.-]+/g, '-');
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${file}.png`), fullPage: true });
+    },
+    async createUser(overrides = {}) {
+      userSeq += 1;
+      const password = overrides.password ?? 'JourneyPass1!';
+      const email = (overrides.email ?? `journey${userSeq}.${Date.now()}@example.com`).toLowerCase();
+      const fullname = overrides.fullname ?? `Jamie Journey${userSeq}`;
+      const now = new Date();
+      await opts.db.collection('users').insertOne({
+        fullname,
+        email,
+        passwordHash: await bcrypt.hash(password, 4),
+        tokenVersion: 0,
+        profilePicture: null,
+        userType: 'business-owner',
+        timeZone: 'Europe/London',
+        emailVerifiedAt: now,
+        subscriptionStatus: 'active',
+        createdAt: now,
+        updatedAt: now,
+      });
+      const res = await fetch(`${opts.apiUrl}/api/v1/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      if (!res.ok) throw new Error(`login for ${email} failed: ${res.status} ${await res.text()}`);
+      const body = (await res.json()) as { token: string; user: Record<string, unknown> & { id?: string; _id?: string } };
+      return { id: String(body.user.id ?? body.user._id), email, password, fullname, token: body.token, user: body.user };
+    },
+    async login(page, user) {
+      const u = user ?? (await ctx.createUser());
+      await page.goto('/');
+      await page.evaluate(
+        ([token, json]) => {
+          localStorage.setItem('token', token);
+          localStorage.setItem('user', json);
+        },
+        [u.token, JSON.stringify(u.user)] as const,
+      );
+      await page.goto('/dashboard');
+      return u;
+    },
+  };
+  return ctx;
+}

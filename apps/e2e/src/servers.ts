@@ -1,0 +1,112 @@
+// Starts what a journey drives: MongoDB (via the resolver), the built API as a real process, and `vite preview` of the web app.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { startMongo } from '@cx/local-mongo';
+
+export const REPO_ROOT = join(__dirname, '..', '..', '..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHttp(url: string, proc: ChildProcess, label: string, timeoutMs = 60000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`${label} exited early with code ${proc.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${label} did not answer ${url} within ${timeoutMs} ms`);
+}
+
+function pipeLogs(proc: ChildProcess, label: string, sink: string[]): void {
+  const push = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) sink.push(`[${label}] ${line}`);
+    if (sink.length > 2000) sink.splice(0, sink.length - 2000);
+  };
+  proc.stdout?.on('data', push);
+  proc.stderr?.on('data', push);
+}
+
+export interface Stack {
+  apiUrl: string;
+  webUrl: string;
+  mongoUri: string;
+  dbName: string;
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+export async function startStack(opts: { smtpPort: number }): Promise<Stack> {
+  const logs: string[] = [];
+  const mongo = await startMongo({ log: (l) => logs.push(l) });
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const webUrl = `http://127.0.0.1:${webPort}`;
+  const dbName = 'cx_e2e';
+
+  const api = spawn(process.execPath, [join(REPO_ROOT, 'apps/api/dist/server.js')], {
+    cwd: join(REPO_ROOT, 'apps/api'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      SEED_DEMO: 'always',
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      MONGODB_URI: mongo.uri,
+      MONGODB_DB: dbName,
+      SMTP_URL: `smtp://127.0.0.1:${opts.smtpPort}`,
+      PUBLIC_WEB_URL: webUrl,
+      PUBLIC_API_URL: apiUrl,
+      WEB_ORIGIN: webUrl,
+      LOG_LEVEL: 'warn',
+      // Journeys sign in many times from one address; limits are covered by the API tests.
+      RATE_LIMIT_DISABLED: '1',
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  pipeLogs(api, 'api', logs);
+  await waitForHttp(`${apiUrl}/api/v1/health`, api, 'API');
+
+  const web = spawn(join(REPO_ROOT, 'apps/web/node_modules/.bin/vite'), ['preview', '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'], {
+    cwd: join(REPO_ROOT, 'apps/web'),
+    env: { ...process.env, API_PROXY_TARGET: apiUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  pipeLogs(web, 'web', logs);
+  await waitForHttp(`${webUrl}/`, web, 'web preview');
+
+  const kill = (p: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      if (p.exitCode !== null) return resolve();
+      p.once('exit', () => resolve());
+      p.kill('SIGTERM');
+      setTimeout(() => p.kill('SIGKILL'), 5000).unref();
+    });
+  return {
+    apiUrl,
+    webUrl,
+    mongoUri: mongo.uri,
+    dbName,
+    logs,
+    async stop() {
+      await Promise.all([kill(web), kill(api)]);
+      await mongo.stop();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+# Multi-stage build of the web app: Vite static build served by unprivileged nginx with SPA fallback and an /api proxy.
+FROM node:20-bookworm-slim AS build
+WORKDIR /repo
+RUN npm install -g pnpm@10.34.8
+COPY pnpm-lock.yaml pnpm-workspace.yaml package.json turbo.json tsconfig.base.json ./
+COPY packages ./packages
+COPY apps/web ./apps/web
+COPY scripts ./scripts
+RUN pnpm install --frozen-lockfile --filter @cx/web... && pnpm --filter @cx/web... build
+
+FROM nginxinc/nginx-unprivileged:1.27-alpine AS runtime
+COPY docker/nginx.conf /etc/nginx/conf.d/default.conf
+COPY --from=build /repo/apps/web/dist /usr/share/nginx/html
+EXPOSE 8080
