@@ -1,0 +1,73 @@
+// The business top bar: menu button (below lg), welcome line, Get Reviews, notifications bell and profile chip.
+import { Box, Button, Flex, HStack, IconButton, Popover, Portal, Text } from '@chakra-ui/react';
+import { LuBell, LuMenu } from 'react-icons/lu';
+import { ProfileChip } from '@/components/ProfileChip';
+import { authDialog } from '@/lib/auth-dialog';
+import { useSession } from '@/lib/session';
+import { TOP_BAR_HEIGHT } from './dimensions';
+
+export type TTopBarProps = { onOpenNav: () => void };
+
+function firstName(fullname: string | undefined): string {
+  return fullname?.trim().split(/\s+/)[0] ?? '';
+}
+
+function NotificationsBell() {
+  return (
+    <Popover.Root positioning={{ placement: 'bottom-end' }}>
+      <Popover.Trigger asChild>
+        <IconButton aria-label="Notifications" variant="ghost" rounded="full">
+          <LuBell />
+        </IconButton>
+      </Popover.Trigger>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content width={{ base: 'calc(100vw - 32px)', sm: '360px' }}>
+            <Popover.Arrow />
+            <Popover.Body>
+              <Popover.Title fontWeight="semibold" mb="2">
+                Notifications
+              </Popover.Title>
+              <Text color="fg.muted">No notification found!</Text>
+            </Popover.Body>
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
+  );
+}
+
+export function TopBar({ onOpenNav }: TTopBarProps) {
+  const { user } = useSession();
+  const name = firstName(user?.fullname);
+  return (
+    <Flex
+      as="header"
+      h={TOP_BAR_HEIGHT}
+      px={{ base: '3', md: '6' }}
+      align="center"
+      gap="3"
+      bg="bg"
+      borderBottomWidth="1px"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+    >
+      <IconButton aria-label="Open navigation menu" variant="ghost" hideFrom="lg" onClick={onOpenNav}>
+        <LuMenu />
+      </IconButton>
+      <Box flex="1" minW="0">
+        <Text fontSize={{ base: 'md', md: 'lg' }} fontWeight="semibold" truncate>
+          {name ? `Welcome, ${name}` : 'Welcome'}
+        </Text>
+      </Box>
+      <HStack gap={{ base: '1', md: '3' }}>
+        <Button colorPalette="brand" size={{ base: 'sm', md: 'md' }} onClick={() => authDialog.open('plans')}>
+          Get Reviews
+        </Button>
+        <NotificationsBell />
+        <ProfileChip />
+      </HStack>
+    </Flex>
+  );
+}

@@ -1,0 +1,4 @@
+// Business layout sizes from spec §9: 280 px side panel from `lg`, 64/80 px top bar, 8 px extra content padding.
+export const SIDEBAR_WIDTH = '280px';
+export const TOP_BAR_HEIGHT = { base: '64px', lg: '80px' } as const;
+export const CONTENT_EXTRA_PADDING_Y = '8px';

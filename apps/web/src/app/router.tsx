@@ -1,0 +1,103 @@
+// Every route of spec §2, lazy-loaded per area (marketing, customer, business) so QR visitors never load dashboard code.
+// To add or fill a page: write it in src/features/<feature>/routes/, export it from the area file in ./routes/, list it here.
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { RequireToken, requireTokenLoader } from './RequireToken';
+import { RootRoute, RouteErrorBoundary, RouteFallback } from './RootRoute';
+
+const marketingArea = () => import('./routes/marketing');
+const customerArea = () => import('./routes/customer');
+const businessArea = () => import('./routes/business');
+
+type TComponentName<M> = { [K in keyof M]: M[K] extends ComponentType ? K : never }[keyof M];
+
+/** A route `lazy` that loads an area chunk and renders one of its exported components. */
+function fromArea<M>(load: () => Promise<M>, name: TComponentName<M>) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
+
+const page = <M,>(path: string, load: () => Promise<M>, name: TComponentName<M>): RouteObject => ({
+  path,
+  lazy: fromArea(load, name),
+});
+
+const { marketing, business, businessOpen, customer } = paths;
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootRoute,
+    HydrateFallback: RouteFallback,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      {
+        lazy: fromArea(marketingArea, 'PublicLayout'),
+        children: [
+          page(marketing.home.path, marketingArea, 'HomePage'),
+          page(marketing.blogPosts.path, marketingArea, 'BlogPostsPage'),
+          page(marketing.contactUs.path, marketingArea, 'ContactUsPage'),
+          page(marketing.termsConditions.path, marketingArea, 'TermsConditionsPage'),
+          page(paths.notFound.path, marketingArea, 'NotFoundPage'),
+        ],
+      },
+      {
+        lazy: fromArea(customerArea, 'CustomerLayout'),
+        children: [
+          page(customer.rateStaff.path, customerArea, 'RateStaffPage'),
+          page(customer.afterScan.path, customerArea, 'AfterScanPage'),
+          page(customer.rateExperience.path, customerArea, 'RateExperiencePage'),
+          page(customer.afterScanExperience.path, customerArea, 'AfterScanExperiencePage'),
+          page(customer.visitSocialMedia.path, customerArea, 'VisitSocialMediaPage'),
+          page(customer.socialMedia.path, customerArea, 'SocialMediaPage'),
+          page(customer.thanks.path, customerArea, 'ThanksPage'),
+          page(customer.afterScanThanks.path, customerArea, 'AfterScanThanksPage'),
+        ],
+      },
+      {
+        loader: requireTokenLoader,
+        Component: RequireToken,
+        children: [
+          {
+            lazy: fromArea(businessArea, 'BusinessLayout'),
+            children: [
+              page(business.dashboard.path, businessArea, 'SnapshotPage'),
+              page(business.overview.path, businessArea, 'OverviewPage'),
+              page(business.staffOnShift.path, businessArea, 'StaffOnShiftPage'),
+              page(business.staffPerformance.path, businessArea, 'StaffLeagueTablePage'),
+              page(business.storePerformance.path, businessArea, 'StoreLeagueTablePage'),
+              page(business.customersFeedback.path, businessArea, 'FeedbackTimelinePage'),
+              page(business.rota.path, businessArea, 'RotaPage'),
+              page(business.interfaceSettings.path, businessArea, 'InterfaceSettingsPage'),
+              page(business.manageStaff.path, businessArea, 'ManageStaffPage'),
+              page(business.manageStores.path, businessArea, 'ManageStoresPage'),
+              page(business.settingsAndNotifications.path, businessArea, 'PerformanceNotificationsPage'),
+              page(business.mySubscription.path, businessArea, 'MySubscriptionPage'),
+              page(business.paymentSuccess.path, businessArea, 'PaymentSuccessPage'),
+              page(business.paymentFailed.path, businessArea, 'PaymentFailedPage'),
+            ],
+          },
+        ],
+      },
+      {
+        // Same layout, no token guard (spec §2).
+        lazy: fromArea(businessArea, 'BusinessLayout'),
+        children: [
+          page(businessOpen.user.path, businessArea, 'UserPage'),
+          page(businessOpen.products.path, businessArea, 'ProductsPage'),
+          page(businessOpen.blog.path, businessArea, 'BlogPage'),
+        ],
+      },
+      { path: '*', element: <Navigate to={paths.notFound.path} replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type TAppRouter = ReturnType<typeof createAppRouter>;
+
+export function AppRouter({ router }: { router: TAppRouter }) {
+  return <RouterProvider router={router} />;
+}

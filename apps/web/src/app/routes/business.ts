@@ -1,0 +1,19 @@
+// The business area chunk: dashboard layout and every page rendered inside it.
+export { BusinessLayout } from '@/app/layouts/business/BusinessLayout';
+export { OverviewPage } from '@/features/dashboard/routes/OverviewPage';
+export { SnapshotPage } from '@/features/dashboard/routes/SnapshotPage';
+export { FeedbackTimelinePage } from '@/features/feedback/routes/FeedbackTimelinePage';
+export { PerformanceNotificationsPage } from '@/features/notifications/routes/PerformanceNotificationsPage';
+export { RotaPage } from '@/features/rota/routes/RotaPage';
+export { ManageStaffPage } from '@/features/staff/routes/ManageStaffPage';
+export { StaffLeagueTablePage } from '@/features/staff/routes/StaffLeagueTablePage';
+export { StaffOnShiftPage } from '@/features/staff/routes/StaffOnShiftPage';
+export { InterfaceSettingsPage } from '@/features/stores/routes/InterfaceSettingsPage';
+export { ManageStoresPage } from '@/features/stores/routes/ManageStoresPage';
+export { StoreLeagueTablePage } from '@/features/stores/routes/StoreLeagueTablePage';
+export { MySubscriptionPage } from '@/features/subscription/routes/MySubscriptionPage';
+export { PaymentFailedPage } from '@/features/subscription/routes/PaymentFailedPage';
+export { PaymentSuccessPage } from '@/features/subscription/routes/PaymentSuccessPage';
+export { BlogPage } from '@/features/unlisted/routes/BlogPage';
+export { ProductsPage } from '@/features/unlisted/routes/ProductsPage';
+export { UserPage } from '@/features/unlisted/routes/UserPage';

@@ -1,0 +1,7 @@
+// The marketing area chunk: public layout, landing, blog posts, contact, terms and the 404 page.
+export { PublicLayout } from '@/app/layouts/PublicLayout';
+export { BlogPostsPage } from '@/features/marketing/routes/BlogPostsPage';
+export { ContactUsPage } from '@/features/marketing/routes/ContactUsPage';
+export { HomePage } from '@/features/marketing/routes/HomePage';
+export { NotFoundPage } from '@/features/marketing/routes/NotFoundPage';
+export { TermsConditionsPage } from '@/features/marketing/routes/TermsConditionsPage';

@@ -1,0 +1,70 @@
+// Every route path of the app, written once (spec §2), with the title each page shows and sets as document.title.
+
+export type TRoutePath = { readonly path: string; readonly title: string };
+
+const route = (path: string, title: string): TRoutePath => ({ path, title });
+
+export const paths = {
+  marketing: {
+    home: route('/', 'Home'),
+    blogPosts: route('/blog-posts', 'Blog'),
+    contactUs: route('/contact-us', 'Contact us'),
+    termsConditions: route('/terms-conditions', 'Terms & Conditions'),
+  },
+  business: {
+    dashboard: route('/dashboard', 'Snapshot'),
+    overview: route('/overview', 'Overview'),
+    staffOnShift: route('/staff-on-shift', 'Staff on Shift'),
+    staffPerformance: route('/staff-performance', 'Staff League Table'),
+    storePerformance: route('/store-performance', 'Store League Table'),
+    customersFeedback: route('/customers-feedback', 'CX Feedback Timeline'),
+    rota: route('/rota', 'Rota'),
+    interfaceSettings: route('/interface-settings', 'Interface Settings'),
+    manageStaff: route('/manage-staff', 'Manage Staff'),
+    manageStores: route('/manage-stores', 'Manage Stores'),
+    settingsAndNotifications: route('/settings-and-notifications', 'Performance Notifications'),
+    mySubscription: route('/my-subscription', 'My Subscription'),
+    paymentSuccess: route('/payment-success', 'payment success'),
+    paymentFailed: route('/payment-failed', 'payment failed'),
+  },
+  /** Same layout as the business area but without the token guard (spec §2). */
+  businessOpen: {
+    user: route('/user', 'User'),
+    products: route('/products', 'Products'),
+    blog: route('/blog', 'Blog'),
+  },
+  customer: {
+    rateStaff: {
+      ...route('/rate-staff', 'Rate our staff'),
+      /** /rate-staff?store=<storeId> */
+      getHref: (storeId: string) => `/rate-staff?${new URLSearchParams({ store: storeId }).toString()}`,
+    },
+    afterScan: route('/after-scan', 'Rate our staff'),
+    rateExperience: route('/rate-experience', 'Rate your experience'),
+    afterScanExperience: route('/after-scan-experience', 'Rate your experience'),
+    visitSocialMedia: route('/visit-social-media', 'Visit us on social media'),
+    socialMedia: route('/social-media', 'Visit us on social media'),
+    thanks: route('/thanks', 'Thank you'),
+    afterScanThanks: route('/after-scan-thanks', 'Thank you'),
+  },
+  notFound: route('/404', 'Page not found'),
+} as const;
+
+/** The side navigation: the twelve titled business pages in spec order (payment pages are not listed). */
+export const businessNavItems: readonly TRoutePath[] = [
+  paths.business.dashboard,
+  paths.business.overview,
+  paths.business.staffOnShift,
+  paths.business.staffPerformance,
+  paths.business.storePerformance,
+  paths.business.customersFeedback,
+  paths.business.rota,
+  paths.business.interfaceSettings,
+  paths.business.manageStaff,
+  paths.business.manageStores,
+  paths.business.settingsAndNotifications,
+  paths.business.mySubscription,
+];
+
+export const APP_NAME = 'CX Journey';
+export const TAGLINE = 'Your CX Journey…see through';

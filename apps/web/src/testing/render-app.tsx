@@ -1,0 +1,37 @@
+// Renders the real route tree in a memory router with the real providers, optionally signed in.
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '@/app/providers';
+import { routes } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
+import { session, type TSessionUser } from '@/lib/session';
+
+export const testUser: TSessionUser = {
+  id: '64b7f0c2a1b2c3d4e5f60718',
+  fullname: 'Ada Lovelace',
+  email: 'ada@example.com',
+  userType: 'owner',
+};
+
+export type TRenderAppOptions = { token?: string; user?: TSessionUser };
+
+export function renderApp(initialPath: string, { token, user = testUser }: TRenderAppOptions = {}) {
+  if (token) session.start({ token, user });
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const queryClient = createQueryClient({ navigate: (to) => void router.navigate(to, { replace: true }) });
+  const utils = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, router, queryClient };
+}
+
+/** ts-rest's shape for a non-2xx response, as thrown by tsr queries and mutations. */
+export function httpError(status: number, body: unknown) {
+  return { status, body, headers: new Headers({ 'content-type': 'application/json' }) };
+}
+
+export function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}

@@ -1,0 +1,35 @@
+// Test setup: jest-dom matchers, and the browser APIs jsdom lacks that Chakra/zag and the layouts call.
+import '@testing-library/jest-dom/vitest';
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+if (!('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub, writable: true });
+}
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+// jsdom prints "Not implemented" for scrolling; the layouts scroll to the top on navigation.
+window.scrollTo = () => {};
+Element.prototype.scrollTo = () => {};
+Element.prototype.scrollIntoView = () => {};
+
+afterEach(() => {
+  window.localStorage.clear();
+});

@@ -1,0 +1,16 @@
+// Unit/component tests in jsdom; the summary reporter writes test-output/results/web.json for CI.
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+export default defineConfig((env) =>
+  mergeConfig(viteConfig(env), {
+    test: {
+      environment: 'jsdom',
+      globals: true,
+      setupFiles: ['./test/setup.ts'],
+      include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+      reporters: ['default', './test/summary-reporter.ts'],
+      restoreMocks: true,
+    },
+  }),
+);
