@@ -1,0 +1,2 @@
+// Placeholder replaced below in the hardening commit.
+console.log('bench pending');

@@ -1,0 +1,216 @@
+// One collection: documents keyed by canonical _id, its indexes, write paths that keep indexes consistent, and the lookup planner.
+import { UUID } from 'bson';
+import { formatValue } from './bson-util';
+import { canonicalKey } from './compare';
+import { ErrorCodes, fail } from './errors';
+import type { Doc } from './errors';
+import type { IndexSpec } from './indexes';
+import { Index, idDuplicateError, normalizeSpec } from './indexes';
+import { getPathValues } from './paths';
+import type { Matcher, QueryOptions } from './query';
+import { compileFilter, extractEqualities } from './query';
+
+interface Entry {
+  doc: Doc;
+  seq: number;
+}
+
+export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
+
+export class Collection {
+  readonly db: string;
+  readonly name: string;
+  readonly uuid = new UUID();
+  readonly options: Doc;
+  private readonly entries = new Map<string, Entry>();
+  private readonly indexes = new Map<string, Index>();
+  private seq = 0;
+
+  constructor(db: string, name: string, options: Doc = {}) {
+    this.db = db;
+    this.name = name;
+    this.options = options;
+  }
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  *all(): IterableIterator<Doc> {
+    for (const e of this.entries.values()) yield e.doc;
+  }
+
+  getById(id: unknown): Doc | undefined {
+    return this.entries.get(canonicalKey(id))?.doc;
+  }
+
+  indexSpecs(): IndexSpec[] {
+    return [ID_INDEX, ...[...this.indexes.values()].map((i) => i.spec)];
+  }
+
+  secondaryIndexes(): Index[] {
+    return [...this.indexes.values()];
+  }
+
+  /** Stores a document that already carries its _id. Nothing is written unless every unique index accepts it. */
+  insert(doc: Doc): void {
+    const id = doc._id;
+    if (Array.isArray(id)) fail(ErrorCodes.BadValue, `The '_id' value cannot be of type array`);
+    if (id instanceof RegExp) fail(ErrorCodes.BadValue, `can't use a regex for _id`);
+    const idKey = canonicalKey(id);
+    if (this.entries.has(idKey)) throw idDuplicateError(this.ns, id);
+    const keys = new Map<Index, string[]>();
+    for (const index of this.indexes.values()) {
+      const k = index.keysFor(doc);
+      const clash = index.findConflict(k, idKey);
+      if (clash !== undefined) throw index.duplicateError(this.ns, doc, clash);
+      keys.set(index, k);
+    }
+    for (const [index, k] of keys) index.add(idKey, k);
+    this.entries.set(idKey, { doc, seq: this.seq++ });
+  }
+
+  /** Swaps in an updated version of a stored document (same _id); refused without side effects on a unique clash. */
+  replace(oldDoc: Doc, newDoc: Doc): void {
+    const idKey = canonicalKey(oldDoc._id);
+    const entry = this.entries.get(idKey);
+    if (!entry) fail(ErrorCodes.BadValue, `document ${formatValue(oldDoc._id)} vanished during update`);
+    const changes: Array<[Index, string[], string[]]> = [];
+    for (const index of this.indexes.values()) {
+      const before = index.keysFor(oldDoc);
+      const after = index.keysFor(newDoc);
+      const clash = index.findConflict(after, idKey);
+      if (clash !== undefined) throw index.duplicateError(this.ns, newDoc, clash);
+      changes.push([index, before, after]);
+    }
+    for (const [index, before, after] of changes) {
+      index.remove(idKey, before);
+      index.add(idKey, after);
+    }
+    entry.doc = newDoc;
+  }
+
+  remove(doc: Doc): boolean {
+    const idKey = canonicalKey(doc._id);
+    const entry = this.entries.get(idKey);
+    if (!entry) return false;
+    for (const index of this.indexes.values()) index.remove(idKey, index.keysFor(entry.doc));
+    this.entries.delete(idKey);
+    return true;
+  }
+
+  clear(): number {
+    const n = this.entries.size;
+    this.entries.clear();
+    for (const index of this.indexes.values()) index.entries.clear();
+    return n;
+  }
+
+  /**
+   * Documents that may match `filter`, in natural order. Equality on _id or on a complete single-field index is
+   * answered from the index maps; everything else is a collection scan.
+   */
+  candidates(filter: Doc, opts: QueryOptions = {}): Doc[] | IterableIterator<Doc> {
+    const eq = extractEqualities(filter);
+    if (eq.size === 0 || (opts.collation && (opts.collation.strength ?? 3) < 3)) return this.all();
+    const ids = eq.get('_id');
+    if (ids) return this.ordered(ids.map((v) => this.entries.get(canonicalKey(v))));
+    for (const index of this.indexes.values()) {
+      if (!index.complete || index.fields.length !== 1) continue;
+      const values = eq.get(index.fields[0] as string);
+      if (!values) continue;
+      const found: Array<Entry | undefined> = [];
+      for (const v of values) {
+        for (const idKey of index.entries.get(Index.lookupKey(v)) ?? []) found.push(this.entries.get(idKey));
+      }
+      return this.ordered(found);
+    }
+    return this.all();
+  }
+
+  private ordered(found: Array<Entry | undefined>): Doc[] {
+    const unique = [...new Set(found.filter((e): e is Entry => e !== undefined))];
+    if (unique.length > 1) unique.sort((a, b) => a.seq - b.seq);
+    return unique.map((e) => e.doc);
+  }
+
+  /** Matching documents in natural order (stored references — callers must not mutate them). */
+  find(filter: Doc, opts: QueryOptions = {}, limit = 0): Doc[] {
+    const matcher: Matcher = compileFilter(filter, opts);
+    const out: Doc[] = [];
+    for (const doc of this.candidates(matcher.filter, opts)) {
+      if (!matcher.test(doc)) continue;
+      out.push(doc);
+      if (limit > 0 && out.length >= limit) break;
+    }
+    return out;
+  }
+
+  /** @returns the stored spec and whether it was newly created */
+  createIndex(raw: unknown): boolean {
+    const spec = normalizeSpec(raw);
+    const sameKey = (a: Doc, b: Doc): boolean => canonicalKey(a) === canonicalKey(b);
+    if (spec.name === '_id_' || sameKey(spec.key, ID_INDEX.key)) {
+      if (spec.name !== '_id_' || !sameKey(spec.key, ID_INDEX.key) || spec.unique === false) {
+        fail(ErrorCodes.IndexOptionsConflict, `Index with name: ${spec.name} already exists with a different name or options`);
+      }
+      return false;
+    }
+    for (const existing of this.indexes.values()) {
+      const same = sameKey(existing.spec.key, spec.key);
+      if (existing.name === spec.name && !same) {
+        fail(ErrorCodes.IndexKeySpecsConflict, `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${formatValue(spec)}, existing index: ${formatValue(existing.spec)}`);
+      }
+      if (same) {
+        const optsEqual = canonicalKey({ ...existing.spec, name: '' }) === canonicalKey({ ...spec, name: '' });
+        if (existing.name === spec.name && optsEqual) return false;
+        if (existing.name !== spec.name && optsEqual) fail(ErrorCodes.IndexOptionsConflict, `Index already exists with a different name: ${existing.name}`);
+        if (existing.name === spec.name) fail(ErrorCodes.IndexOptionsConflict, `An equivalent index already exists with the same name but different options. Requested index: ${formatValue(spec)}, existing index: ${formatValue(existing.spec)}`);
+      }
+    }
+    const index = new Index(spec);
+    for (const e of this.entries.values()) {
+      const idKey = canonicalKey(e.doc._id);
+      const keys = index.keysFor(e.doc);
+      const clash = index.findConflict(keys, idKey);
+      if (clash !== undefined) throw index.duplicateError(this.ns, e.doc, clash);
+      index.add(idKey, keys);
+    }
+    this.indexes.set(spec.name, index);
+    return true;
+  }
+
+  dropIndex(name: string): void {
+    if (name === '_id_') fail(ErrorCodes.InvalidOptions, 'cannot drop _id index');
+    if (!this.indexes.delete(name)) fail(ErrorCodes.IndexNotFound, `index not found with name [${name}]`);
+  }
+
+  indexNameForKey(key: Doc): string {
+    if (canonicalKey(key) === canonicalKey(ID_INDEX.key)) return '_id_';
+    for (const i of this.indexes.values()) if (canonicalKey(i.spec.key) === canonicalKey(key)) return i.name;
+    fail(ErrorCodes.IndexNotFound, `can't find index with key: ${formatValue(key)}`);
+  }
+
+  dropAllIndexes(): void {
+    this.indexes.clear();
+  }
+
+  /** Removes documents whose TTL-indexed date is older than expireAfterSeconds; returns how many. */
+  expire(now: number): number {
+    let removed = 0;
+    for (const index of this.indexes.values()) {
+      const ttl = index.ttlSeconds;
+      if (ttl === undefined) continue;
+      const field = index.fields[0] as string;
+      for (const doc of [...this.all()]) {
+        const dates = getPathValues(doc, field).filter((v): v is Date => v instanceof Date);
+        if (dates.length && Math.min(...dates.map((d) => d.getTime())) + ttl * 1000 <= now && this.remove(doc)) removed++;
+      }
+    }
+    return removed;
+  }
+}

@@ -1,0 +1,205 @@
+// BSON total ordering (mongod's cross-type sort order), equality and canonical index keys.
+import { bsonTypeOf, isBinary, isDecimal, isLong, isNumeric, isObjectId, isPlainObject, isTimestamp, toNumber } from './bson-util';
+import type { Doc } from './errors';
+
+/** A string comparator derived from a collation; undefined means binary comparison. */
+export type StringCompare = (a: string, b: string) => number;
+
+export interface CollationSpec {
+  locale?: string;
+  strength?: number;
+  caseLevel?: boolean;
+  numericOrdering?: boolean;
+}
+
+/** strength 1 ignores case+accents, 2 ignores case, 3 (default) is exact — mirrors ICU as used by mongod. */
+export function collatorFor(collation: CollationSpec | undefined): StringCompare | undefined {
+  if (!collation || !collation.locale || collation.locale === 'simple') return undefined;
+  const strength = collation.strength ?? 3;
+  const sensitivity = strength <= 1 ? 'base' : strength === 2 ? 'accent' : 'variant';
+  const c = new Intl.Collator(collation.locale, { sensitivity, numeric: collation.numericOrdering === true });
+  return (a, b) => c.compare(a, b);
+}
+
+// mongod: MinKey < null < numbers < string < object < array < binData < ObjectId < bool < Date < timestamp < regex < MaxKey
+export function typeRank(v: unknown): number {
+  if (v === undefined || v === null) return 2;
+  if (typeof v === 'number') return 3;
+  if (typeof v === 'string') return 4;
+  if (typeof v === 'boolean') return 9;
+  if (Array.isArray(v)) return 6;
+  if (v instanceof Date) return 10;
+  if (v instanceof RegExp) return 12;
+  switch (bsonTypeOf(v)) {
+    case 'MinKey':
+      return 1;
+    case 'Long':
+    case 'Decimal128':
+    case 'Int32':
+    case 'Double':
+      return 3;
+    case 'BSONSymbol':
+      return 4;
+    case 'Binary':
+      return 7;
+    case 'ObjectId':
+      return 8;
+    case 'Timestamp':
+      return 11;
+    case 'BSONRegExp':
+      return 12;
+    case 'MaxKey':
+      return 14;
+    case 'Code':
+      return 13;
+    default:
+      return 5;
+  }
+}
+
+const cmp = (a: number | string | bigint, b: number | string | bigint): number => (a < b ? -1 : a > b ? 1 : 0);
+
+function compareNumbers(a: unknown, b: unknown): number {
+  if (isLong(a) && isLong(b)) return a.compare(b);
+  const x = toNumber(a);
+  const y = toNumber(b);
+  // mongod sorts NaN below every other number
+  if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : -1;
+  if (Number.isNaN(y)) return 1;
+  if (x === y && (isLong(a) || isLong(b))) {
+    // doubles lose precision beyond 2^53; fall back to exact BigInt comparison when both are integral
+    const bx = isLong(a) ? a.toBigInt() : Number.isInteger(x) ? BigInt(x) : undefined;
+    const by = isLong(b) ? b.toBigInt() : Number.isInteger(y) ? BigInt(y) : undefined;
+    if (bx !== undefined && by !== undefined) return cmp(bx, by);
+  }
+  return cmp(x, y);
+}
+
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d < 0 ? -1 : 1;
+  }
+  return cmp(a.length, b.length);
+}
+
+export function compareValues(a: unknown, b: unknown, strCmp?: StringCompare): number {
+  const ra = typeRank(a);
+  const rb = typeRank(b);
+  if (ra !== rb) return cmp(ra, rb);
+  switch (ra) {
+    case 1:
+    case 2:
+    case 14:
+      return 0;
+    case 3:
+      return compareNumbers(a, b);
+    case 4: {
+      const sa = String(a);
+      const sb = String(b);
+      return strCmp ? Math.sign(strCmp(sa, sb)) : cmp(sa, sb);
+    }
+    case 5: {
+      const ka = Object.keys(a as Doc);
+      const kb = Object.keys(b as Doc);
+      for (let i = 0; i < Math.min(ka.length, kb.length); i++) {
+        const fa = ka[i] as string;
+        const fb = kb[i] as string;
+        const va = (a as Doc)[fa];
+        const vb = (b as Doc)[fb];
+        const byType = cmp(typeRank(va), typeRank(vb));
+        if (byType !== 0) return byType;
+        const byName = cmp(fa, fb);
+        if (byName !== 0) return byName;
+        const byValue = compareValues(va, vb, strCmp);
+        if (byValue !== 0) return byValue;
+      }
+      return cmp(ka.length, kb.length);
+    }
+    case 6: {
+      const xa = a as unknown[];
+      const xb = b as unknown[];
+      for (let i = 0; i < Math.min(xa.length, xb.length); i++) {
+        const c = compareValues(xa[i], xb[i], strCmp);
+        if (c !== 0) return c;
+      }
+      return cmp(xa.length, xb.length);
+    }
+    case 7: {
+      if (!isBinary(a) || !isBinary(b)) return 0;
+      const byLen = cmp(a.length(), b.length());
+      if (byLen !== 0) return byLen;
+      const bySub = cmp(a.sub_type, b.sub_type);
+      return bySub !== 0 ? bySub : compareBytes(a.buffer, b.buffer);
+    }
+    case 8:
+      return isObjectId(a) && isObjectId(b) ? compareBytes(a.id, b.id) : 0;
+    case 9:
+      return cmp(Number(a), Number(b));
+    case 10:
+      return cmp((a as Date).getTime(), (b as Date).getTime());
+    case 11:
+      return isTimestamp(a) && isTimestamp(b) ? a.compare(b) : 0;
+    case 12: {
+      const pa = a as { source: string; flags?: string; pattern?: string; options?: string };
+      const pb = b as { source: string; flags?: string; pattern?: string; options?: string };
+      const c = cmp(pa.source ?? pa.pattern ?? '', pb.source ?? pb.pattern ?? '');
+      return c !== 0 ? c : cmp(pa.flags ?? pa.options ?? '', pb.flags ?? pb.options ?? '');
+    }
+    default:
+      return cmp(String(a), String(b));
+  }
+}
+
+export const bsonEquals = (a: unknown, b: unknown, strCmp?: StringCompare): boolean =>
+  typeRank(a) === typeRank(b) && compareValues(a, b, strCmp) === 0;
+
+function numericKey(v: unknown): string {
+  if (isLong(v)) {
+    const n = v.toNumber();
+    return Number.isSafeInteger(n) ? String(n) : v.toString();
+  }
+  if (isDecimal(v)) {
+    const n = Number.parseFloat(v.toString());
+    return Number.isNaN(n) ? 'NaN' : String(n);
+  }
+  const n = toNumber(v);
+  return Object.is(n, -0) ? '0' : String(n);
+}
+
+/**
+ * A string that is equal for two values exactly when mongod's equality says so (1 == 1.0 == NumberLong(1)).
+ * Index maps are keyed by this, so lookups never need to scan.
+ */
+export function canonicalKey(v: unknown): string {
+  if (v === undefined || v === null) return 'N';
+  if (typeof v === 'string') return `s${v}`;
+  if (typeof v === 'boolean') return v ? 'b1' : 'b0';
+  if (isNumeric(v)) return `n${numericKey(v)}`;
+  if (v instanceof Date) return `d${v.getTime()}`;
+  if (isObjectId(v)) return `o${v.toHexString()}`;
+  if (Array.isArray(v)) return `[${v.map(canonicalKey).join(',')}]`;
+  if (isPlainObject(v)) return `{${Object.keys(v).map((k) => `${JSON.stringify(k)}:${canonicalKey(v[k])}`).join(',')}}`;
+  if (v instanceof RegExp) return `r/${v.source}/${v.flags}`;
+  if (isBinary(v)) return `x${v.sub_type}:${Buffer.from(v.buffer).toString('base64')}`;
+  if (isTimestamp(v)) return `t${v.toString()}`;
+  const t = bsonTypeOf(v);
+  if (t === 'MinKey') return 'm';
+  if (t === 'MaxKey') return 'M';
+  return `?${t ?? typeof v}:${String(v)}`;
+}
+
+/**
+ * Sort key for one document field: arrays sort by their smallest element ascending / largest descending,
+ * an empty array sorts before null as in mongod.
+ */
+export function sortKeyOf(values: unknown[], direction: 1 | -1, strCmp?: StringCompare): unknown {
+  if (values.length === 0) return undefined;
+  let best: unknown = values[0];
+  for (let i = 1; i < values.length; i++) {
+    const c = compareValues(values[i], best, strCmp);
+    if (direction === 1 ? c < 0 : c > 0) best = values[i];
+  }
+  return best;
+}

@@ -1,0 +1,217 @@
+// Filter/projection/sort on top of mingo, with comparison operators replaced by BSON-aware ones (Long, Decimal128, ObjectId, collation).
+import { Context, Query } from 'mingo';
+import type { Iterator } from 'mingo/lazy';
+import { Lazy } from 'mingo/lazy';
+import type { Options } from 'mingo/types';
+import { resolve } from 'mingo/util';
+import { bsonTypeName, bsonTypeOf, isOperatorObject, isPlainObject } from './bson-util';
+import type { CollationSpec, StringCompare } from './compare';
+import { bsonEquals, collatorFor, compareValues, sortKeyOf, typeRank } from './compare';
+import { ErrorCodes, fail, notSupported, toMongoError } from './errors';
+import type { Doc } from './errors';
+import { getPathValues } from './paths';
+
+type Test = (lhs: unknown, rhs: unknown, depth: number, strCmp?: StringCompare) => boolean;
+
+function flattenDepth(xs: unknown[], depth: number): unknown[] {
+  const out: unknown[] = [];
+  const walk = (ys: unknown[], d: number): void => {
+    for (const y of ys) {
+      if (Array.isArray(y) && d > 0) walk(y, d - 1);
+      else out.push(y);
+    }
+  };
+  walk(xs, depth);
+  return out;
+}
+
+function candidates(lhs: unknown, depth: number): unknown[] {
+  return Array.isArray(lhs) ? [lhs, ...flattenDepth(lhs, Math.max(depth, 1))] : [lhs];
+}
+
+const eqTest: Test = (lhs, rhs, depth, sc) => candidates(lhs, depth).some((v) => bsonEquals(v, rhs, sc));
+
+const rangeTest =
+  (accept: (c: number) => boolean): Test =>
+  (lhs, rhs, depth, sc) => {
+    const t = bsonTypeOf(rhs);
+    if (t === 'MinKey' || t === 'MaxKey') return accept(t === 'MinKey' ? 1 : -1);
+    // mongod only compares within one canonical type bracket: {$gt: 5} never matches a string
+    return candidates(lhs, depth).some((v) => typeRank(v) === typeRank(rhs) && accept(compareValues(v, rhs, sc)));
+  };
+
+const inTest: Test = (lhs, rhs, depth, sc) => {
+  if (!Array.isArray(rhs)) fail(ErrorCodes.BadValue, '$in needs an array');
+  return rhs.some((r) => {
+    if (r instanceof RegExp) return candidates(lhs, depth).some((v) => typeof v === 'string' && r.test(v));
+    return eqTest(lhs, r, depth, sc);
+  });
+};
+
+const TYPE_ALIASES: Record<string, string> = {
+  '1': 'double', '2': 'string', '3': 'object', '4': 'array', '5': 'binData', '6': 'undefined', '7': 'objectId',
+  '8': 'bool', '9': 'date', '10': 'null', '11': 'regex', '13': 'javascript', '16': 'int', '17': 'timestamp',
+  '18': 'long', '19': 'decimal', '-1': 'minKey', '127': 'maxKey',
+};
+
+// JS numbers lose the int32/double distinction on the wire, so integral numbers satisfy both 'int' and 'double'.
+function typeMatches(v: unknown, alias: string): boolean {
+  const name = bsonTypeName(v);
+  if (alias === 'number') return ['int', 'double', 'long', 'decimal'].includes(name);
+  if (alias === 'double' && typeof v === 'number') return true;
+  return name === alias;
+}
+
+const typeTest: Test = (lhs, rhs) => {
+  if (lhs === undefined) return false;
+  const wanted = (Array.isArray(rhs) ? rhs : [rhs]).map((t) => TYPE_ALIASES[String(t)] ?? String(t));
+  const vals = Array.isArray(lhs) ? [lhs, ...lhs] : [lhs];
+  return vals.some((v) => wanted.some((w) => typeMatches(v, w)));
+};
+
+function op(test: Test, negate = false) {
+  return (selector: string, value: unknown, options: Options) => {
+    const depth = selector.split('.').length - 1;
+    const sc = collatorFor(options.collation as CollationSpec | undefined);
+    return (o: Doc): boolean => {
+      const r = test(resolve(o, selector, { unwrapArray: true }), value, depth, sc);
+      return negate ? !r : r;
+    };
+  };
+}
+
+/** BSON-aware $sort stage so aggregation ordering matches find() ordering. */
+function sortStage(coll: Iterator, spec: unknown, options: Options): Iterator {
+  const sc = collatorFor(options.collation as CollationSpec | undefined);
+  return coll.transform((docs: unknown[]) => Lazy(sortDocs(docs as Doc[], spec as Doc, sc)));
+}
+
+const CONTEXT = Context.init({
+  query: {
+    $eq: op(eqTest),
+    $ne: op(eqTest, true),
+    $gt: op(rangeTest((c) => c > 0)),
+    $gte: op(rangeTest((c) => c >= 0)),
+    $lt: op(rangeTest((c) => c < 0)),
+    $lte: op(rangeTest((c) => c <= 0)),
+    $in: op(inTest),
+    $nin: op(inTest, true),
+    $type: op(typeTest),
+  },
+  pipeline: { $sort: sortStage },
+});
+
+const UNSUPPORTED_QUERY_OPS = ['$text', '$near', '$nearSphere', '$geoWithin', '$geoIntersects', '$jsonSchema'];
+
+export interface QueryOptions {
+  collation?: CollationSpec;
+  variables?: Doc;
+}
+
+export function mingoOptions(opts: QueryOptions = {}, extra: Partial<Options> = {}): Partial<Options> {
+  return {
+    context: CONTEXT,
+    ...(opts.collation ? { collation: opts.collation as Options['collation'] } : {}),
+    ...(opts.variables ? { variables: opts.variables } : {}),
+    ...extra,
+  };
+}
+
+function stripComment(filter: Doc): Doc {
+  if (!('$comment' in filter)) return filter;
+  const { $comment: _c, ...rest } = filter;
+  return rest;
+}
+
+function assertSupported(filter: unknown): void {
+  if (Array.isArray(filter)) return filter.forEach(assertSupported);
+  if (!isPlainObject(filter)) return;
+  for (const [k, v] of Object.entries(filter)) {
+    if (UNSUPPORTED_QUERY_OPS.includes(k)) notSupported(`query operator ${k}`);
+    assertSupported(v);
+  }
+}
+
+export interface Matcher {
+  readonly filter: Doc;
+  test(doc: Doc): boolean;
+}
+
+export function compileFilter(filter: unknown, opts: QueryOptions = {}): Matcher {
+  if (filter !== undefined && filter !== null && !isPlainObject(filter)) fail(ErrorCodes.TypeMismatch, 'filter must be an object');
+  const f = stripComment((filter ?? {}) as Doc);
+  if (Object.keys(f).length === 0) return { filter: f, test: () => true };
+  assertSupported(f);
+  try {
+    const q = new Query(f, mingoOptions(opts));
+    return {
+      filter: f,
+      test: (doc) => {
+        try {
+          return q.test(doc);
+        } catch (err) {
+          throw toMongoError(err);
+        }
+      },
+    };
+  } catch (err) {
+    throw toMongoError(err);
+  }
+}
+
+export function applyProjection(docs: Doc[], projection: unknown, matcher: Matcher, opts: QueryOptions = {}): Doc[] {
+  if (!isPlainObject(projection) || Object.keys(projection).length === 0) return docs;
+  try {
+    // the filter is re-applied so positional projections (`a.$`) can see which element matched
+    return new Query(matcher.filter, mingoOptions(opts)).find<Doc>(docs, projection).all();
+  } catch (err) {
+    throw toMongoError(err);
+  }
+}
+
+export function sortDocs(docs: Doc[], spec: Doc, sc?: StringCompare): Doc[] {
+  const keys = Object.entries(spec).map(([path, dir]) => {
+    if (isPlainObject(dir)) notSupported(`sort by ${JSON.stringify(dir)}`);
+    const d = Number(dir);
+    if (d !== 1 && d !== -1) fail(ErrorCodes.BadValue, `$sort key ordering must be 1 (for ascending) or -1 (for descending)`);
+    return { path, dir: d as 1 | -1 };
+  });
+  if (keys.length === 0) return docs;
+  const decorated = docs.map((doc, i) => ({ doc, i, k: keys.map((key) => sortKeyOf(getPathValues(doc, key.path), key.dir, sc)) }));
+  decorated.sort((a, b) => {
+    for (let j = 0; j < keys.length; j++) {
+      const c = compareValues(a.k[j], b.k[j], sc);
+      if (c !== 0) return c * (keys[j] as { dir: number }).dir;
+    }
+    return a.i - b.i;
+  });
+  return decorated.map((d) => d.doc);
+}
+
+/**
+ * Per-field equality values a filter pins down (`{a: v}`, `{a: {$eq: v}}`, `{a: {$in: [...]}}`, inside `$and`).
+ * Only values whose index key is unambiguous are returned, so an index lookup yields a superset of the matches.
+ */
+export function extractEqualities(filter: Doc): Map<string, unknown[]> {
+  const out = new Map<string, unknown[]>();
+  const eligible = (v: unknown): boolean =>
+    v !== null && v !== undefined && !Array.isArray(v) && !(v instanceof RegExp) && !(isPlainObject(v) && Object.keys(v).some((k) => k.startsWith('$')));
+  const visit = (f: Doc): void => {
+    for (const [k, v] of Object.entries(f)) {
+      if (k === '$and' && Array.isArray(v)) {
+        for (const sub of v) if (isPlainObject(sub)) visit(sub);
+        continue;
+      }
+      if (k.startsWith('$') || out.has(k)) continue;
+      if (isOperatorObject(v)) {
+        const keys = Object.keys(v);
+        if (keys.length === 1 && keys[0] === '$eq' && eligible(v.$eq)) out.set(k, [v.$eq]);
+        else if (keys.length === 1 && keys[0] === '$in' && Array.isArray(v.$in) && v.$in.every(eligible)) out.set(k, v.$in);
+      } else if (eligible(v)) {
+        out.set(k, [v]);
+      }
+    }
+  };
+  visit(filter);
+  return out;
+}
