@@ -11,7 +11,7 @@ export const filesContract = c.router({
     path: '/files/:id',
     pathParams: z.object({ id: ZObjectIdSchema }),
     responses: {
-      200: c.otherResponse({ contentType: 'application/octet-stream', body: c.type<unknown>() }),
+      200: c.otherResponse({ contentType: 'application/octet-stream', body: z.unknown() }),
     },
     summary: 'Image bytes with their content type and long-lived cache headers',
     metadata: { public: true } as const,
