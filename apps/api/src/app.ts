@@ -7,11 +7,13 @@ import { pinoHttp } from 'pino-http';
 import { createExpressEndpoints } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
 import { env } from './config/env';
-import { authGuard } from './lib/auth';
+import { authGuard, setSessionValidator } from './lib/auth';
 import { errorMiddleware } from './lib/errors';
-import { logger } from './lib/logger';
+import { logger, redactUrlTokens } from './lib/logger';
 import { filesRouter } from './modules/files/files.router';
 import { healthRouter } from './modules/health/health.router';
+import { usersRouter } from './modules/users/users.router';
+import { validateSession } from './modules/users/users.service';
 
 export interface AppDeps {
   /** Origins allowed by CORS; defaults to WEB_ORIGIN (comma-separated). */
@@ -19,6 +21,8 @@ export interface AppDeps {
 }
 
 export function createApp(deps: AppDeps = {}): Express {
+  // Tokens of deleted users or from before a password change stop working at once.
+  setSessionValidator(validateSession);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 1);
@@ -28,6 +32,7 @@ export function createApp(deps: AppDeps = {}): Express {
   app.use(
     pinoHttp({
       logger,
+      serializers: { req: (req: { url?: string }) => ({ ...req, url: redactUrlTokens(req.url) }) },
       genReqId: (req, res) => {
         const incoming = req.headers['x-request-id'];
         const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -43,6 +48,7 @@ export function createApp(deps: AppDeps = {}): Express {
     {
       health: healthRouter,
       files: filesRouter,
+      users: usersRouter,
     },
     app,
     {

@@ -111,7 +111,10 @@ export type TNewPassword = z.infer<typeof ZNewPasswordSchema>;
 export const ZResetPasswordRequestSchema = z.object({
   email: ZEmailSchema,
   password: ZNewPasswordValueSchema,
-  resetToken: z.string({ required_error: USER_MESSAGES.resetInvalid }).min(1, USER_MESSAGES.resetInvalid).max(200),
+  resetToken: z
+    .string({ required_error: USER_MESSAGES.resetInvalid })
+    .min(1, USER_MESSAGES.resetInvalid)
+    .max(200),
 });
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequestSchema>;
 
@@ -215,7 +218,8 @@ export const usersContract = c.router({
     contentType: 'multipart/form-data',
     body: ZUpdateProfileRequestSchema,
     responses: { 200: ZMessageSchema.extend({ user: ZUserSchema, token: z.string() }) },
-    summary: 'Change name, avatar (profilePicture file) and password (needs the old one); answers a fresh token',
+    summary:
+      'Change name, avatar (profilePicture file) and password (needs the old one); answers a fresh token',
   },
   selectStore: {
     method: 'PUT',

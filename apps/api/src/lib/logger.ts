@@ -14,7 +14,13 @@ export const REDACT_PATHS = [
   '*.otpHash',
   '*.token',
   '*.resetToken',
+  'req.query.token',
 ];
+
+/** Links carry one-time tokens in their query (the verification link): request logs show them as [redacted]. */
+export function redactUrlTokens(url: string | undefined): string | undefined {
+  return url?.replace(/([?&](?:token|resetToken|otp)=)[^&#]*/gi, '$1[redacted]');
+}
 
 export const logger = pino({
   level: env.NODE_ENV === 'test' ? 'silent' : env.LOG_LEVEL,

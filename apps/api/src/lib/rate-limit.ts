@@ -13,6 +13,8 @@ export interface RateLimitOptions {
   /** The bucket for a request; undefined skips the limiter (e.g. no email in the body). */
   key: (req: Request) => string | undefined;
   message: string;
+  /** Count only answers with status >= 400 (e.g. failed logins), so normal use never trips the limit. */
+  countOnlyFailures?: boolean;
 }
 
 const memoryStores = new Set<MemoryStore>();
@@ -43,6 +45,7 @@ export function rateLimit(opts: RateLimitOptions): RequestHandler {
     limit: opts.limit,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
+    skipSuccessfulRequests: opts.countOnlyFailures ?? false,
     store: makeStore(opts.name),
     skip: (req) => env.RATE_LIMIT_DISABLED || opts.key(req) === undefined,
     keyGenerator: (req) => opts.key(req) ?? 'none',

@@ -15,6 +15,8 @@ const userSchema = new Schema(
     userType: { type: String, enum: ['business-owner'], default: 'business-owner' },
     timeZone: { type: String, default: 'UTC' },
     emailVerifiedAt: { type: Date, default: null },
+    /** When the last verification mail went out: a refused login resends it at most once per cooldown. */
+    verificationSentAt: { type: Date, default: null },
     subscriptionStatus: { type: String, enum: SUBSCRIPTION_STATUSES, default: 'trialing' },
     trialEndsAt: { type: Date, default: null },
     currentPeriodEnd: { type: Date, default: null },

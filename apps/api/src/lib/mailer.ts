@@ -1,0 +1,76 @@
+// Outgoing mail over SMTP (SMTP_URL); without it, development logs each mail's links and codes instead of sending.
+import nodemailer, { type Transporter } from 'nodemailer';
+import { env } from '../config/env';
+import { logger } from './logger';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** What a developer needs from the mail when it is only logged: links and codes (development only). */
+  devPreview: Record<string, string>;
+}
+
+let transport: { url: string; transporter: Transporter } | null = null;
+
+/** Reads env.SMTP_URL at send time, so a test can point it at its own listener after start-up. */
+function transporterFor(url: string): Transporter {
+  if (transport?.url !== url) {
+    transport?.transporter.close();
+    transport = { url, transporter: nodemailer.createTransport(url) };
+  }
+  return transport.transporter;
+}
+
+/**
+ * What to do with a mail when no SMTP server is configured. Production never logs contents:
+ * an OTP or a verification link in a log line would hand the account to whoever reads the logs.
+ */
+export function unsentMailLog(
+  mail: Mail,
+  nodeEnv: typeof env.NODE_ENV,
+): { level: 'info' | 'warn' | 'debug'; fields: object } {
+  if (nodeEnv === 'development') {
+    return { level: 'info', fields: { to: mail.to, subject: mail.subject, ...mail.devPreview } };
+  }
+  if (nodeEnv === 'production') return { level: 'warn', fields: { subject: mail.subject } };
+  return { level: 'debug', fields: { subject: mail.subject } };
+}
+
+export async function sendMail(mail: Mail): Promise<void> {
+  const url = env.SMTP_URL;
+  if (!url) {
+    const { level, fields } = unsentMailLog(mail, env.NODE_ENV);
+    logger[level](
+      fields,
+      level === 'warn' ? 'SMTP_URL is not set: mail not sent' : 'mail not sent (SMTP_URL unset)',
+    );
+    return;
+  }
+  await transporterFor(url).sendMail({
+    from: env.MAIL_FROM,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+  });
+}
+
+/**
+ * Fire and forget: the HTTP answer must not wait for SMTP, both for latency and so a known email does not answer
+ * measurably slower than an unknown one (account enumeration by timing).
+ */
+export function sendMailInBackground(mail: Mail): void {
+  sendMail(mail).catch((err: unknown) => {
+    logger.error(
+      { err: err instanceof Error ? err.message : String(err), subject: mail.subject },
+      'mail delivery failed',
+    );
+  });
+}
+
+/** Escapes text placed into mail HTML. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}

@@ -1,0 +1,54 @@
+// The account mails: verification link, password-reset OTP, and the note sent when someone signs up with a taken email.
+import type { Mail } from '../../lib/mailer';
+import { escapeHtml } from '../../lib/mailer';
+
+const BRAND = 'CX Journey';
+
+function layout(title: string, bodyHtml: string): string {
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a202c">
+<h2>${escapeHtml(title)}</h2>${bodyHtml}
+<p style="color:#718096;font-size:12px">${BRAND}: Your CX Journey…see through</p></body></html>`;
+}
+
+export function verificationMail(to: string, fullname: string, link: string): Mail {
+  return {
+    to,
+    subject: `Verify your email for ${BRAND}`,
+    text: `Hello ${fullname},\n\nPlease confirm your email address by opening this link:\n${link}\n\nThe link is valid for 3 days. If you did not sign up, ignore this mail.\n`,
+    html: layout(
+      'Verify your email',
+      `<p>Hello ${escapeHtml(fullname)},</p><p>Please confirm your email address:</p>
+<p><a href="${escapeHtml(link)}">Verify my email</a></p><p>The link is valid for 3 days. If you did not sign up, ignore this mail.</p>`,
+    ),
+    devPreview: { link },
+  };
+}
+
+export function otpMail(to: string, fullname: string, code: string): Mail {
+  return {
+    to,
+    subject: `Your ${BRAND} password reset code`,
+    text: `Hello ${fullname},\n\nYour password reset code is: ${code}\n\nIt expires in 10 minutes and can be used once. If you did not ask for it, ignore this mail.\n`,
+    html: layout(
+      'Password reset code',
+      `<p>Hello ${escapeHtml(fullname)},</p><p>Your password reset code is:</p>
+<p style="font-size:28px;letter-spacing:6px"><strong>${code}</strong></p><p>It expires in 10 minutes and can be used once.</p>`,
+    ),
+    devPreview: { code },
+  };
+}
+
+/** Sign-up answers the same for a taken email (no enumeration); the owner learns about it here instead. */
+export function accountExistsMail(to: string, fullname: string, webUrl: string): Mail {
+  return {
+    to,
+    subject: `You already have a ${BRAND} account`,
+    text: `Hello ${fullname},\n\nSomeone tried to create a ${BRAND} account with this email address, which already has one.\nIf it was you, log in at ${webUrl} or use "Forgot password".\n`,
+    html: layout(
+      'You already have an account',
+      `<p>Hello ${escapeHtml(fullname)},</p><p>Someone tried to create an account with this email address, which already has one.
+If it was you, <a href="${escapeHtml(webUrl)}">log in</a> or use "Forgot password".</p>`,
+    ),
+    devPreview: { link: webUrl },
+  };
+}

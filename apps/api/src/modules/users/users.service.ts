@@ -1,0 +1,224 @@
+// Accounts: sign-up with a trial, email verification, login, profile changes, store selection and session checks.
+import bcrypt from 'bcrypt';
+import jwt from 'jsonwebtoken';
+import mongoose from 'mongoose';
+import {
+  USER_MESSAGES,
+  ZNewPasswordValueSchema,
+  type TSignupRequest,
+  type TUser,
+  type TProfile,
+} from '@cx/contracts';
+import { env } from '../../config/env';
+import { signAccessToken, type SessionValidator } from '../../lib/auth';
+import { AppError, notFound } from '../../lib/errors';
+import { deleteFile, fileUrl, saveImage } from '../../lib/files';
+import { sendMailInBackground } from '../../lib/mailer';
+import { isValidTimeZone } from '../../lib/time';
+import { StoreModel } from '../stores/store.model';
+import { accountExistsMail, verificationMail } from './users.mails';
+import { UserModel, type SubscriptionStatus } from './user.model';
+
+export const TRIAL_DAYS = 14;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A refused login or a repeated sign-up re-sends the account mail at most this often. */
+export const ACCOUNT_MAIL_COOLDOWN_MS = 60 * 1000;
+const VERIFY_TOKEN_TTL = '3d';
+
+type UserLike = InstanceType<typeof UserModel>;
+
+/** A trial that has ended reads as expired even before any job has rewritten the stored status. */
+export function effectiveSubscriptionStatus(
+  user: { subscriptionStatus?: string | null; trialEndsAt?: Date | null },
+  now = new Date(),
+): SubscriptionStatus {
+  const status = (user.subscriptionStatus ?? 'trialing') as SubscriptionStatus;
+  if (status === 'trialing' && user.trialEndsAt && user.trialEndsAt.getTime() <= now.getTime())
+    return 'expired';
+  return status;
+}
+
+/** The only way a user leaves the API: no hash, token version or internal state. */
+export function toUserDto(user: UserLike, now = new Date()): TUser {
+  const id = String(user._id);
+  return {
+    _id: id,
+    id,
+    fullname: user.fullname,
+    email: user.email,
+    profilePicture: fileUrl(user.profilePicture),
+    userType: user.userType ?? 'business-owner',
+    subscriptionStatus: effectiveSubscriptionStatus(user, now),
+    trialEndsAt: user.trialEndsAt ? user.trialEndsAt.toISOString() : null,
+    timeZone: user.timeZone ?? 'UTC',
+    emailVerified: Boolean(user.emailVerifiedAt),
+    selectedStore: user.selectedStore ? String(user.selectedStore) : null,
+  };
+}
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+let dummyHash: Promise<string> | undefined;
+/** Compared against when the email is unknown, so both answers cost one bcrypt comparison. */
+function timingDummyHash(): Promise<string> {
+  dummyHash ??= bcrypt.hash('timing-parity-not-a-password', env.BCRYPT_ROUNDS);
+  return dummyHash;
+}
+
+interface VerifyClaims {
+  sub: string;
+  typ: 'email-verify';
+  email: string;
+}
+
+function verificationLink(user: UserLike): string {
+  const claims: VerifyClaims = { sub: String(user._id), typ: 'email-verify', email: user.email };
+  const token = jwt.sign(claims, env.JWT_SECRET, { algorithm: 'HS256', expiresIn: VERIFY_TOKEN_TTL });
+  return `${env.PUBLIC_API_URL}/api/v1/user/verify-email?token=${encodeURIComponent(token)}`;
+}
+
+/** Sends the account mail unless one went out within the cooldown; the timestamp is claimed atomically. */
+async function sendAccountMail(user: UserLike, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - ACCOUNT_MAIL_COOLDOWN_MS);
+  const claimed = await UserModel.updateOne(
+    { _id: user._id, $or: [{ verificationSentAt: null }, { verificationSentAt: { $lte: since } }] },
+    { $set: { verificationSentAt: now } },
+  );
+  if (claimed.modifiedCount !== 1) return;
+  sendMailInBackground(
+    user.emailVerifiedAt
+      ? accountExistsMail(user.email, user.fullname, env.PUBLIC_WEB_URL)
+      : verificationMail(user.email, user.fullname, verificationLink(user)),
+  );
+}
+
+/**
+ * Creates the account on a trial and mails the verification link. A taken email gets the same answer (the owner is
+ * mailed instead), so sign-up cannot be used to test which addresses have accounts.
+ */
+export async function signup(input: TSignupRequest, now = new Date()): Promise<void> {
+  const email = normalizeEmail(input.email);
+  const passwordHash = await bcrypt.hash(input.password, env.BCRYPT_ROUNDS);
+  const existing = await UserModel.findOne({ email });
+  if (existing) {
+    await sendAccountMail(existing, now);
+    return;
+  }
+  const timeZone = input.timeZone && isValidTimeZone(input.timeZone) ? input.timeZone : 'UTC';
+  try {
+    const user = await UserModel.create({
+      fullname: input.fullname,
+      email,
+      passwordHash,
+      timeZone,
+      subscriptionStatus: 'trialing',
+      trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
+      verificationSentAt: now,
+    });
+    sendMailInBackground(verificationMail(user.email, user.fullname, verificationLink(user)));
+  } catch (err) {
+    // Two sign-ups racing for one email: the loser answers like any taken email.
+    if ((err as { code?: number }).code !== 11000) throw err;
+  }
+}
+
+/** The mailed link: true when the address is (now) verified, false for a bad, expired or outdated link. */
+export async function verifyEmail(token: string, now = new Date()): Promise<boolean> {
+  let claims: VerifyClaims;
+  try {
+    const decoded = jwt.verify(token, env.JWT_SECRET, { algorithms: ['HS256'] });
+    if (typeof decoded !== 'object' || decoded.typ !== 'email-verify' || typeof decoded.sub !== 'string')
+      return false;
+    claims = decoded as VerifyClaims;
+  } catch {
+    return false;
+  }
+  if (!mongoose.isValidObjectId(claims.sub)) return false;
+  // The email is part of the claim so a link sent to an earlier address cannot verify a later one.
+  const user = await UserModel.findOne({ _id: claims.sub, email: claims.email });
+  if (!user) return false;
+  if (!user.emailVerifiedAt)
+    await UserModel.updateOne({ _id: user._id, emailVerifiedAt: null }, { $set: { emailVerifiedAt: now } });
+  return true;
+}
+
+export async function login(
+  emailInput: string,
+  password: string,
+  now = new Date(),
+): Promise<{ token: string; user: TUser }> {
+  const email = normalizeEmail(emailInput);
+  const user = await UserModel.findOne({ email }).select('+passwordHash');
+  const ok = await bcrypt.compare(password, user?.passwordHash ?? (await timingDummyHash()));
+  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', USER_MESSAGES.invalidCredentials, 401);
+  if (!user.emailVerifiedAt) {
+    await sendAccountMail(user, now);
+    throw new AppError('EMAIL_NOT_VERIFIED', USER_MESSAGES.emailNotVerified, 403);
+  }
+  return { token: signAccessToken(String(user._id), user.tokenVersion ?? 0), user: toUserDto(user, now) };
+}
+
+export async function getUser(userId: string): Promise<TUser> {
+  const user = await UserModel.findById(userId);
+  if (!user) throw notFound('User');
+  return toUserDto(user);
+}
+
+export interface UploadedImage {
+  buffer: Buffer;
+}
+
+/**
+ * Name, avatar and password in one form. A new password needs the correct old one and bumps the token version,
+ * which signs out every other session; the caller gets a fresh token for this one.
+ */
+export async function updateProfile(
+  userId: string,
+  input: TProfile,
+  picture?: UploadedImage,
+): Promise<{ user: TUser; token: string }> {
+  const user = await UserModel.findById(userId).select('+passwordHash');
+  if (!user) throw notFound('User');
+  const newPassword = input.newPassword ?? '';
+  if (newPassword) {
+    if (!input.oldPassword) {
+      throw new AppError('OLD_PASSWORD_REQUIRED', USER_MESSAGES.oldPasswordRequired, 400, {
+        oldPassword: [USER_MESSAGES.oldPasswordRequired],
+      });
+    }
+    // 400, not 401: a wrong old password must not end the session it was typed in.
+    if (!(await bcrypt.compare(input.oldPassword, user.passwordHash))) {
+      throw new AppError('OLD_PASSWORD_WRONG', USER_MESSAGES.oldPasswordWrong, 400, {
+        oldPassword: [USER_MESSAGES.oldPasswordWrong],
+      });
+    }
+    const checked = ZNewPasswordValueSchema.safeParse(newPassword);
+    if (!checked.success) {
+      const message = checked.error.issues[0]?.message ?? USER_MESSAGES.passwordTooShort;
+      throw new AppError('VALIDATION_ERROR', message, 400, { newPassword: [message] });
+    }
+    user.passwordHash = await bcrypt.hash(newPassword, env.BCRYPT_ROUNDS);
+    user.tokenVersion = (user.tokenVersion ?? 0) + 1;
+  }
+  const previousPicture = user.profilePicture;
+  if (picture) user.profilePicture = await saveImage(picture.buffer, { owner: userId, purpose: 'avatar' });
+  user.fullname = input.fullname;
+  await user.save();
+  if (picture && previousPicture) await deleteFile(previousPicture);
+  return { user: toUserDto(user), token: signAccessToken(userId, user.tokenVersion ?? 0) };
+}
+
+export async function selectStore(userId: string, storeId: string): Promise<TUser> {
+  const store = await StoreModel.exists({ _id: storeId, owner: userId, deletedAt: null });
+  if (!store) throw notFound('Store');
+  const user = await UserModel.findByIdAndUpdate(userId, { $set: { selectedStore: storeId } }, { new: true });
+  if (!user) throw notFound('User');
+  return toUserDto(user);
+}
+
+/** Registered with the auth guard: the user must still exist and the token must postdate the last password change. */
+export const validateSession: SessionValidator = async (claims) => {
+  if (!mongoose.isValidObjectId(claims.sub)) return false;
+  const user = await UserModel.findById(claims.sub).select('tokenVersion').lean();
+  return Boolean(user) && (user?.tokenVersion ?? 0) === claims.tv;
+};
