@@ -48,13 +48,23 @@ describe('marketing and customer pages', () => {
     expect(screen.getAllByText('team@cxjourney.example').length).toBeGreaterThan(0);
   });
 
-  it.each(Object.values(paths.customer))('shows $path under the anonymous header', async ({ path, title }) => {
-    renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText('100% Anonymous!')).toBeInTheDocument();
-    expect(screen.getByText(TAGLINE)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Get Reviews' })).not.toBeInTheDocument();
+  it('shows the profile chip and a dashboard link instead of Login when signed in', async () => {
+    renderApp('/', { token: 'abc' });
+    expect(await screen.findByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('button', { name: 'Account menu for Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
   });
+
+  it.each(Object.values(paths.customer))(
+    'shows $path under the anonymous header',
+    async ({ path, title }) => {
+      renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.getByText('100% Anonymous!')).toBeInTheDocument();
+      expect(screen.getByText(TAGLINE)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Get Reviews' })).not.toBeInTheDocument();
+    },
+  );
 });
 
 describe('document titles', () => {

@@ -7,7 +7,13 @@ export type TLogoProps = { to: string; inverted?: boolean };
 
 export function Logo({ to, inverted = false }: TLogoProps) {
   return (
-    <Link asChild fontWeight="bold" fontSize="xl" color={inverted ? 'white' : 'brand.fg'} _hover={{ textDecoration: 'none' }}>
+    <Link
+      asChild
+      fontWeight="bold"
+      fontSize="xl"
+      color={inverted ? 'white' : 'brand.fg'}
+      _hover={{ textDecoration: 'none' }}
+    >
       <RouterLink to={to} aria-label={`${APP_NAME} home`}>
         <HStack gap="2">
           <Box

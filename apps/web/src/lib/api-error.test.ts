@@ -4,7 +4,9 @@ import { httpError } from '@/testing/render-app';
 
 describe('describeApiError', () => {
   it('returns the server message, status and field errors of an error response', () => {
-    const info = describeApiError(httpError(400, { message: 'Email is required', fieldErrors: { email: ['Email is required'] } }));
+    const info = describeApiError(
+      httpError(400, { message: 'Email is required', fieldErrors: { email: ['Email is required'] } }),
+    );
     expect(info).toEqual({
       kind: 'http',
       status: 400,

@@ -62,7 +62,9 @@ describe('401 handling', () => {
     await act(async () => {
       await queryClient
         .getMutationCache()
-        .build(queryClient, { mutationFn: () => Promise.reject(httpError(401, { message: 'Token revoked' })) })
+        .build(queryClient, {
+          mutationFn: () => Promise.reject(httpError(401, { message: 'Token revoked' })),
+        })
         .execute(undefined)
         .catch(() => undefined);
     });
@@ -78,10 +80,17 @@ describe('401 handling', () => {
 
     await act(async () => {
       await queryClient
-        .fetchQuery({ queryKey: ['a'], queryFn: () => Promise.reject(httpError(403, { message: 'Forbidden' })) })
+        .fetchQuery({
+          queryKey: ['a'],
+          queryFn: () => Promise.reject(httpError(403, { message: 'Forbidden' })),
+        })
         .catch(() => undefined);
       await queryClient
-        .fetchQuery({ queryKey: ['b'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')), retry: false })
+        .fetchQuery({
+          queryKey: ['b'],
+          queryFn: () => Promise.reject(new TypeError('Failed to fetch')),
+          retry: false,
+        })
         .catch(() => undefined);
     });
 

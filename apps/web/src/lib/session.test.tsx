@@ -21,7 +21,11 @@ describe('session', () => {
     expect(result.current.isSignedIn).toBe(false);
 
     act(() => session.start({ token: 't2', user: { fullname: 'Alan Turing' } }));
-    expect(result.current).toMatchObject({ token: 't2', isSignedIn: true, user: { fullname: 'Alan Turing' } });
+    expect(result.current).toMatchObject({
+      token: 't2',
+      isSignedIn: true,
+      user: { fullname: 'Alan Turing' },
+    });
 
     act(() => session.setUser({ fullname: 'Alan M. Turing' }));
     expect(result.current.user?.fullname).toBe('Alan M. Turing');

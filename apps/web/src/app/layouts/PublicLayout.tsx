@@ -22,7 +22,11 @@ function PublicHeader() {
             {isSignedIn ? (
               <ProfileChip />
             ) : (
-              <Button colorPalette="brand" size={{ base: 'sm', md: 'md' }} onClick={() => authDialog.open('login')}>
+              <Button
+                colorPalette="brand"
+                size={{ base: 'sm', md: 'md' }}
+                onClick={() => authDialog.open('login')}
+              >
                 Login
               </Button>
             )}

@@ -55,14 +55,18 @@ describe('business layout', () => {
     await userEvent.click(within(nav).getByRole('link', { name: 'Rota' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Rota' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/rota');
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Navigation menu' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Navigation menu' })).not.toBeInTheDocument(),
+    );
   });
 
   it('has an accessible close button in the drawer', async () => {
     renderApp(paths.business.dashboard.path, { token: 'abc' });
     await openDrawerNav();
     await userEvent.click(screen.getByRole('button', { name: 'Close navigation menu' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Navigation menu' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Navigation menu' })).not.toBeInTheDocument(),
+    );
   });
 
   it('welcomes the user by first name and links the logo to /dashboard', async () => {

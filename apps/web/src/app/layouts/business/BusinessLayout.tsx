@@ -51,7 +51,10 @@ export function BusinessLayout() {
           as="main"
           flex="1"
           px={{ base: '4', md: '6' }}
-          py={{ base: `calc(16px + ${CONTENT_EXTRA_PADDING_Y})`, md: `calc(24px + ${CONTENT_EXTRA_PADDING_Y})` }}
+          py={{
+            base: `calc(16px + ${CONTENT_EXTRA_PADDING_Y})`,
+            md: `calc(24px + ${CONTENT_EXTRA_PADDING_Y})`,
+          }}
         >
           <Outlet />
         </Box>

@@ -16,7 +16,7 @@ function NotificationsBell() {
   return (
     <Popover.Root positioning={{ placement: 'bottom-end' }}>
       <Popover.Trigger asChild>
-        <IconButton aria-label="Notifications" variant="ghost" rounded="full">
+        <IconButton aria-label="Notifications" variant="ghost" rounded="full" size={{ base: 'sm', md: 'md' }}>
           <LuBell />
         </IconButton>
       </Popover.Trigger>
@@ -44,25 +44,35 @@ export function TopBar({ onOpenNav }: TTopBarProps) {
     <Flex
       as="header"
       h={TOP_BAR_HEIGHT}
-      px={{ base: '3', md: '6' }}
+      px={{ base: '2', md: '6' }}
       align="center"
-      gap="3"
+      gap={{ base: '1.5', md: '3' }}
       bg="bg"
       borderBottomWidth="1px"
       position="sticky"
       top="0"
       zIndex="sticky"
     >
-      <IconButton aria-label="Open navigation menu" variant="ghost" hideFrom="lg" onClick={onOpenNav}>
+      <IconButton
+        aria-label="Open navigation menu"
+        variant="ghost"
+        size={{ base: 'sm', md: 'md' }}
+        hideFrom="lg"
+        onClick={onOpenNav}
+      >
         <LuMenu />
       </IconButton>
       <Box flex="1" minW="0">
-        <Text fontSize={{ base: 'md', md: 'lg' }} fontWeight="semibold" truncate>
+        <Text fontSize={{ base: 'sm', sm: 'md', md: 'lg' }} fontWeight="semibold" truncate>
           {name ? `Welcome, ${name}` : 'Welcome'}
         </Text>
       </Box>
       <HStack gap={{ base: '1', md: '3' }}>
-        <Button colorPalette="brand" size={{ base: 'sm', md: 'md' }} onClick={() => authDialog.open('plans')}>
+        <Button
+          colorPalette="brand"
+          size={{ base: 'xs', sm: 'sm', md: 'md' }}
+          onClick={() => authDialog.open('plans')}
+        >
           Get Reviews
         </Button>
         <NotificationsBell />

@@ -3,5 +3,7 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function AfterScanExperiencePage() {
-  return <PagePlaceholder title={paths.customer.afterScanExperience.title} description="How was your visit?" />;
+  return (
+    <PagePlaceholder title={paths.customer.afterScanExperience.title} description="How was your visit?" />
+  );
 }

@@ -3,5 +3,10 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function AfterScanThanksPage() {
-  return <PagePlaceholder title={paths.customer.afterScanThanks.title} description="Thank you for your feedback." />;
+  return (
+    <PagePlaceholder
+      title={paths.customer.afterScanThanks.title}
+      description="Thank you for your feedback."
+    />
+  );
 }

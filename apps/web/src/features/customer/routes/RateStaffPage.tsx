@@ -3,5 +3,7 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function RateStaffPage() {
-  return <PagePlaceholder title={paths.customer.rateStaff.title} description="Tell us how our team did today." />;
+  return (
+    <PagePlaceholder title={paths.customer.rateStaff.title} description="Tell us how our team did today." />
+  );
 }

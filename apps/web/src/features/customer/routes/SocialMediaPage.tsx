@@ -3,5 +3,10 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function SocialMediaPage() {
-  return <PagePlaceholder title={paths.customer.socialMedia.title} description="Follow us and share your experience." />;
+  return (
+    <PagePlaceholder
+      title={paths.customer.socialMedia.title}
+      description="Follow us and share your experience."
+    />
+  );
 }

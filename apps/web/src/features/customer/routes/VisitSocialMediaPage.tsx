@@ -3,5 +3,10 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function VisitSocialMediaPage() {
-  return <PagePlaceholder title={paths.customer.visitSocialMedia.title} description="Follow us and share your experience." />;
+  return (
+    <PagePlaceholder
+      title={paths.customer.visitSocialMedia.title}
+      description="Follow us and share your experience."
+    />
+  );
 }

@@ -3,5 +3,10 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function OverviewPage() {
-  return <PagePlaceholder title={paths.business.overview.title} description="Trends across all your stores over time." />;
+  return (
+    <PagePlaceholder
+      title={paths.business.overview.title}
+      description="Trends across all your stores over time."
+    />
+  );
 }

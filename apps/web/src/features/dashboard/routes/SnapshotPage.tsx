@@ -3,5 +3,10 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function SnapshotPage() {
-  return <PagePlaceholder title={paths.business.dashboard.title} description="A snapshot of ratings, staff and stores at a glance." />;
+  return (
+    <PagePlaceholder
+      title={paths.business.dashboard.title}
+      description="A snapshot of ratings, staff and stores at a glance."
+    />
+  );
 }

@@ -3,5 +3,10 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function FeedbackTimelinePage() {
-  return <PagePlaceholder title={paths.business.customersFeedback.title} description="Every piece of customer feedback, newest first." />;
+  return (
+    <PagePlaceholder
+      title={paths.business.customersFeedback.title}
+      description="Every piece of customer feedback, newest first."
+    />
+  );
 }

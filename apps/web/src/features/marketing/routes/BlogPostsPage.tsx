@@ -3,5 +3,10 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function BlogPostsPage() {
-  return <PagePlaceholder title={paths.marketing.blogPosts.title} description="Ideas and stories about customer experience." />;
+  return (
+    <PagePlaceholder
+      title={paths.marketing.blogPosts.title}
+      description="Ideas and stories about customer experience."
+    />
+  );
 }

@@ -6,14 +6,27 @@ import { Link as RouterLink } from 'react-router';
 import { APP_NAME, TAGLINE, paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { authDialog } from '@/lib/auth-dialog';
+import { useSession } from '@/lib/session';
 
 type TFeature = { icon: IconType; title: string; text: string };
 
 const FEATURES: TFeature[] = [
-  { icon: LuQrCode, title: 'Scan and rate', text: 'Customers scan a QR code in store and rate your staff anonymously.' },
+  {
+    icon: LuQrCode,
+    title: 'Scan and rate',
+    text: 'Customers scan a QR code in store and rate your staff anonymously.',
+  },
   { icon: LuTrophy, title: 'League tables', text: 'See which staff and stores your customers love most.' },
-  { icon: LuChartColumn, title: 'Live analytics', text: 'A snapshot of every store, every shift, every day.' },
-  { icon: LuMessageSquareHeart, title: 'Feedback timeline', text: 'Read what customers say the moment they say it.' },
+  {
+    icon: LuChartColumn,
+    title: 'Live analytics',
+    text: 'A snapshot of every store, every shift, every day.',
+  },
+  {
+    icon: LuMessageSquareHeart,
+    title: 'Feedback timeline',
+    text: 'Read what customers say the moment they say it.',
+  },
 ];
 
 function HeroCard() {
@@ -46,6 +59,7 @@ function HeroCard() {
 
 export function HomePage() {
   useDocumentTitle(TAGLINE);
+  const { isSignedIn } = useSession();
   return (
     <>
       <Box bgGradient="to-br" gradientFrom="brand.800" gradientTo="brand.500" color="white">
@@ -59,14 +73,33 @@ export function HomePage() {
                 {TAGLINE}
               </Heading>
               <Text fontSize={{ base: 'md', md: 'xl' }} color="whiteAlpha.900" maxW="xl">
-                Anonymous customer reviews for every store and every member of staff, with the analytics to act on
-                them.
+                Anonymous customer reviews for every store and every member of staff, with the analytics to
+                act on them.
               </Text>
               <HStack gap="3" flexWrap="wrap">
-                <Button size="lg" bg="white" color="brand.800" _hover={{ bg: 'brand.50' }} onClick={() => authDialog.open('login')}>
-                  Login
-                </Button>
-                <Button asChild size="lg" variant="outline" color="white" borderColor="whiteAlpha.700" _hover={{ bg: 'whiteAlpha.200' }}>
+                {isSignedIn ? (
+                  <Button asChild size="lg" bg="white" color="brand.800" _hover={{ bg: 'brand.50' }}>
+                    <RouterLink to={paths.business.dashboard.path}>Go to dashboard</RouterLink>
+                  </Button>
+                ) : (
+                  <Button
+                    size="lg"
+                    bg="white"
+                    color="brand.800"
+                    _hover={{ bg: 'brand.50' }}
+                    onClick={() => authDialog.open('login')}
+                  >
+                    Login
+                  </Button>
+                )}
+                <Button
+                  asChild
+                  size="lg"
+                  variant="outline"
+                  color="white"
+                  borderColor="whiteAlpha.700"
+                  _hover={{ bg: 'whiteAlpha.200' }}
+                >
                   <RouterLink to={paths.marketing.contactUs.path}>Contact us</RouterLink>
                 </Button>
               </HStack>
@@ -75,7 +108,13 @@ export function HomePage() {
           </Stack>
         </Container>
       </Box>
-      <Container as="section" aria-labelledby="features-title" maxW="6xl" px={{ base: '4', md: '6' }} py={{ base: '12', md: '16' }}>
+      <Container
+        as="section"
+        aria-labelledby="features-title"
+        maxW="6xl"
+        px={{ base: '4', md: '6' }}
+        py={{ base: '12', md: '16' }}
+      >
         <Heading as="h2" id="features-title" size="2xl" mb="8" textAlign="center">
           Everything you need to see your customers’ experience
         </Heading>

@@ -3,5 +3,10 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function TermsConditionsPage() {
-  return <PagePlaceholder title={paths.marketing.termsConditions.title} description="The terms that apply when you use CX Journey." />;
+  return (
+    <PagePlaceholder
+      title={paths.marketing.termsConditions.title}
+      description="The terms that apply when you use CX Journey."
+    />
+  );
 }

@@ -3,5 +3,10 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function PerformanceNotificationsPage() {
-  return <PagePlaceholder title={paths.business.settingsAndNotifications.title} description="Decide when you hear about changes in performance." />;
+  return (
+    <PagePlaceholder
+      title={paths.business.settingsAndNotifications.title}
+      description="Decide when you hear about changes in performance."
+    />
+  );
 }

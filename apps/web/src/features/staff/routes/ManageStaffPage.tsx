@@ -3,5 +3,10 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function ManageStaffPage() {
-  return <PagePlaceholder title={paths.business.manageStaff.title} description="Add, edit and remove staff members." />;
+  return (
+    <PagePlaceholder
+      title={paths.business.manageStaff.title}
+      description="Add, edit and remove staff members."
+    />
+  );
 }

@@ -3,5 +3,10 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function StaffLeagueTablePage() {
-  return <PagePlaceholder title={paths.business.staffPerformance.title} description="Your staff ranked by customer ratings." />;
+  return (
+    <PagePlaceholder
+      title={paths.business.staffPerformance.title}
+      description="Your staff ranked by customer ratings."
+    />
+  );
 }

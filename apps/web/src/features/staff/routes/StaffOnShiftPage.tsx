@@ -3,5 +3,10 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function StaffOnShiftPage() {
-  return <PagePlaceholder title={paths.business.staffOnShift.title} description="Who is working right now, store by store." />;
+  return (
+    <PagePlaceholder
+      title={paths.business.staffOnShift.title}
+      description="Who is working right now, store by store."
+    />
+  );
 }

@@ -3,5 +3,10 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function InterfaceSettingsPage() {
-  return <PagePlaceholder title={paths.business.interfaceSettings.title} description="Choose which rating screens each store offers its customers." />;
+  return (
+    <PagePlaceholder
+      title={paths.business.interfaceSettings.title}
+      description="Choose which rating screens each store offers its customers."
+    />
+  );
 }

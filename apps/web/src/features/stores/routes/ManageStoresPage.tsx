@@ -3,5 +3,7 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function ManageStoresPage() {
-  return <PagePlaceholder title={paths.business.manageStores.title} description="Add, edit and remove stores." />;
+  return (
+    <PagePlaceholder title={paths.business.manageStores.title} description="Add, edit and remove stores." />
+  );
 }

@@ -3,5 +3,10 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function StoreLeagueTablePage() {
-  return <PagePlaceholder title={paths.business.storePerformance.title} description="Your stores ranked by customer ratings." />;
+  return (
+    <PagePlaceholder
+      title={paths.business.storePerformance.title}
+      description="Your stores ranked by customer ratings."
+    />
+  );
 }

@@ -3,5 +3,10 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function MySubscriptionPage() {
-  return <PagePlaceholder title={paths.business.mySubscription.title} description="Your plan, renewal date and billing." />;
+  return (
+    <PagePlaceholder
+      title={paths.business.mySubscription.title}
+      description="Your plan, renewal date and billing."
+    />
+  );
 }

@@ -3,5 +3,10 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function PaymentFailedPage() {
-  return <PagePlaceholder title={paths.business.paymentFailed.title} description="Your payment did not go through. Please try again." />;
+  return (
+    <PagePlaceholder
+      title={paths.business.paymentFailed.title}
+      description="Your payment did not go through. Please try again."
+    />
+  );
 }

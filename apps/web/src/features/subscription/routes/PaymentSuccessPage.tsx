@@ -3,5 +3,10 @@ import { PagePlaceholder } from '@/components/PagePlaceholder';
 import { paths } from '@/config/paths';
 
 export function PaymentSuccessPage() {
-  return <PagePlaceholder title={paths.business.paymentSuccess.title} description="Thank you, your payment went through." />;
+  return (
+    <PagePlaceholder
+      title={paths.business.paymentSuccess.title}
+      description="Thank you, your payment went through."
+    />
+  );
 }
