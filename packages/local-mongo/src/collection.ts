@@ -25,6 +25,8 @@ export class Collection {
   private readonly entries = new Map<string, Entry>();
   private readonly indexes = new Map<string, Index>();
   private seq = 0;
+  /** Documents examined by the most recent find(); lets tests prove that indexed equality does not scan. */
+  lastExamined = 0;
 
   constructor(db: string, name: string, options: Doc = {}) {
     this.db = db;
@@ -142,11 +144,14 @@ export class Collection {
   find(filter: Doc, opts: QueryOptions = {}, limit = 0): Doc[] {
     const matcher: Matcher = compileFilter(filter, opts);
     const out: Doc[] = [];
+    let examined = 0;
     for (const doc of this.candidates(matcher.filter, opts)) {
+      examined++;
       if (!matcher.test(doc)) continue;
       out.push(doc);
       if (limit > 0 && out.length >= limit) break;
     }
+    this.lastExamined = examined;
     return out;
   }
 

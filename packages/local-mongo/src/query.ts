@@ -1,8 +1,16 @@
 // Filter/projection/sort on top of mingo, with comparison operators replaced by BSON-aware ones (Long, Decimal128, ObjectId, collation).
-import { Context, Query } from 'mingo';
+import { Context } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
 import type { Iterator } from 'mingo/lazy';
 import { Lazy } from 'mingo/lazy';
 import type { Options } from 'mingo/types';
+import * as accumulatorOperators from 'mingo/operators/accumulator';
+import * as expressionOperators from 'mingo/operators/expression';
+import * as pipelineOperators from 'mingo/operators/pipeline';
+import * as projectionOperators from 'mingo/operators/projection';
+import * as queryOperators from 'mingo/operators/query';
+import * as windowOperators from 'mingo/operators/window';
+import { Query } from 'mingo/query';
 import { resolve } from 'mingo/util';
 import { bsonTypeName, bsonTypeOf, isOperatorObject, isPlainObject } from './bson-util';
 import type { CollationSpec, StringCompare } from './compare';
@@ -86,7 +94,7 @@ function sortStage(coll: Iterator, spec: unknown, options: Options): Iterator {
   return coll.transform((docs: unknown[]) => Lazy(sortDocs(docs as Doc[], spec as Doc, sc)));
 }
 
-const CONTEXT = Context.init({
+const OVERRIDES = Context.init({
   query: {
     $eq: op(eqTest),
     $ne: op(eqTest, true),
@@ -100,6 +108,28 @@ const CONTEXT = Context.init({
   },
   pipeline: { $sort: sortStage },
 });
+
+// mingo's Context.from keeps the first definition of an operator, so the overrides must come first; the base
+// classes from 'mingo/query' and 'mingo/aggregator' are used because the root exports re-merge defaults on top.
+const CONTEXT = Context.from(
+  OVERRIDES,
+  Context.init({
+    accumulator: { ...accumulatorOperators },
+    expression: { ...expressionOperators },
+    pipeline: { ...pipelineOperators },
+    projection: { ...projectionOperators },
+    query: { ...queryOperators },
+    window: { ...windowOperators },
+  }),
+);
+
+export function runPipeline(docs: Doc[], pipeline: Doc[], options: Partial<Options>): Doc[] {
+  try {
+    return new Aggregator(pipeline, options).run(docs) as Doc[];
+  } catch (err) {
+    throw toMongoError(err);
+  }
+}
 
 const UNSUPPORTED_QUERY_OPS = ['$text', '$near', '$nearSphere', '$geoWithin', '$geoIntersects', '$jsonSchema'];
 

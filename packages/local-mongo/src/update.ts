@@ -1,14 +1,13 @@
 // Update documents: validation, positional path expansion, replacement/pipeline updates, immutable _id and upsert seeding.
 import { ObjectId } from 'bson';
-import { aggregate } from 'mingo';
 import { ProcessingMode } from 'mingo';
 import { bsonTypeName, cloneValue, formatValue, isNumeric, isOperatorObject, isPlainObject } from './bson-util';
 import type { CollationSpec } from './compare';
 import { bsonEquals } from './compare';
-import { ErrorCodes, fail, toMongoError } from './errors';
+import { ErrorCodes, fail } from './errors';
 import type { Doc } from './errors';
 import { getAt, nest, setAt } from './paths';
-import { compileFilter, mingoOptions } from './query';
+import { compileFilter, mingoOptions, runPipeline } from './query';
 import { UPDATE_OPS } from './update-ops';
 
 export interface UpdateContext {
@@ -133,20 +132,16 @@ function checkArrayFiltersUsed(update: Doc, ctx: UpdateContext): void {
   }
 }
 
-function runPipeline(doc: Doc, pipeline: Doc[]): Doc {
-  try {
-    const out = aggregate([doc], pipeline, mingoOptions({}, { processingMode: ProcessingMode.CLONE_INPUT }));
-    return cloneValue((out[0] ?? {}) as Doc);
-  } catch (err) {
-    throw toMongoError(err);
-  }
+function pipelineUpdate(doc: Doc, pipeline: Doc[]): Doc {
+  const out = runPipeline([doc], pipeline, mingoOptions({}, { processingMode: ProcessingMode.CLONE_INPUT }));
+  return cloneValue(out[0] ?? {});
 }
 
 /** Returns the updated copy; `old` is never mutated so a failed unique check can simply discard the result. */
 export function applyUpdate(old: Doc, update: unknown, ctx: UpdateContext): Doc {
   let next: Doc;
   if (Array.isArray(update)) {
-    next = runPipeline(old, update as Doc[]);
+    next = pipelineUpdate(old, update as Doc[]);
   } else if (isReplacement(update)) {
     const replacement = cloneValue(update as Doc);
     if (replacement._id !== undefined && old._id !== undefined && !bsonEquals(replacement._id, old._id)) {

@@ -1,12 +1,12 @@
 // Read commands: find / getMore / killCursors / count / distinct / aggregate (mingo pipelines with BSON-aware $sort and $lookup).
 import { Long } from 'bson';
-import { Aggregator, ProcessingMode } from 'mingo';
+import { ProcessingMode } from 'mingo';
 import { cloneValue, isPlainObject, toInt } from '../bson-util';
 import { canonicalKey, collatorFor } from '../compare';
-import { ErrorCodes, fail, notSupported, toMongoError } from '../errors';
+import { ErrorCodes, fail, notSupported } from '../errors';
 import type { Doc } from '../errors';
 import { getPathValues } from '../paths';
-import { applyProjection, compileFilter, mingoOptions, sortDocs } from '../query';
+import { applyProjection, compileFilter, mingoOptions, runPipeline, sortDocs } from '../query';
 import type { CommandContext, Handler } from './context';
 import { collName, cursorReply, queryOptions, refuseOptions, takeBatch } from './context';
 
@@ -56,19 +56,15 @@ function runAggregate(ctx: CommandContext, name: string, pipeline: Doc[], body: 
   } else {
     source = coll ? [...coll.all()] : [];
   }
-  try {
-    const agg = new Aggregator(
-      rest,
-      mingoOptions(opts, {
-        // stages like $addFields mutate nested objects in place; stored documents must never be touched
-        processingMode: ProcessingMode.CLONE_INPUT,
-        collectionResolver: (other: string) => cloneValue([...(ctx.engine.collection(ctx.db, other)?.all() ?? [])]),
-      }),
-    );
-    return agg.run(source) as Doc[];
-  } catch (err) {
-    throw toMongoError(err);
-  }
+  return runPipeline(
+    source,
+    rest,
+    mingoOptions(opts, {
+      // stages like $addFields mutate nested objects in place; stored documents must never be touched
+      processingMode: ProcessingMode.CLONE_INPUT,
+      collectionResolver: (other: string) => cloneValue([...(ctx.engine.collection(ctx.db, other)?.all() ?? [])]),
+    }),
+  );
 }
 
 export const readCommands: Record<string, Handler> = {

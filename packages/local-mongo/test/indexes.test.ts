@@ -1,0 +1,143 @@
+// Index semantics: unique/compound/sparse/partial enforcement with mongod's E11000 shape, TTL expiry, scan-free equality lookups.
+import { Long } from 'mongodb';
+import type { Db } from 'mongodb';
+import type { Harness } from './helpers';
+import { serverError, startHarness } from './helpers';
+
+let h: Harness;
+let db: Db;
+beforeAll(async () => {
+  h = await startHarness({ ttlIntervalMs: 25 });
+});
+beforeEach(() => {
+  db = h.db();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const coll = (name: string) => {
+  const c = h.engine.engine.collection(db.databaseName, name);
+  if (!c) throw new Error(`no collection ${name}`);
+  return c;
+};
+
+test('unique index error matches mongod exactly, with keyPattern and keyValue in writeErrors', async () => {
+  const c = db.collection('users');
+  await c.createIndex({ email: 1 }, { unique: true });
+  await c.insertOne({ email: 'a@b.c' });
+  const e = await serverError(c.insertOne({ email: 'a@b.c' }));
+  expect(e.code).toBe(11000);
+  expect(e.message).toBe(`E11000 duplicate key error collection: ${db.databaseName}.users index: email_1 dup key: { email: "a@b.c" }`);
+  expect(e.keyPattern).toEqual({ email: 1 });
+  expect(e.keyValue).toEqual({ email: 'a@b.c' });
+  const raw = await db.command({ insert: 'users', documents: [{ email: 'a@b.c' }] });
+  expect(raw.writeErrors[0]).toMatchObject({ index: 0, code: 11000, keyPattern: { email: 1 }, keyValue: { email: 'a@b.c' } });
+});
+
+test('_id duplicates use the _id_ index name', async () => {
+  const c = db.collection<{ _id: number }>('ids');
+  await c.insertOne({ _id: 7 });
+  const e = await serverError(c.insertOne({ _id: 7 }));
+  expect(e.message).toBe(`E11000 duplicate key error collection: ${db.databaseName}.ids index: _id_ dup key: { _id: 7 }`);
+});
+
+test('numeric equality across types collides in unique indexes (1 == 1.0 == NumberLong(1))', async () => {
+  const c = db.collection('num');
+  await c.createIndex({ n: 1 }, { unique: true });
+  await c.insertOne({ n: 1 });
+  expect((await serverError(c.insertOne({ n: Long.fromNumber(1) }))).code).toBe(11000);
+});
+
+test('compound unique index only collides on the full key', async () => {
+  const c = db.collection('comp');
+  await c.createIndex({ store: 1, day: 1 }, { unique: true, name: 'store_day' });
+  await c.insertMany([{ store: 's1', day: 1 }, { store: 's1', day: 2 }, { store: 's2', day: 1 }]);
+  const e = await serverError(c.insertOne({ store: 's1', day: 2 }));
+  expect(e.message).toBe(`E11000 duplicate key error collection: ${db.databaseName}.comp index: store_day dup key: { store: "s1", day: 2 }`);
+  expect(e.keyValue).toEqual({ store: 's1', day: 2 });
+});
+
+test('non-sparse unique: missing counts as null, so two missing collide', async () => {
+  const c = db.collection('missing');
+  await c.createIndex({ code: 1 }, { unique: true });
+  await c.insertOne({ other: 1 });
+  const e = await serverError(c.insertOne({ other: 2 }));
+  expect(e.message).toContain('dup key: { code: null }');
+  expect((await serverError(c.insertOne({ code: null }))).code).toBe(11000);
+});
+
+test('sparse unique skips documents missing the field', async () => {
+  const c = db.collection('sparse');
+  await c.createIndex({ code: 1 }, { unique: true, sparse: true });
+  await c.insertMany([{ a: 1 }, { a: 2 }, { code: 'x' }]);
+  expect((await serverError(c.insertOne({ code: 'x' }))).code).toBe(11000);
+  expect(await c.countDocuments()).toBe(3);
+});
+
+test('partial unique index only enforces inside the partialFilterExpression', async () => {
+  const c = db.collection('partial');
+  await c.createIndex({ email: 1 }, { unique: true, partialFilterExpression: { deleted: false } });
+  await c.insertMany([{ email: 'a', deleted: true }, { email: 'a', deleted: true }, { email: 'a', deleted: false }]);
+  expect((await serverError(c.insertOne({ email: 'a', deleted: false }))).code).toBe(11000);
+  expect((await c.listIndexes().toArray())[1]?.partialFilterExpression).toEqual({ deleted: false });
+});
+
+test('an update that would duplicate a key is refused and leaves the document unchanged', async () => {
+  const c = db.collection('upd');
+  await c.createIndex({ email: 1 }, { unique: true });
+  await c.insertMany([{ email: 'a', n: 1 }, { email: 'b', n: 1 }]);
+  const e = await serverError(c.updateOne({ email: 'b' }, { $set: { email: 'a', n: 2 } }));
+  expect(e.code).toBe(11000);
+  expect(await c.findOne({ email: 'b' }, { projection: { _id: 0 } })).toEqual({ email: 'b', n: 1 });
+  // the index still maps 'b' to the document, and 'a' is still unique
+  expect((await c.updateOne({ email: 'b' }, { $set: { email: 'c' } })).modifiedCount).toBe(1);
+  expect(await c.countDocuments({ email: 'c' })).toBe(1);
+});
+
+test('building a unique index over existing duplicates fails with E11000', async () => {
+  const c = db.collection('build');
+  await c.insertMany([{ k: 1 }, { k: 1 }]);
+  expect((await serverError(c.createIndex({ k: 1 }, { unique: true }))).code).toBe(11000);
+  expect((await c.listIndexes().toArray()).map((i) => i.name)).toEqual(['_id_']);
+});
+
+test('multikey unique index: array elements are keys', async () => {
+  const c = db.collection('multi');
+  await c.createIndex({ tags: 1 }, { unique: true });
+  await c.insertOne({ tags: ['a', 'b'] });
+  expect((await serverError(c.insertOne({ tags: ['c', 'b'] }))).keyValue).toEqual({ tags: 'b' });
+  await c.insertOne({ tags: ['d', 'd'] });
+  expect(await c.countDocuments({ tags: 'd' })).toBe(1);
+});
+
+test('TTL indexes expire documents on the sweep interval', async () => {
+  const c = db.collection('sessions');
+  await c.createIndex({ at: 1 }, { expireAfterSeconds: 0 });
+  await c.insertMany([{ at: new Date(Date.now() - 1000) }, { at: new Date(Date.now() + 3_600_000) }, { at: 'not a date' }]);
+  await new Promise((r) => setTimeout(r, 150));
+  expect(await c.countDocuments()).toBe(2);
+});
+
+test('equality on _id and on indexed fields does not scan the collection', async () => {
+  const c = db.collection('big');
+  await c.createIndex({ key: 1 }, { unique: true });
+  await c.createIndex({ group: 1 });
+  const docs = Array.from({ length: 2000 }, (_, i) => ({ _id: i, key: `k${i}`, group: i % 10, free: i }));
+  await c.insertMany(docs as never[]);
+  await c.findOne({ _id: 1234 } as never);
+  expect(coll('big').lastExamined).toBe(1);
+  expect((await c.findOne({ key: 'k777' }))?.free).toBe(777);
+  expect(coll('big').lastExamined).toBe(1);
+  expect(await c.countDocuments({ _id: { $in: [1, 2, 3, 99999] } } as never)).toBe(3);
+  expect(coll('big').lastExamined).toBe(3);
+  expect(await c.countDocuments({ group: 3, free: { $lt: 100 } })).toBe(10);
+  expect(coll('big').lastExamined).toBe(200);
+  await c.updateOne({ key: 'k5' }, { $set: { touched: true } });
+  expect(coll('big').lastExamined).toBe(1);
+  await c.deleteOne({ key: 'k6' });
+  expect(coll('big').lastExamined).toBe(1);
+  await c.findOne({ free: 1500 });
+  // collection scan up to the match (k6 was deleted above)
+  expect(coll('big').lastExamined).toBe(1500);
+});
