@@ -3,6 +3,8 @@ import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
 
 const config = defineConfig({
   globalCss: {
+    // Brand as the default palette, so Chakra's own focus rings and solid buttons use it too.
+    html: { colorPalette: 'brand' },
     'html, body': { bg: 'bg', color: 'fg', minHeight: '100%' },
     // Keyboard users always see where they are; mouse clicks do not leave a ring behind.
     'a:focus-visible, button:focus-visible, [role="menuitem"]:focus-visible, [tabindex]:focus-visible': {

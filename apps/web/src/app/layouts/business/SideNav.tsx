@@ -29,6 +29,8 @@ export function SideNav() {
                 color="fg.muted"
                 _hover={{ bg: 'bg.muted', color: 'fg', textDecoration: 'none' }}
                 _currentPage={{ bg: 'brand.subtle', color: 'brand.fg', fontWeight: 'semibold' }}
+                // Inside ring: the scrolling nav list would clip an outside one.
+                focusVisibleRing="inside"
               >
                 <NavLink to={item.path}>{item.title}</NavLink>
               </Link>
