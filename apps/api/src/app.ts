@@ -10,8 +10,10 @@ import { env } from './config/env';
 import { authGuard, setSessionValidator } from './lib/auth';
 import { errorMiddleware } from './lib/errors';
 import { logger, redactUrlTokens } from './lib/logger';
+import { feedbackRouter } from './modules/feedback/feedback.router';
 import { filesRouter } from './modules/files/files.router';
 import { healthRouter } from './modules/health/health.router';
+import { ratingReviewRouter } from './modules/ratings/rating-review.router';
 import { usersRouter } from './modules/users/users.router';
 import { validateSession } from './modules/users/users.service';
 
@@ -48,6 +50,8 @@ export function createApp(deps: AppDeps = {}): Express {
     {
       health: healthRouter,
       files: filesRouter,
+      feedback: feedbackRouter,
+      ratingReview: ratingReviewRouter,
       users: usersRouter,
     },
     app,

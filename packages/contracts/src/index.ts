@@ -2,8 +2,10 @@
 import { initContract } from '@ts-rest/core';
 import { anonymousContract } from './anonymous.contract';
 import { commonResponses } from './common';
+import { feedbackContract } from './feedback.contract';
 import { filesContract } from './files.contract';
 import { healthContract } from './health.contract';
+import { ratingReviewContract } from './rating-review.contract';
 import { rotaContract } from './rota.contract';
 import { staffContract } from './staff.contract';
 import { storesContract } from './stores.contract';
@@ -11,8 +13,10 @@ import { usersContract } from './users.contract';
 
 export * from './anonymous.contract';
 export * from './common';
+export * from './feedback.contract';
 export * from './files.contract';
 export * from './health.contract';
+export * from './rating-review.contract';
 export * from './rota.contract';
 export * from './staff.contract';
 export * from './stores.contract';
@@ -24,6 +28,8 @@ export const contract = c.router(
   {
     health: healthContract,
     files: filesContract,
+    feedback: feedbackContract,
+    ratingReview: ratingReviewContract,
     stores: storesContract,
     staff: staffContract,
     rota: rotaContract,

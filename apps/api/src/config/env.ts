@@ -2,6 +2,7 @@
 import { z } from 'zod';
 
 const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789';
+const DEV_FEEDBACK_HASH_SECRET = 'dev-only-feedback-hash-secret-0123456789';
 
 const ZEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -14,6 +15,11 @@ const ZEnvSchema = z.object({
   PUBLIC_API_URL: z.string().url().default('http://localhost:4000'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').default(DEV_JWT_SECRET),
   JWT_EXPIRES_IN: z.string().default('7d'),
+  /** Pepper for the salted device/network hashes of anonymous feedback; the salt itself rotates daily in MongoDB. */
+  FEEDBACK_HASH_SECRET: z
+    .string()
+    .min(32, 'FEEDBACK_HASH_SECRET must be at least 32 characters')
+    .default(DEV_FEEDBACK_HASH_SECRET),
   BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(10),
   JSON_BODY_LIMIT: z.string().default('100kb'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
@@ -42,6 +48,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (env.NODE_ENV === 'production') {
     const problems: string[] = [];
     if (env.JWT_SECRET === DEV_JWT_SECRET) problems.push('  - JWT_SECRET: set a real secret in production');
+    if (env.FEEDBACK_HASH_SECRET === DEV_FEEDBACK_HASH_SECRET) {
+      problems.push('  - FEEDBACK_HASH_SECRET: set a real secret in production');
+    }
     if (!env.MONGODB_URI) problems.push('  - MONGODB_URI: production runs on a real MongoDB');
     if (env.RATE_LIMIT_DISABLED) problems.push('  - RATE_LIMIT_DISABLED: rate limits cannot be disabled in production');
     if (problems.length) throw new Error(`Refusing to start in production:\n${problems.join('\n')}`);

@@ -34,6 +34,11 @@ ratingSchema.index({ store: 1, idempotencyKey: 1 }, { unique: true, partialFilte
 ratingSchema.index({ owner: 1, createdAt: -1 });
 ratingSchema.index({ store: 1, day: 1 });
 ratingSchema.index({ staff: 1, day: 1 });
+// Anti-gaming look-backs: the same subject (staff member, or the store's experience when staff is null) from one
+// device or one network within minutes.
+ratingSchema.index({ deviceHash: 1, store: 1, staff: 1, createdAt: -1 });
+ratingSchema.index({ networkHash: 1, store: 1, staff: 1, createdAt: -1 });
+ratingSchema.index({ owner: 1, 'flag.suspicious': 1, createdAt: -1 });
 
 export type RatingDoc = InferSchemaType<typeof ratingSchema> & { _id: Types.ObjectId };
 export const RatingModel = model('Rating', ratingSchema);

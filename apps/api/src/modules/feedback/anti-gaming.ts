@@ -1,0 +1,122 @@
+// Anti-gaming rules for anonymous ratings: a per-device interval (refuses, 429) and burst detection (flags, never drops).
+import type { Types } from 'mongoose';
+import { AppError } from '../../lib/errors';
+import { adjustRollups } from '../analytics/rollup.service';
+import { RatingModel, type RatingKind } from '../ratings/rating.model';
+import type { Fingerprint } from './fingerprint';
+
+export const ANTI_GAMING = {
+  /** One rating of the same subject (staff member, or the store's experience) per device per hour; kiosks exempt. */
+  minIntervalMs: 60 * 60 * 1000,
+  burstWindowMs: 10 * 60 * 1000,
+  /** Same extreme score for one subject from one device within the window (mostly kiosks: the interval stops phones). */
+  deviceBurst: 4,
+  /** Same extreme score for one subject from one network (any device) within the window. */
+  networkBurst: 8,
+} as const;
+
+export interface RatingSubject {
+  owner: Types.ObjectId;
+  store: Types.ObjectId;
+  /** null for experience ratings. */
+  staff: Types.ObjectId | null;
+  kind: RatingKind;
+  /** How the subject is named in messages: a first name, or "your experience at <store>". */
+  label: string;
+}
+
+/** Refuses a second rating of the same subject from the same device too soon, saying when it is allowed again. */
+export async function enforceMinInterval(
+  subject: RatingSubject,
+  deviceHash: string,
+  now: Date,
+): Promise<void> {
+  const since = new Date(now.getTime() - ANTI_GAMING.minIntervalMs);
+  const last = await RatingModel.findOne(
+    { deviceHash, store: subject.store, staff: subject.staff, createdAt: { $gt: since } },
+    { createdAt: 1 },
+  )
+    .sort({ createdAt: -1 })
+    .lean();
+  if (!last) return;
+  const waitMs = last.createdAt.getTime() + ANTI_GAMING.minIntervalMs - now.getTime();
+  const minutes = Math.max(1, Math.ceil(waitMs / 60000));
+  throw new AppError(
+    'RATED_RECENTLY',
+    `You have already rated ${subject.label} from this device. You can rate again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    429,
+  );
+}
+
+const isExtreme = (score: number) => score === 5 || score === 1;
+
+function describe(count: number, score: number, subject: RatingSubject, from: 'device' | 'network'): string {
+  const stars = score === 5 ? 'five-star' : 'one-star';
+  const who = subject.kind === 'staff' ? 'this staff member' : "the store's experience";
+  const minutes = ANTI_GAMING.burstWindowMs / 60000;
+  return `${count} ${stars} ratings of ${who} from one ${from} within ${minutes} minutes`;
+}
+
+export interface BurstVerdict {
+  reasons: string[];
+  /** Earlier ratings that form the burst with this one: flagged too. */
+  earlier: Types.ObjectId[];
+}
+
+/**
+ * Many identical extreme scores (all 5s to boost, all 1s to sabotage) for one subject from one device or network
+ * within minutes. The rating is still stored; it is flagged, left out of rankings, and can be restored after review.
+ */
+export async function detectBurst(
+  subject: RatingSubject,
+  fp: Fingerprint,
+  score: number,
+  now: Date,
+): Promise<BurstVerdict> {
+  if (!isExtreme(score)) return { reasons: [], earlier: [] };
+  const since = new Date(now.getTime() - ANTI_GAMING.burstWindowMs);
+  const base = { store: subject.store, staff: subject.staff, score, createdAt: { $gt: since } };
+  const [byDevice, byNetwork] = await Promise.all([
+    RatingModel.find({ ...base, deviceHash: fp.deviceHash }, { _id: 1 }).lean(),
+    RatingModel.find({ ...base, networkHash: fp.networkHash }, { _id: 1 }).lean(),
+  ]);
+  const reasons: string[] = [];
+  const earlier = new Map<string, Types.ObjectId>();
+  if (byDevice.length + 1 >= ANTI_GAMING.deviceBurst) {
+    reasons.push(describe(byDevice.length + 1, score, subject, 'device'));
+    for (const r of byDevice) earlier.set(String(r._id), r._id);
+  }
+  if (byNetwork.length + 1 >= ANTI_GAMING.networkBurst) {
+    reasons.push(describe(byNetwork.length + 1, score, subject, 'network'));
+    for (const r of byNetwork) earlier.set(String(r._id), r._id);
+  }
+  return { reasons, earlier: [...earlier.values()] };
+}
+
+/**
+ * Flags the earlier members of a burst. Each is flipped by one conditional update, so a rating already flagged or
+ * restored by a reviewer is left alone and its rollup contribution is taken out exactly once.
+ */
+export async function flagEarlier(ids: Types.ObjectId[], reasons: string[]): Promise<number> {
+  let flagged = 0;
+  for (const _id of ids) {
+    const before = await RatingModel.findOneAndUpdate(
+      { _id, 'flag.suspicious': false },
+      { $set: { 'flag.suspicious': true, 'flag.reasons': reasons } },
+    ).lean();
+    if (!before) continue;
+    flagged += 1;
+    await adjustRollups(
+      {
+        owner: before.owner,
+        store: before.store,
+        staff: before.staff,
+        metric: before.kind,
+        day: before.day,
+        score: before.score,
+      },
+      -1,
+    );
+  }
+  return flagged;
+}

@@ -1,0 +1,135 @@
+// What a customer may see of a store (public fields only), its interface switches, and the staff offered for rating.
+import mongoose, { type Types } from 'mongoose';
+import { SOCIAL_NETWORKS, type TCustomerStaff, type TCustomerStore } from '@cx/contracts';
+import { AppError, notFound } from '../../lib/errors';
+import { fileUrl } from '../../lib/files';
+import { ShiftModel } from '../rota/shift.model';
+import { StaffModel, type StaffDoc } from '../staff/staff.model';
+import { StoreModel, type StoreDoc } from '../stores/store.model';
+
+/** Shifts are entered as two times within a day, so one never lasts 24 hours: bounds the rota look-up. */
+const MAX_SHIFT_MS = 24 * 3600 * 1000;
+
+export type InterfaceName = 'staff' | 'experience' | 'social';
+
+export async function loadOpenStore(storeId: string): Promise<StoreDoc> {
+  if (!mongoose.isValidObjectId(storeId)) throw notFound('Store');
+  const store = await StoreModel.findOne({ _id: storeId, deletedAt: null }).lean<StoreDoc>();
+  if (!store) throw notFound('Store');
+  return store;
+}
+
+export function interfacesOf(store: StoreDoc): Record<InterfaceName, boolean> {
+  const i = store.interfaces;
+  return {
+    staff: i?.interface1?.status ?? true,
+    experience: i?.interface2?.status ?? true,
+    social: i?.interface3?.status ?? true,
+  };
+}
+
+const DISABLED_MESSAGES: Record<InterfaceName, string> = {
+  staff: 'Rating staff is turned off for this store right now.',
+  experience: 'Rating the experience is turned off for this store right now.',
+  social: "This store's social links are turned off right now.",
+};
+
+/** A disabled interface refuses submits with 403 and says which one. */
+export function requireInterface(store: StoreDoc, name: InterfaceName): void {
+  if (!interfacesOf(store)[name]) throw new AppError('INTERFACE_DISABLED', DISABLED_MESSAGES[name], 403);
+}
+
+export function requireAnyInterface(store: StoreDoc): void {
+  const on = interfacesOf(store);
+  if (!on.staff && !on.experience && !on.social) {
+    throw new AppError('INTERFACE_DISABLED', 'This store is not taking feedback right now.', 403);
+  }
+}
+
+const activeStaffOf = (store: StoreDoc) => ({
+  owner: store.owner,
+  stores: store._id,
+  active: true,
+  deletedAt: null,
+});
+
+/** Is the person on a rota shift at this store at this instant (start inclusive, end exclusive)? */
+export async function isOnShift(store: Types.ObjectId, staff: Types.ObjectId, now: Date): Promise<boolean> {
+  const found = await ShiftModel.exists({
+    store,
+    staff,
+    start: { $lte: now, $gt: new Date(now.getTime() - MAX_SHIFT_MS) },
+    end: { $gt: now },
+  });
+  return found !== null;
+}
+
+/**
+ * Staff on shift at the store now (shifts are stored as UTC instants computed from the store's local times, so
+ * "now" needs no zone arithmetic here); when nobody is, every active member, and onShift is false.
+ */
+export async function staffForCustomer(
+  store: StoreDoc,
+  now: Date,
+): Promise<{ staff: StaffDoc[]; onShift: boolean }> {
+  const shifts = await ShiftModel.find(
+    {
+      store: store._id,
+      start: { $lte: now, $gt: new Date(now.getTime() - MAX_SHIFT_MS) },
+      end: { $gt: now },
+    },
+    { staff: 1 },
+  ).lean();
+  if (shifts.length) {
+    const onShift = await StaffModel.find({
+      ...activeStaffOf(store),
+      _id: { $in: shifts.map((s) => s.staff) },
+    })
+      .sort({ name: 1 })
+      .lean<StaffDoc[]>();
+    if (onShift.length) return { staff: onShift, onShift: true };
+  }
+  const everyone = await StaffModel.find(activeStaffOf(store)).sort({ name: 1 }).lean<StaffDoc[]>();
+  return { staff: everyone, onShift: false };
+}
+
+export async function findRateableStaff(store: StoreDoc, staffId: string): Promise<StaffDoc> {
+  const member = await StaffModel.findOne({ ...activeStaffOf(store), _id: staffId }).lean<StaffDoc>();
+  if (!member) throw notFound('Staff member');
+  return member;
+}
+
+export const firstNameOf = (name: string): string => name.trim().split(/\s+/)[0] ?? name;
+
+function toCustomerStaff(member: StaffDoc): TCustomerStaff {
+  return {
+    _id: String(member._id),
+    firstName: firstNameOf(member.name),
+    role: member.role ?? '',
+    photo: fileUrl(member.photo),
+  };
+}
+
+export function socialLinksOf(store: StoreDoc): TCustomerStore['socialLinks'] {
+  const links = (store.socialLinks ?? {}) as Partial<Record<(typeof SOCIAL_NETWORKS)[number], string | null>>;
+  return SOCIAL_NETWORKS.flatMap((network) => {
+    const url = links[network];
+    return url ? [{ network, url }] : [];
+  });
+}
+
+/** GET /feedback/stores/:storeId — one round trip for a phone on weak 4G. */
+export async function customerStore(storeId: string, now: Date): Promise<TCustomerStore> {
+  const store = await loadOpenStore(storeId);
+  const on = interfacesOf(store);
+  const { staff, onShift } = on.staff ? await staffForCustomer(store, now) : { staff: [], onShift: false };
+  return {
+    _id: String(store._id),
+    name: store.name,
+    image: fileUrl(store.image),
+    interfaces: on,
+    socialLinks: on.social ? socialLinksOf(store) : [],
+    staff: staff.map(toCustomerStaff),
+    onShift,
+  };
+}

@@ -1,0 +1,30 @@
+// Raw anonymous events that are not ratings (QR visits and social-link clicks): idempotency and rollup recomputation.
+import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+
+export const FEEDBACK_EVENT_TYPES = ['visit', 'social'] as const;
+
+/** Raw events are only needed for retries and audits; dashboards read the rollups, so they expire after 400 days. */
+export const FEEDBACK_EVENT_RETENTION_SECONDS = 400 * 24 * 3600;
+
+const feedbackEventSchema = new Schema(
+  {
+    owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    store: { type: Schema.Types.ObjectId, ref: 'Store', required: true },
+    type: { type: String, enum: FEEDBACK_EVENT_TYPES, required: true },
+    /** The social network clicked (type 'social'). */
+    network: { type: String, default: null },
+    /** Store-local day (YYYY-MM-DD), the rollup key. */
+    day: { type: String, required: true },
+    /** false for a visit beyond the plan's monthly allowance: kept for the retry answer, not counted in rollups. */
+    tracked: { type: Boolean, default: true },
+    source: { type: String, enum: ['qr', 'kiosk'], default: 'qr' },
+    deviceHash: { type: String, default: null },
+    idempotencyKey: { type: String, required: true },
+  },
+  { timestamps: { createdAt: true, updatedAt: false } },
+);
+feedbackEventSchema.index({ store: 1, idempotencyKey: 1 }, { unique: true });
+feedbackEventSchema.index({ createdAt: 1 }, { expireAfterSeconds: FEEDBACK_EVENT_RETENTION_SECONDS });
+
+export type FeedbackEventDoc = InferSchemaType<typeof feedbackEventSchema> & { _id: Types.ObjectId };
+export const FeedbackEventModel = model('FeedbackEvent', feedbackEventSchema);

@@ -1,0 +1,73 @@
+// Public /feedback routes: per-IP limits in front, thin handlers that pass the caller's address on to be hashed.
+import type { Request } from 'express';
+import { initServer } from '@ts-rest/express';
+import { contract } from '@cx/contracts';
+import { byIp, rateLimit } from '../../lib/rate-limit';
+import { customerStore } from './customer-store';
+import { recordSocialClick, recordVisit, submitRating, type SubmitResult } from './feedback.service';
+import type { Requester } from './fingerprint';
+
+const s = initServer();
+const TEN_MINUTES = 10 * 60 * 1000;
+
+/** Generous enough for one busy shop's Wi-Fi (every customer shares its address), tight enough to stop a script. */
+export const FEEDBACK_IP_LIMITS = { ratings: 120, events: 300, reads: 300, windowMs: TEN_MINUTES } as const;
+
+const ratingLimit = rateLimit({
+  name: 'feedback-ratings',
+  windowMs: FEEDBACK_IP_LIMITS.windowMs,
+  limit: FEEDBACK_IP_LIMITS.ratings,
+  key: byIp,
+  message: 'Too many ratings from this network. Please try again in a few minutes.',
+});
+const eventLimit = rateLimit({
+  name: 'feedback-events',
+  windowMs: FEEDBACK_IP_LIMITS.windowMs,
+  limit: FEEDBACK_IP_LIMITS.events,
+  key: byIp,
+  message: 'Too many requests from this network. Please try again in a few minutes.',
+});
+const readLimit = rateLimit({
+  name: 'feedback-reads',
+  windowMs: FEEDBACK_IP_LIMITS.windowMs,
+  limit: FEEDBACK_IP_LIMITS.reads,
+  key: byIp,
+  message: 'Too many requests from this network. Please try again in a few minutes.',
+});
+
+const requesterOf = (req: Request): Requester => ({ ip: req.ip, userAgent: req.get('user-agent') });
+
+/** Retries are answered like the first attempt; the header tells a curious client it was a replay (as Stripe does). */
+function created<T>(res: { setHeader(name: string, value: string): unknown }, result: SubmitResult<T>) {
+  if (result.replayed) res.setHeader('idempotent-replayed', 'true');
+  return { status: 201 as const, body: result.body };
+}
+
+export const feedbackRouter = s.router(contract.feedback, {
+  getStore: {
+    middleware: [readLimit],
+    handler: async ({ params, res }) => {
+      // Staff on shift change through the day: short shared caching only.
+      res.setHeader('cache-control', 'public, max-age=30');
+      return { status: 200, body: await customerStore(params.storeId, new Date()) };
+    },
+  },
+  recordVisit: {
+    middleware: [eventLimit],
+    handler: async ({ body, req, res }) => created(res, await recordVisit(body, requesterOf(req))),
+  },
+  rateStaff: {
+    middleware: [ratingLimit],
+    handler: async ({ body, req, res }) =>
+      created(res, await submitRating({ ...body, kind: 'staff' }, requesterOf(req))),
+  },
+  rateExperience: {
+    middleware: [ratingLimit],
+    handler: async ({ body, req, res }) =>
+      created(res, await submitRating({ ...body, kind: 'experience', staff: undefined }, requesterOf(req))),
+  },
+  recordSocialClick: {
+    middleware: [eventLimit],
+    handler: async ({ body, req, res }) => created(res, await recordSocialClick(body, requesterOf(req))),
+  },
+});

@@ -1,0 +1,138 @@
+// Review of flagged ratings: tenant-scoped list with audit trails, and restore (counts again in rollups, audited).
+import mongoose from 'mongoose';
+import type { TFlaggedRating, TRatingAuditEntry } from '@cx/contracts';
+import { AppError, notFound } from '../../lib/errors';
+import { adjustRollups } from '../analytics/rollup.service';
+import { StaffModel } from '../staff/staff.model';
+import { StoreModel } from '../stores/store.model';
+import { UserModel } from '../users/user.model';
+import { RatingAuditModel, type RatingAuditDoc } from './rating-audit.model';
+import { RatingModel, type RatingDoc } from './rating.model';
+
+export interface FlaggedQuery {
+  store?: string;
+  status: 'pending' | 'restored' | 'all';
+  page: number;
+  pageSize: number;
+}
+
+const STATUS_FILTER: Record<FlaggedQuery['status'], Record<string, unknown>> = {
+  pending: { 'flag.restored': false },
+  restored: { 'flag.restored': true },
+  all: {},
+};
+
+function nameMap(docs: Array<{ _id: unknown; name?: string; fullname?: string }>): Map<string, string> {
+  return new Map(docs.map((d) => [String(d._id), d.name ?? d.fullname ?? '']));
+}
+
+/** Joins stores, staff, auditors and audit entries in four batched reads (no per-row queries). */
+async function present(owner: string, ratings: RatingDoc[]): Promise<TFlaggedRating[]> {
+  const ids = ratings.map((r) => r._id);
+  const audits = ids.length
+    ? await RatingAuditModel.find({ owner, rating: { $in: ids } })
+        .sort({ createdAt: 1 })
+        .lean<RatingAuditDoc[]>()
+    : [];
+  const [stores, staff, actors] = await Promise.all([
+    StoreModel.find({ _id: { $in: ratings.map((r) => r.store) } }, { name: 1 })
+      .lean()
+      .then(nameMap),
+    StaffModel.find({ _id: { $in: ratings.flatMap((r) => (r.staff ? [r.staff] : [])) } }, { name: 1 })
+      .lean()
+      .then(nameMap),
+    UserModel.find({ _id: { $in: audits.map((a) => a.actor) } }, { fullname: 1 })
+      .lean()
+      .then(nameMap),
+  ]);
+  const auditsOf = new Map<string, TRatingAuditEntry[]>();
+  for (const a of audits) {
+    const list = auditsOf.get(String(a.rating)) ?? [];
+    list.push({
+      _id: String(a._id),
+      action: 'restore',
+      actor: { _id: String(a.actor), fullname: actors.get(String(a.actor)) ?? '' },
+      note: a.note ?? '',
+      createdAt: a.createdAt.toISOString(),
+    });
+    auditsOf.set(String(a.rating), list);
+  }
+  return ratings.map((r) => ({
+    _id: String(r._id),
+    kind: r.kind,
+    store: { _id: String(r.store), name: stores.get(String(r.store)) ?? '' },
+    staff: r.staff ? { _id: String(r.staff), name: staff.get(String(r.staff)) ?? '' } : null,
+    score: r.score,
+    comment: r.comment ?? '',
+    tags: r.tags ?? [],
+    day: r.day,
+    source: r.source ?? 'qr',
+    createdAt: r.createdAt.toISOString(),
+    reasons: r.flag?.reasons ?? [],
+    restored: r.flag?.restored ?? false,
+    reviewedAt: r.flag?.reviewedAt ? r.flag.reviewedAt.toISOString() : null,
+    audit: auditsOf.get(String(r._id)) ?? [],
+  }));
+}
+
+export async function listFlagged(owner: string, q: FlaggedQuery) {
+  const filter: Record<string, unknown> = { owner, 'flag.suspicious': true, ...STATUS_FILTER[q.status] };
+  if (q.store) filter.store = q.store;
+  const [ratings, total] = await Promise.all([
+    RatingModel.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((q.page - 1) * q.pageSize)
+      .limit(q.pageSize)
+      .lean<RatingDoc[]>(),
+    RatingModel.countDocuments(filter),
+  ]);
+  return { ratings: await present(owner, ratings), total, page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * One conditional update flips the rating to restored, so two reviewers clicking at once count it back only once;
+ * then its rollup contribution is added back and the decision is audited.
+ */
+export async function restoreRating(
+  owner: string,
+  actor: string,
+  ratingId: string,
+  note: string,
+): Promise<TFlaggedRating> {
+  if (!mongoose.isValidObjectId(ratingId)) throw notFound('Rating');
+  const now = new Date();
+  const before = await RatingModel.findOneAndUpdate(
+    { _id: ratingId, owner, 'flag.suspicious': true, 'flag.restored': false },
+    { $set: { 'flag.restored': true, 'flag.reviewedAt': now } },
+  ).lean<RatingDoc>();
+  if (!before) {
+    const current = await RatingModel.findOne({ _id: ratingId, owner }, { flag: 1 }).lean<RatingDoc>();
+    if (!current) throw notFound('Rating');
+    if (current.flag?.restored)
+      throw new AppError('ALREADY_RESTORED', 'This rating has already been restored.', 409);
+    throw new AppError('NOT_FLAGGED', 'This rating is not flagged.', 409);
+  }
+  await adjustRollups(
+    {
+      owner: before.owner,
+      store: before.store,
+      staff: before.staff,
+      metric: before.kind,
+      day: before.day,
+      score: before.score,
+    },
+    1,
+  );
+  await RatingAuditModel.create({
+    owner,
+    rating: before._id,
+    action: 'restore',
+    actor,
+    reasons: before.flag?.reasons ?? [],
+    note,
+  });
+  const after = await RatingModel.findById(before._id).lean<RatingDoc>();
+  const [presented] = await present(owner, after ? [after] : []);
+  if (!presented) throw notFound('Rating');
+  return presented;
+}

@@ -1,0 +1,95 @@
+// Privacy: no raw IP or user agent in any stored document; hashes use a random salt that rotates daily.
+import mongoose from 'mongoose';
+import { createApp } from '../../src/app';
+import { resetRateLimits } from '../../src/lib/rate-limit';
+import { DailySaltModel } from '../../src/modules/feedback/daily-salt.model';
+import { fingerprint, resetSaltCache } from '../../src/modules/feedback/fingerprint';
+import { setupTestDb } from '../helpers/db';
+import { makeShop, postFrom, putOnShift, submitBody, minutes } from './support';
+
+setupTestDb();
+const app = createApp();
+afterEach(() => {
+  resetRateLimits();
+  resetSaltCache();
+});
+
+const IP = '203.0.113.199';
+const IPV6 = '2001:db8:85a3::8a2e:370:7334';
+const UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) UniqueBrowser/123.45';
+
+describe('privacy of anonymous feedback', () => {
+  it('keeps no raw IP address or user agent in any stored document', async () => {
+    const shop = await makeShop();
+    const now = Date.now();
+    await putOnShift(shop, shop.alice, new Date(now - minutes(10)), new Date(now + minutes(10)));
+    for (const ip of [IP, IPV6]) {
+      await postFrom(app, '/feedback/visits', submitBody(shop.store), ip, UA).expect(201);
+      await postFrom(
+        app,
+        '/feedback/staff-ratings',
+        submitBody(shop.store, { staff: String(shop.alice._id), score: 5 }),
+        ip,
+        UA,
+      ).expect(201);
+      await postFrom(
+        app,
+        '/feedback/experience-ratings',
+        submitBody(shop.store, { score: 2 }),
+        ip,
+        UA,
+      ).expect(201);
+      await postFrom(
+        app,
+        '/feedback/social-clicks',
+        submitBody(shop.store, { network: 'instagram' }),
+        ip,
+        UA,
+      ).expect(201);
+    }
+    // A refused submit must not leave a trace either.
+    await postFrom(
+      app,
+      '/feedback/staff-ratings',
+      submitBody(shop.store, { staff: String(shop.alice._id), score: 5 }),
+      IP,
+      UA,
+    ).expect(429);
+
+    const db = mongoose.connection.db!;
+    const dump: string[] = [];
+    for (const { name } of await db.listCollections().toArray()) {
+      const docs = await db.collection(name).find({}).toArray();
+      dump.push(JSON.stringify(docs));
+    }
+    const everything = dump.join('\n');
+    expect(everything.length).toBeGreaterThan(1000);
+    for (const needle of [IP, IPV6, '2001:db8:85a3', 'UniqueBrowser', 'Pixel 8'])
+      expect(everything).not.toContain(needle);
+  });
+
+  it('hashes with a salt of the day, so the same phone cannot be linked across days', async () => {
+    const who = { ip: IP, userAgent: UA };
+    const monday = await fingerprint(who, 'phone-1', 'qr', new Date('2026-05-04T10:00:00Z'));
+    const mondayLater = await fingerprint(who, 'phone-1', 'qr', new Date('2026-05-04T22:00:00Z'));
+    const tuesday = await fingerprint(who, 'phone-1', 'qr', new Date('2026-05-05T01:00:00Z'));
+    expect(mondayLater).toEqual(monday);
+    expect(tuesday.deviceHash).not.toBe(monday.deviceHash);
+    expect(tuesday.networkHash).not.toBe(monday.networkHash);
+    expect(monday.deviceHash).toMatch(/^[0-9a-f]{32}$/);
+    // Yesterday's salt is gone once today's exists: nobody can recompute Monday's hashes.
+    expect((await DailySaltModel.find({}).lean()).map((s) => s.day)).toEqual(['2026-05-05']);
+  });
+
+  it('tells two phones on one Wi-Fi apart but sees one network', async () => {
+    const at = new Date('2026-05-04T10:00:00Z');
+    const a = await fingerprint({ ip: IP, userAgent: UA }, 'phone-a', 'qr', at);
+    const b = await fingerprint({ ip: IP, userAgent: UA }, 'phone-b', 'qr', at);
+    expect(a.deviceHash).not.toBe(b.deviceHash);
+    expect(a.networkHash).toBe(b.networkHash);
+    // A client claiming to be a kiosk cannot dodge burst checks by rotating its id.
+    const k1 = await fingerprint({ ip: IP, userAgent: UA }, 'rotated-1', 'kiosk', at);
+    const k2 = await fingerprint({ ip: IP, userAgent: UA }, 'rotated-2', 'kiosk', at);
+    expect(k1.deviceHash).toBe(k2.deviceHash);
+  });
+});

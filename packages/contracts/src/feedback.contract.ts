@@ -1,0 +1,146 @@
+// The anonymous customer journey (public, no token): the store's public face with staff on shift, visits, ratings, social clicks.
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { ZObjectIdSchema } from './common';
+
+const c = initContract();
+
+export const SOCIAL_NETWORKS = ['googleReview', 'facebook', 'instagram', 'tripadvisor', 'website'] as const;
+export type TSocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+/** Quick tags are stored as these canonical English labels (the demo seed uses the same); the web catalog translates them. */
+export const STAFF_TAGS = ['Friendly', 'Helpful', 'Quick service', 'Knowledgeable'] as const;
+export const EXPERIENCE_TAGS = [
+  'Clean store',
+  'Great value',
+  'Quick service',
+  'Friendly',
+  'Easy to find things',
+] as const;
+const ALL_TAGS = [...new Set<string>([...STAFF_TAGS, ...EXPERIENCE_TAGS])] as [string, ...string[]];
+
+export const RATING_COMMENT_MAX = 1000;
+
+export const ZRatingScoreSchema = z
+  .number({ required_error: 'Please choose a rating from 1 to 5 stars' })
+  .int('Please choose a rating from 1 to 5 stars')
+  .min(1, 'Please choose a rating from 1 to 5 stars')
+  .max(5, 'Please choose a rating from 1 to 5 stars');
+
+export const ZRatingCommentSchema = z
+  .string()
+  .trim()
+  .max(RATING_COMMENT_MAX, 'Comments can be up to 1,000 characters');
+
+/** A client-made key (UUID or similar): a retried submit with the same key is stored once and answered the same. */
+export const ZIdempotencyKeySchema = z
+  .string()
+  .min(8, 'Invalid submission key')
+  .max(100, 'Invalid submission key')
+  .regex(/^[\w-]+$/, 'Invalid submission key');
+
+/** 'kiosk' when the flow was opened through the dashboard's Select Store dialog on a shared device. */
+export const ZFeedbackSourceSchema = z.enum(['qr', 'kiosk']);
+export type TFeedbackSource = z.infer<typeof ZFeedbackSourceSchema>;
+
+const ZSubmitBaseSchema = z.object({
+  store: ZObjectIdSchema,
+  idempotencyKey: ZIdempotencyKeySchema,
+  source: ZFeedbackSourceSchema.default('qr'),
+  /** A random per-browser id; only its salted hash is stored, to tell devices apart on a shared network. */
+  deviceId: z.string().max(100).optional(),
+  /** Honeypot: a form field real customers never see; anything in it is refused. */
+  contact: z.string().max(1000).optional(),
+});
+
+const ZRatingFieldsSchema = ZSubmitBaseSchema.extend({
+  score: ZRatingScoreSchema,
+  comment: ZRatingCommentSchema.optional(),
+  tags: z.array(z.enum(ALL_TAGS)).max(10).optional(),
+});
+
+export const ZStaffRatingSubmitSchema = ZRatingFieldsSchema.extend({ staff: ZObjectIdSchema });
+export type TStaffRatingSubmit = z.input<typeof ZStaffRatingSubmitSchema>;
+export const ZExperienceRatingSubmitSchema = ZRatingFieldsSchema;
+export type TExperienceRatingSubmit = z.input<typeof ZExperienceRatingSubmitSchema>;
+
+export const ZVisitSubmitSchema = ZSubmitBaseSchema;
+export type TVisitSubmit = z.input<typeof ZVisitSubmitSchema>;
+export const ZSocialClickSubmitSchema = ZSubmitBaseSchema.extend({ network: z.enum(SOCIAL_NETWORKS) });
+export type TSocialClickSubmit = z.input<typeof ZSocialClickSubmitSchema>;
+
+/** What an accepted rating answers; a retry with the same key gets exactly this again. */
+export const ZRatingReceiptSchema = z.object({ _id: z.string(), receivedAt: z.string() });
+export type TRatingReceipt = z.infer<typeof ZRatingReceiptSchema>;
+
+/** tracked is false once the business has used its plan's tracked-visit allowance this month. */
+export const ZVisitReceiptSchema = z.object({ tracked: z.boolean() });
+export const ZSocialClickReceiptSchema = z.object({ url: z.string() });
+
+export const ZCustomerStaffSchema = z.object({
+  _id: z.string(),
+  /** First name only: customers see who served them, not a full name. */
+  firstName: z.string(),
+  role: z.string(),
+  photo: z.string().nullable(),
+});
+export type TCustomerStaff = z.infer<typeof ZCustomerStaffSchema>;
+
+export const ZCustomerStoreSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  /** interface1 = rate staff, interface2 = rate experience, interface3 = social media. */
+  interfaces: z.object({ staff: z.boolean(), experience: z.boolean(), social: z.boolean() }),
+  socialLinks: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), url: z.string() })),
+  /** Staff offered for rating: those on shift now, or every active member when nobody is (onShift false). */
+  staff: z.array(ZCustomerStaffSchema),
+  onShift: z.boolean(),
+});
+export type TCustomerStore = z.infer<typeof ZCustomerStoreSchema>;
+
+const publicRoute = { public: true } as const;
+
+export const feedbackContract = c.router({
+  getStore: {
+    method: 'GET',
+    path: '/feedback/stores/:storeId',
+    pathParams: z.object({ storeId: ZObjectIdSchema }),
+    responses: { 200: ZCustomerStoreSchema },
+    summary:
+      "Everything the customer pages need in one round trip: the store's public face and the staff to rate",
+    metadata: publicRoute,
+  },
+  recordVisit: {
+    method: 'POST',
+    path: '/feedback/visits',
+    body: ZVisitSubmitSchema,
+    responses: { 201: ZVisitReceiptSchema },
+    summary: 'A QR open: counts as a tracked visit for the store',
+    metadata: publicRoute,
+  },
+  rateStaff: {
+    method: 'POST',
+    path: '/feedback/staff-ratings',
+    body: ZStaffRatingSubmitSchema,
+    responses: { 201: ZRatingReceiptSchema },
+    summary: 'Rate a staff member of the store (interface 1)',
+    metadata: publicRoute,
+  },
+  rateExperience: {
+    method: 'POST',
+    path: '/feedback/experience-ratings',
+    body: ZExperienceRatingSubmitSchema,
+    responses: { 201: ZRatingReceiptSchema },
+    summary: 'Rate the overall experience at the store (interface 2)',
+    metadata: publicRoute,
+  },
+  recordSocialClick: {
+    method: 'POST',
+    path: '/feedback/social-clicks',
+    body: ZSocialClickSubmitSchema,
+    responses: { 201: ZSocialClickReceiptSchema },
+    summary: "A click on one of the store's social/review links (interface 3); answers the link",
+    metadata: publicRoute,
+  },
+});
