@@ -4,15 +4,16 @@ import { useSyncExternalStore } from 'react';
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
 
-/** The user object stored after login (spec §3); fields the API adds later are kept as they come. */
+/** The user object stored after login (spec §3). Loose on purpose: the contract's user type (nullable fields included)
+ * must be assignable to it, and fields the API adds later are kept as they come. */
 export type TSessionUser = {
   id?: string;
   _id?: string;
   fullname?: string;
   email?: string;
-  profilePicture?: string;
-  userType?: string;
-  subscriptionStatus?: string;
+  profilePicture?: string | null;
+  userType?: string | null;
+  subscriptionStatus?: string | null;
   [key: string]: unknown;
 };
 
