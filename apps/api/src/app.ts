@@ -11,8 +11,12 @@ import { authGuard, setSessionValidator } from './lib/auth';
 import { errorMiddleware } from './lib/errors';
 import { logger, redactUrlTokens } from './lib/logger';
 import { feedbackRouter } from './modules/feedback/feedback.router';
+import { anonymousRouter } from './modules/anonymous/anonymous.router';
 import { filesRouter } from './modules/files/files.router';
 import { healthRouter } from './modules/health/health.router';
+import { rotaRouter } from './modules/rota/rota.router';
+import { staffRouter } from './modules/staff/staff.router';
+import { storesRouter } from './modules/stores/stores.router';
 import { ratingReviewRouter } from './modules/ratings/rating-review.router';
 import { usersRouter } from './modules/users/users.router';
 import { validateSession } from './modules/users/users.service';
@@ -50,6 +54,10 @@ export function createApp(deps: AppDeps = {}): Express {
     {
       health: healthRouter,
       files: filesRouter,
+      stores: storesRouter,
+      staff: staffRouter,
+      rota: rotaRouter,
+      anonymous: anonymousRouter,
       feedback: feedbackRouter,
       ratingReview: ratingReviewRouter,
       users: usersRouter,

@@ -1,10 +1,13 @@
-// Test factories with overrides: users (with a ready bearer token), stores and staff.
+// Test factories with overrides: users (with a ready bearer token), stores, staff, shifts and PNG uploads.
 import bcrypt from 'bcrypt';
 import type { Types } from 'mongoose';
+import { DateTime } from 'luxon';
+import { PNG } from 'pngjs';
 import { signAccessToken } from '../src/lib/auth';
 import { UserModel } from '../src/modules/users/user.model';
 import { StoreModel } from '../src/modules/stores/store.model';
 import { StaffModel } from '../src/modules/staff/staff.model';
+import { ShiftModel } from '../src/modules/rota/shift.model';
 
 let seq = 0;
 const next = () => ++seq;
@@ -17,7 +20,9 @@ export interface MadeUser {
   auth: { Authorization: string };
 }
 
-export async function makeUser(overrides: Record<string, unknown> & { password?: string } = {}): Promise<MadeUser> {
+export async function makeUser(
+  overrides: Record<string, unknown> & { password?: string } = {},
+): Promise<MadeUser> {
   const { password = 'Passw0rd!', ...rest } = overrides;
   const n = next();
   const user = await UserModel.create({
@@ -41,5 +46,30 @@ export async function makeStaff(
   stores: Array<Types.ObjectId | string>,
   overrides: Record<string, unknown> = {},
 ) {
-  return StaffModel.create({ owner, name: `Staff Member ${next()}`, role: 'Sales Associate', stores, ...overrides });
+  return StaffModel.create({
+    owner,
+    name: `Staff Member ${next()}`,
+    role: 'Sales Associate',
+    stores,
+    ...overrides,
+  });
+}
+
+/** A shift at the given UTC instants; day defaults to the start's date in the store's zone (Europe/London). */
+export async function makeShift(
+  owner: Types.ObjectId | string,
+  store: { _id: Types.ObjectId; timeZone?: string },
+  staff: { _id: Types.ObjectId },
+  start: Date,
+  end: Date,
+) {
+  const day = DateTime.fromJSDate(start, { zone: store.timeZone ?? 'Europe/London' }).toISODate()!;
+  return ShiftModel.create({ owner, store: store._id, staff: staff._id, start, end, day });
+}
+
+/** A tiny valid PNG (solid colour) for upload tests. */
+export function makePng(width = 4, height = 4, rgb: [number, number, number] = [200, 30, 30]): Buffer {
+  const png = new PNG({ width, height });
+  for (let i = 0; i < width * height; i++) png.data.set([...rgb, 255], i * 4);
+  return PNG.sync.write(png);
 }

@@ -1,0 +1,265 @@
+// Rota logic: week views, shift create/move/delete with the no-overlap rule, copying a week, and who is on shift.
+import type {
+  TCopyWeekInput,
+  TOnShiftStore,
+  TRotaStaff,
+  TRotaWeek,
+  TShift,
+  TShiftInput,
+  TShiftUpdate,
+} from '@cx/contracts';
+import mongoose, { type Types } from 'mongoose';
+import { AppError, notFound } from '../../lib/errors';
+import { fileUrl } from '../../lib/files';
+import { StaffModel, type StaffDoc } from '../staff/staff.model';
+import { findOwnedStore } from '../stores/stores.service';
+import { StoreModel, type StoreDoc } from '../stores/store.model';
+import { ShiftModel, type ShiftDoc } from './shift.model';
+import {
+  addDays,
+  localView,
+  mondayOf,
+  shiftInterval,
+  shortDay,
+  todayIn,
+  type ShiftInterval,
+} from './rota.time';
+
+export function toShiftDto(shift: ShiftDoc, timeZone: string): TShift {
+  const view = localView(shift.start, shift.end, timeZone);
+  return {
+    _id: String(shift._id),
+    store: String(shift.store),
+    staff: String(shift.staff),
+    day: shift.day,
+    start: shift.start.toISOString(),
+    end: shift.end.toISOString(),
+    startTime: view.startTime,
+    endTime: view.endTime,
+    endDay: view.endDay,
+    durationMinutes: view.durationMinutes,
+  };
+}
+
+async function findOwnedShift(owner: string, id: string): Promise<ShiftDoc> {
+  if (!mongoose.isValidObjectId(id)) throw notFound('Shift');
+  const shift = await ShiftModel.findOne({ _id: id, owner }).lean<ShiftDoc>();
+  if (!shift) throw notFound('Shift');
+  return shift;
+}
+
+/** The person must be the owner's, not deleted, active and working at the store. */
+async function rostrableStaff(owner: string, staffId: string, store: StoreDoc): Promise<StaffDoc> {
+  if (!mongoose.isValidObjectId(staffId)) throw notFound('Staff member');
+  const member = await StaffModel.findOne({ _id: staffId, owner, deletedAt: null }).lean<StaffDoc>();
+  if (!member) throw notFound('Staff member');
+  if (member.active === false) {
+    throw new AppError(
+      'STAFF_INACTIVE',
+      `${member.name} is deactivated. Reactivate them before adding shifts.`,
+      400,
+      {
+        staff: [`${member.name} is deactivated`],
+      },
+    );
+  }
+  if (!(member.stores ?? []).some((s) => String(s) === String(store._id))) {
+    const message = `${member.name} does not work at ${store.name}. Add the store to their profile first.`;
+    throw new AppError('STAFF_NOT_AT_STORE', message, 400, { staff: [message] });
+  }
+  return member;
+}
+
+/** 409 when the person already has a shift (at any store) that overlaps [start, end). */
+async function assertNoOverlap(
+  owner: string,
+  member: StaffDoc,
+  interval: ShiftInterval,
+  ignoreId?: string,
+): Promise<void> {
+  const filter: Record<string, unknown> = {
+    owner,
+    staff: member._id,
+    start: { $lt: interval.end },
+    end: { $gt: interval.start },
+  };
+  if (ignoreId) filter._id = { $ne: new mongoose.Types.ObjectId(ignoreId) };
+  const clash = await ShiftModel.findOne(filter).lean<ShiftDoc>();
+  if (!clash) return;
+  const store = await StoreModel.findById(clash.store, { name: 1, timeZone: 1 }).lean<StoreDoc>();
+  const view = localView(clash.start, clash.end, store?.timeZone ?? 'UTC');
+  const message =
+    `${member.name} already has a shift at ${store?.name ?? 'another store'} on ${shortDay(view.day)}, ` +
+    `${view.startTime}–${view.endTime}, which overlaps this one.`;
+  throw new AppError('SHIFT_OVERLAP', message, 409, { start: [message] });
+}
+
+export async function getWeek(
+  owner: string,
+  storeId: string,
+  week?: string,
+  now = new Date(),
+): Promise<TRotaWeek> {
+  const store = await findOwnedStore(owner, storeId);
+  const weekStart = mondayOf(week ?? todayIn(store.timeZone, now));
+  const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
+  const shifts = await ShiftModel.find({ owner, store: store._id, day: { $gte: days[0], $lte: days[6] } })
+    .sort({ start: 1 })
+    .lean<ShiftDoc[]>();
+  const shiftStaffIds = [...new Set(shifts.map((s) => String(s.staff)))];
+  const members = await StaffModel.find({
+    owner,
+    $or: [{ stores: store._id, deletedAt: null }, { _id: { $in: shiftStaffIds } }],
+  }).lean<StaffDoc[]>();
+  const staff: TRotaStaff[] = members
+    .map((m) => ({
+      _id: String(m._id),
+      name: m.name,
+      photo: fileUrl(m.photo),
+      role: m.role ?? '',
+      active: m.active !== false && !m.deletedAt,
+      worksHere: !m.deletedAt && (m.stores ?? []).some((s) => String(s) === String(store._id)),
+    }))
+    .sort((a, b) => Number(b.worksHere) - Number(a.worksHere) || a.name.localeCompare(b.name));
+  return {
+    store: { _id: String(store._id), name: store.name, timeZone: store.timeZone },
+    staff,
+    weekStart,
+    days,
+    shifts: shifts.map((s) => toShiftDto(s, store.timeZone)),
+  };
+}
+
+export async function createShift(owner: string, input: TShiftInput): Promise<TShift> {
+  const store = await findOwnedStore(owner, input.store);
+  const member = await rostrableStaff(owner, input.staff, store);
+  const interval = shiftInterval(input.date, input.start, input.end, store.timeZone);
+  await assertNoOverlap(owner, member, interval);
+  const shift = await ShiftModel.create({ owner, store: store._id, staff: member._id, ...interval });
+  return toShiftDto(shift.toObject() as ShiftDoc, store.timeZone);
+}
+
+export async function updateShift(owner: string, id: string, input: TShiftUpdate): Promise<TShift> {
+  const current = await findOwnedShift(owner, id);
+  const store = await findOwnedStore(owner, String(current.store));
+  const was = localView(current.start, current.end, store.timeZone);
+  const member = await rostrableStaff(owner, input.staff ?? String(current.staff), store);
+  const interval = shiftInterval(
+    input.date ?? current.day,
+    input.start ?? was.startTime,
+    input.end ?? was.endTime,
+    store.timeZone,
+  );
+  await assertNoOverlap(owner, member, interval, id);
+  const shift = await ShiftModel.findOneAndUpdate(
+    { _id: id, owner },
+    { $set: { staff: member._id, ...interval } },
+    { returnDocument: 'after' },
+  ).lean<ShiftDoc>();
+  if (!shift) throw notFound('Shift');
+  return toShiftDto(shift, store.timeZone);
+}
+
+export async function deleteShift(owner: string, id: string): Promise<{ message: string }> {
+  await findOwnedShift(owner, id);
+  await ShiftModel.deleteOne({ _id: id, owner });
+  return { message: 'Shift removed' };
+}
+
+/**
+ * Copies last week's shifts into the given week at the same local wall-clock times (so a 09:00 shift stays 09:00
+ * across a DST change, rather than moving by a fixed 168 hours). Shifts that would overlap, or whose person no longer
+ * works here, are skipped and listed; copying twice therefore adds nothing the second time.
+ */
+export async function copyPreviousWeek(owner: string, input: TCopyWeekInput) {
+  const store = await findOwnedStore(owner, input.store);
+  const target = mondayOf(input.week);
+  const source = addDays(target, -7);
+  const sourceShifts = await ShiftModel.find({
+    owner,
+    store: store._id,
+    day: { $gte: source, $lte: addDays(source, 6) },
+  })
+    .sort({ start: 1 })
+    .lean<ShiftDoc[]>();
+  const members = await StaffModel.find({ owner, _id: { $in: sourceShifts.map((s) => s.staff) } }).lean<
+    StaffDoc[]
+  >();
+  const byId = new Map(members.map((m) => [String(m._id), m]));
+
+  const created: TShift[] = [];
+  const skipped: Array<{ staffName: string; day: string; reason: string }> = [];
+  for (const shift of sourceShifts) {
+    const member = byId.get(String(shift.staff));
+    const view = localView(shift.start, shift.end, store.timeZone);
+    const day = addDays(shift.day, 7);
+    const staffName = member?.name ?? 'Unknown staff member';
+    try {
+      if (!member || member.deletedAt) throw new AppError('STAFF_GONE', `${staffName} has been deleted`, 400);
+      await rostrableStaff(owner, String(member._id), store);
+      const interval = shiftInterval(day, view.startTime, view.endTime, store.timeZone);
+      await assertNoOverlap(owner, member, interval);
+      const doc = await ShiftModel.create({ owner, store: store._id, staff: member._id, ...interval });
+      created.push(toShiftDto(doc.toObject() as ShiftDoc, store.timeZone));
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      skipped.push({ staffName, day, reason: err.message });
+    }
+  }
+  const message =
+    sourceShifts.length === 0
+      ? `There are no shifts in the week of ${shortDay(source)} to copy.`
+      : `Copied ${created.length} shift${created.length === 1 ? '' : 's'} from the week of ${shortDay(source)}` +
+        (skipped.length ? `; ${skipped.length} skipped.` : '.');
+  return { message, created: created.length, skipped, shifts: created };
+}
+
+/** Who is on shift at the instant, per live store: start inclusive, end exclusive; deactivated people are left out. */
+export async function onShift(owner: string, query: { store?: string; at?: string }, now = new Date()) {
+  const at = query.at ? new Date(query.at) : now;
+  const stores = query.store
+    ? [await findOwnedStore(owner, query.store)]
+    : await StoreModel.find({ owner, deletedAt: null }).lean<StoreDoc[]>();
+  stores.sort((a, b) => a.name.localeCompare(b.name));
+  const storeIds = stores.map((s) => s._id as Types.ObjectId);
+  const shifts = await ShiftModel.find({
+    owner,
+    store: { $in: storeIds },
+    start: { $lte: at },
+    end: { $gt: at },
+  })
+    .sort({ start: 1 })
+    .lean<ShiftDoc[]>();
+  const members = await StaffModel.find({
+    owner,
+    _id: { $in: shifts.map((s) => s.staff) },
+    deletedAt: null,
+    active: true,
+  }).lean<StaffDoc[]>();
+  const byId = new Map(members.map((m) => [String(m._id), m]));
+
+  const result: TOnShiftStore[] = stores.map((store) => {
+    const here = localView(at, at, store.timeZone);
+    return {
+      _id: String(store._id),
+      name: store.name,
+      image: fileUrl(store.image),
+      timeZone: store.timeZone,
+      localDay: here.day,
+      localTime: here.startTime,
+      staff: shifts
+        .filter((s) => String(s.store) === String(store._id) && byId.has(String(s.staff)))
+        .map((s) => {
+          const m = byId.get(String(s.staff))!;
+          return {
+            _id: String(m._id),
+            name: m.name,
+            photo: fileUrl(m.photo),
+            role: m.role ?? '',
+            shift: toShiftDto(s, store.timeZone),
+          };
+        }),
+    };
+  });
+  return { at: at.toISOString(), stores: result };
+}

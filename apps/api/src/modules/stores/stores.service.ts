@@ -1,0 +1,227 @@
+// Store logic: tenant-scoped CRUD, image, interface toggles and the soft delete that keeps ratings for history.
+import type {
+  TStore,
+  TStoreInput,
+  TStoreInterfaces,
+  TStoreInterfacesUpdate,
+  TStoreUpdate,
+} from '@cx/contracts';
+import { ZStoreInputSchema, ZStoreUpdateSchema } from '@cx/contracts';
+import mongoose, { type Types } from 'mongoose';
+import { env } from '../../config/env';
+import { AppError, notFound } from '../../lib/errors';
+import { deleteFile, fileUrl, saveImage } from '../../lib/files';
+import { RatingModel } from '../ratings/rating.model';
+import { ShiftModel } from '../rota/shift.model';
+import { StaffModel } from '../staff/staff.model';
+import { UserModel } from '../users/user.model';
+import { StoreModel, type StoreDoc } from './store.model';
+
+type StoreInput = ReturnType<typeof ZStoreInputSchema.parse>;
+type StoreUpdate = ReturnType<typeof ZStoreUpdateSchema.parse>;
+
+/** The page a store's QR code opens. */
+export function rateUrlFor(storeId: string): string {
+  return `${env.PUBLIC_WEB_URL.replace(/\/+$/, '')}/rate-staff?store=${storeId}`;
+}
+
+export function interfacesOf(store: Pick<StoreDoc, 'interfaces'>): TStoreInterfaces {
+  const i = store.interfaces;
+  return {
+    interface1: { status: i?.interface1?.status !== false },
+    interface2: { status: i?.interface2?.status !== false },
+    interface3: { status: i?.interface3?.status !== false },
+  };
+}
+
+export function socialLinksOf(store: Pick<StoreDoc, 'socialLinks'>): TStore['socialLinks'] {
+  const l = store.socialLinks;
+  return {
+    googleReview: l?.googleReview ?? null,
+    facebook: l?.facebook ?? null,
+    instagram: l?.instagram ?? null,
+    tripadvisor: l?.tripadvisor ?? null,
+    website: l?.website ?? null,
+  };
+}
+
+export function toStoreDto(store: StoreDoc): TStore {
+  const id = String(store._id);
+  return {
+    _id: id,
+    name: store.name,
+    image: fileUrl(store.image),
+    address: store.address ?? '',
+    timeZone: store.timeZone,
+    openingHours: (store.openingHours ?? []).map((h) => ({
+      day: h.day,
+      open: h.open ?? '09:00',
+      close: h.close ?? '17:00',
+      closed: h.closed ?? false,
+    })),
+    socialLinks: socialLinksOf(store),
+    interfaces: interfacesOf(store),
+    rateUrl: rateUrlFor(id),
+    createdAt: (store as { createdAt?: Date }).createdAt?.toISOString() ?? new Date(0).toISOString(),
+    updatedAt: (store as { updatedAt?: Date }).updatedAt?.toISOString() ?? new Date(0).toISOString(),
+  };
+}
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A live store of this owner, or 404 (also for other tenants' ids, so ids cannot be probed). */
+export async function findOwnedStore(owner: string, id: string): Promise<StoreDoc> {
+  if (!mongoose.isValidObjectId(id)) throw notFound('Store');
+  const store = await StoreModel.findOne({ _id: id, owner, deletedAt: null }).lean<StoreDoc>();
+  if (!store) throw notFound('Store');
+  return store;
+}
+
+export async function listStores(owner: string, q?: string): Promise<TStore[]> {
+  const filter: Record<string, unknown> = { owner, deletedAt: null };
+  if (q) filter.name = { $regex: escapeRegex(q), $options: 'i' };
+  const stores = await StoreModel.find(filter).lean<StoreDoc[]>();
+  return stores
+    .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }))
+    .map(toStoreDto);
+}
+
+export async function getStore(owner: string, id: string): Promise<TStore> {
+  return toStoreDto(await findOwnedStore(owner, id));
+}
+
+export async function createStore(owner: string, input: TStoreInput | StoreInput): Promise<TStore> {
+  const data = ZStoreInputSchema.parse(input);
+  const store = await StoreModel.create({
+    owner,
+    name: data.name,
+    address: data.address,
+    timeZone: data.timeZone,
+    openingHours: data.openingHours,
+    socialLinks: socialLinksOf({ socialLinks: data.socialLinks } as Pick<StoreDoc, 'socialLinks'>),
+  });
+  return toStoreDto(store.toObject() as StoreDoc);
+}
+
+export async function updateStore(
+  owner: string,
+  id: string,
+  input: TStoreUpdate | StoreUpdate,
+): Promise<TStore> {
+  const data = ZStoreUpdateSchema.parse(input);
+  await findOwnedStore(owner, id);
+  const $set: Record<string, unknown> = {};
+  for (const key of ['name', 'address', 'timeZone', 'openingHours'] as const) {
+    if (data[key] !== undefined) $set[key] = data[key];
+  }
+  // Links are set one by one so a form that sends only the changed link does not wipe the others.
+  for (const [key, value] of Object.entries(data.socialLinks ?? {})) {
+    if (value !== undefined) $set[`socialLinks.${key}`] = value;
+  }
+  const store = await StoreModel.findOneAndUpdate(
+    { _id: id, owner, deletedAt: null },
+    { $set },
+    { returnDocument: 'after' },
+  ).lean<StoreDoc>();
+  if (!store) throw notFound('Store');
+  return toStoreDto(store);
+}
+
+/**
+ * Soft delete. Ratings keep pointing at the store so reports and league tables stay truthful; shifts that have not
+ * started yet are removed and the store is taken off staff profiles and the owner's selected store.
+ */
+export async function deleteStore(
+  owner: string,
+  id: string,
+  now = new Date(),
+): Promise<{ message: string; ratingsKept: number }> {
+  const store = await findOwnedStore(owner, id);
+  const updated = await StoreModel.updateOne(
+    { _id: id, owner, deletedAt: null },
+    { $set: { deletedAt: now } },
+  );
+  if (updated.matchedCount === 0) throw notFound('Store');
+  const storeId = store._id as Types.ObjectId;
+  const [ratingsKept] = await Promise.all([
+    RatingModel.countDocuments({ owner, store: storeId }),
+    ShiftModel.deleteMany({ owner, store: storeId, start: { $gte: now } }),
+    StaffModel.updateMany({ owner, stores: storeId }, { $pull: { stores: storeId } }),
+    UserModel.updateOne({ _id: owner, selectedStore: storeId }, { $set: { selectedStore: null } }),
+  ]);
+  const message =
+    ratingsKept > 0
+      ? `Store "${store.name}" deleted. Its ${ratingsKept} rating${ratingsKept === 1 ? ' is' : 's are'} kept for your reports.`
+      : `Store "${store.name}" deleted.`;
+  return { message, ratingsKept };
+}
+
+export interface UploadedFile {
+  buffer: Buffer;
+}
+
+export async function setStoreImage(
+  owner: string,
+  id: string,
+  file: UploadedFile | undefined,
+): Promise<TStore> {
+  if (!file?.buffer?.length) {
+    throw new AppError('IMAGE_REQUIRED', 'Please choose an image to upload', 400, {
+      image: ['Please choose an image to upload'],
+    });
+  }
+  const before = await findOwnedStore(owner, id);
+  const imageId = await saveImage(file.buffer, { owner, purpose: 'store' });
+  const store = await StoreModel.findOneAndUpdate(
+    { _id: id, owner, deletedAt: null },
+    { $set: { image: imageId } },
+    { returnDocument: 'after' },
+  ).lean<StoreDoc>();
+  if (!store) {
+    await deleteFile(imageId);
+    throw notFound('Store');
+  }
+  await deleteFile(before.image);
+  return toStoreDto(store);
+}
+
+export async function removeStoreImage(owner: string, id: string): Promise<TStore> {
+  const before = await findOwnedStore(owner, id);
+  const store = await StoreModel.findOneAndUpdate(
+    { _id: id, owner, deletedAt: null },
+    { $set: { image: null } },
+    { returnDocument: 'after' },
+  ).lean<StoreDoc>();
+  if (!store) throw notFound('Store');
+  await deleteFile(before.image);
+  return toStoreDto(store);
+}
+
+export async function getInterfaces(owner: string, id: string): Promise<TStoreInterfaces> {
+  return interfacesOf(await findOwnedStore(owner, id));
+}
+
+export async function updateInterfaces(
+  owner: string,
+  id: string,
+  update: TStoreInterfacesUpdate,
+): Promise<{ message: string; interfaces: TStoreInterfaces }> {
+  const $set: Record<string, boolean> = {};
+  for (const [key, value] of Object.entries(update)) {
+    if (value) $set[`interfaces.${key}.status`] = value.status;
+  }
+  if (!mongoose.isValidObjectId(id)) throw notFound('Store');
+  const store = await StoreModel.findOneAndUpdate(
+    { _id: id, owner, deletedAt: null },
+    { $set },
+    { returnDocument: 'after' },
+  ).lean<StoreDoc>();
+  if (!store) throw notFound('Store');
+  const interfaces = interfacesOf(store);
+  const anyEnabled = Object.values(interfaces).some((i) => i.status);
+  // Disabling all three is allowed (a store can be paused), but the owner is told what that means for customers.
+  const message = anyEnabled
+    ? 'Interface settings updated'
+    : 'Interface settings updated. All interfaces are disabled: customers cannot rate this store until you enable one.';
+  return { message, interfaces };
+}
