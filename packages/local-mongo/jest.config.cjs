@@ -1,4 +1,4 @@
-// Jest runs the engine suites in-band-friendly mode: each test file starts its own engine on a random port.
+// Each test file starts its own engine on a random port; tsconfig.json sets isolatedModules:false so ts-jest type-checks.
 module.exports = {
   testEnvironment: 'node',
   transform: {

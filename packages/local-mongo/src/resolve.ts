@@ -38,15 +38,17 @@ interface MemoryServerLike {
  * cache), or when MONGOMS_TRY_DOWNLOAD=1 explicitly opts into downloading. Without that rule every jest worker on a
  * machine without internet access would burn the whole timeout before falling back.
  */
-async function tryMemoryServer(env: NodeJS.ProcessEnv, timeoutMs: number, log: (l: string) => void): Promise<StartedMongo | undefined> {
-  if (env.MONGOMS_DISABLE === '1' || env.LOCAL_MONGO_BACKEND === 'offline-engine') return undefined;
+type Attempt = { started: StartedMongo; reason?: undefined } | { started?: undefined; reason: string };
+
+async function tryMemoryServer(env: NodeJS.ProcessEnv, timeoutMs: number): Promise<Attempt> {
+  if (env.MONGOMS_DISABLE === '1' || env.LOCAL_MONGO_BACKEND === 'offline-engine') return { reason: 'memory-server disabled' };
   let mms: typeof MMS;
   try {
     // lazy: loading mongodb-memory-server costs ~200 ms and the common path never needs it
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     mms = require('mongodb-memory-server') as typeof MMS;
   } catch {
-    return undefined;
+    return { reason: 'mongodb-memory-server not installed' };
   }
   const systemBinary = env.MONGOMS_SYSTEM_BINARY;
   let cached: string | undefined;
@@ -56,30 +58,24 @@ async function tryMemoryServer(env: NodeJS.ProcessEnv, timeoutMs: number, log: (
   } catch {
     cached = undefined;
   }
-  if (!cached && env.MONGOMS_TRY_DOWNLOAD !== '1') return undefined;
+  if (!cached && env.MONGOMS_TRY_DOWNLOAD !== '1') return { reason: 'no cached mongod binary; set MONGOMS_TRY_DOWNLOAD=1 to try downloading' };
 
   let timer: NodeJS.Timeout | undefined;
-  let timedOut = false;
-  const creating = mms.MongoMemoryServer.create();
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => {
-      timedOut = true;
-      resolve(undefined);
-    }, timeoutMs);
+  const creating = mms.MongoMemoryServer.create(systemBinary ? { binary: { systemBinary } } : undefined) as Promise<MemoryServerLike>;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
     timer.unref();
   });
   try {
-    const server = (await Promise.race([creating, timeout])) as MemoryServerLike | undefined;
-    if (!server) {
-      log(`[mongo] mongodb-memory-server did not start within ${timeoutMs} ms; falling back`);
+    const server = await Promise.race([creating, timeout]);
+    if (server === 'timeout') {
       // a late start must not leak a mongod process
       creating.then((s) => s.stop({ doCleanup: true, force: true })).catch(() => undefined);
-      return undefined;
+      return { reason: `memory-server did not start within ${timeoutMs} ms` };
     }
-    return { uri: withoutDatabase(server.getUri()), backend: 'memory-server', stop: async () => void (await server.stop({ doCleanup: true })) };
+    return { started: { uri: withoutDatabase(server.getUri()), backend: 'memory-server', stop: async () => void (await server.stop({ doCleanup: true })) } };
   } catch (err) {
-    if (!timedOut) log(`[mongo] mongodb-memory-server failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}; falling back`);
-    return undefined;
+    return { reason: `memory-server failed: ${err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err)}` };
   } finally {
     if (timer) clearTimeout(timer);
   }
@@ -97,13 +93,14 @@ export async function startMongo(opts: StartMongoOptions = {}): Promise<StartedM
     return { uri, backend: 'uri', stop: async () => undefined };
   }
 
-  const memory = await tryMemoryServer(env, timeoutMs, () => undefined);
-  if (memory) {
-    log(`[mongo] backend=memory-server uri=${memory.uri}`);
-    return memory;
+  const memory = await tryMemoryServer(env, timeoutMs);
+  if (memory.started) {
+    log(`[mongo] backend=memory-server uri=${memory.started.uri}`);
+    return memory.started;
   }
 
   const engine = await startOfflineEngine();
-  log(`[mongo] backend=offline-engine uri=${engine.uri}`);
+  // one line per start, naming the backend and why the memory server was skipped
+  log(`[mongo] backend=offline-engine uri=${engine.uri} (${memory.reason})`);
   return { uri: engine.uri, backend: 'offline-engine', stop: engine.stop };
 }

@@ -23,6 +23,16 @@ export interface OfflineEngine {
   engine: Engine;
 }
 
+/** A reply that cannot be serialised (e.g. > 16 MB) becomes an error reply instead of a dropped connection. */
+function encodeSafely(requestId: number, reply: Doc): Buffer {
+  try {
+    return encodeMsg(requestId, reply);
+  } catch (err) {
+    const errmsg = `reply could not be encoded: ${err instanceof Error ? err.message : String(err)}`;
+    return encodeMsg(requestId, { ok: 0, errmsg, code: 10334, codeName: 'BSONObjectTooLarge' });
+  }
+}
+
 function dbOf(body: Doc): string {
   return typeof body.$db === 'string' ? body.$db : 'admin';
 }
@@ -53,7 +63,7 @@ export async function startOfflineEngine(opts: OfflineEngineOptions = {}): Promi
           const ctx: CommandContext = { engine, db: dbOf(req.body), connectionId };
           const reply = runCommand(req.body, ctx);
           // moreToCome = fire-and-forget (w:0); the client is not reading a reply
-          if (!req.moreToCome) socket.write(encodeMsg(req.requestId, reply));
+          if (!req.moreToCome) socket.write(encodeSafely(req.requestId, reply));
         }
       } catch (err) {
         // framing errors leave the stream unsynchronised; mongod closes the connection too

@@ -137,6 +137,19 @@ function pipelineUpdate(doc: Doc, pipeline: Doc[]): Doc {
   return cloneValue(out[0] ?? {});
 }
 
+function comparePaths(a: string, b: string): number {
+  const xs = a.split('.');
+  const ys = b.split('.');
+  for (let i = 0; i < Math.min(xs.length, ys.length); i++) {
+    const x = xs[i] as string;
+    const y = ys[i] as string;
+    if (x === y) continue;
+    if (/^\d+$/.test(x) && /^\d+$/.test(y)) return Number(x) - Number(y);
+    return x < y ? -1 : 1;
+  }
+  return xs.length - ys.length;
+}
+
 /** Returns the updated copy; `old` is never mutated so a failed unique check can simply discard the result. */
 export function applyUpdate(old: Doc, update: unknown, ctx: UpdateContext): Doc {
   let next: Doc;
@@ -154,14 +167,18 @@ export function applyUpdate(old: Doc, update: unknown, ctx: UpdateContext): Doc 
     checkArrayFiltersUsed(u, ctx);
     next = cloneValue(old);
     const now = new Date();
+    const steps: Array<{ op: string; path: string; arg: unknown }> = [];
     for (const [op, spec] of Object.entries(u)) {
+      if (!isPlainObject(spec) || (op === '$setOnInsert' && !ctx.upsertInsert)) continue;
+      for (const [path, arg] of Object.entries(spec)) steps.push({ op, path, arg });
+    }
+    // mongod (5.0+) applies all modifiers in field-name order, which decides where new fields land in the document
+    steps.sort((a, b) => comparePaths(a.path, b.path));
+    for (const { op, path, arg } of steps) {
       const fn = UPDATE_OPS[op];
-      if (!fn || !isPlainObject(spec)) continue;
-      for (const [path, arg] of Object.entries(spec)) {
-        if (op === '$setOnInsert' && !ctx.upsertInsert) continue;
-        for (const segs of expandPath(next, path, ctx)) {
-          fn(next, segs, arg, { path, id: old._id, upsertInsert: ctx.upsertInsert === true, now });
-        }
+      if (!fn) continue;
+      for (const segs of expandPath(next, path, ctx)) {
+        fn(next, segs, arg, { path, id: old._id, upsertInsert: ctx.upsertInsert === true, now });
       }
     }
   }

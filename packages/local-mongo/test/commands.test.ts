@@ -85,7 +85,7 @@ describe('update', () => {
     const e1 = await serverError(c.updateOne({ _id: 1 }, { $set: { _id: 2 } }));
     expect(e1.code).toBe(66);
     expect(e1.message).toBe("Performing an update on the path '_id' would modify the immutable field '_id'");
-    const e2 = await serverError(c.replaceOne({ _id: 1 }, { _id: 5, a: 1 }));
+    const e2 = await serverError(c.replaceOne({ _id: 1 }, { _id: 5, a: 1 } as never));
     expect(e2.code).toBe(66);
     await c.updateOne({ _id: 1 }, { $set: { _id: 1, a: 1 } });
     expect(await c.findOne({ _id: 1 })).toEqual({ _id: 1, a: 1 });
@@ -106,7 +106,7 @@ describe('update', () => {
   });
 
   test('array and field operators', async () => {
-    const c = db.collection('ops');
+    const c = db.collection<{ tags: string[]; n: number; list: number[]; old?: number; renamed?: number; touched?: Date; nothing?: string }>('ops');
     const { insertedId: id } = await c.insertOne({ tags: ['x'], n: 5, list: [3, 1, 2], old: 1 });
     await c.updateOne({ _id: id }, { $push: { tags: { $each: ['y', 'z'], $slice: -2 } }, $pull: { list: { $gt: 2 } }, $rename: { old: 'renamed' }, $max: { n: 9 }, $unset: { nothing: '' } });
     await c.updateOne({ _id: id }, { $addToSet: { tags: 'y' }, $pop: { list: -1 }, $mul: { n: 2 }, $currentDate: { touched: true } });

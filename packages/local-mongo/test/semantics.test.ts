@@ -138,7 +138,7 @@ describe('aliasing', () => {
   });
 
   test('one update value applied to many documents is not shared between them', async () => {
-    const c = db.collection('shared');
+    const c = db.collection<{ k: number; arr?: number[]; obj?: { x: number } }>('shared');
     await c.insertMany([{ k: 1 }, { k: 2 }]);
     await c.updateMany({}, { $set: { arr: [1], obj: { x: 1 } } });
     await c.updateOne({ k: 1 }, { $push: { arr: 2 }, $set: { 'obj.x': 5 } });
