@@ -1,9 +1,10 @@
-// Seeds the demo business into an empty development database: stores, staff, this week's rota, 90 days of ratings.
+// Seeds the demo business into an empty dev database: stores and staff with pictures, a 3-week rota, 90 days of ratings.
 import bcrypt from 'bcrypt';
-import { Types } from 'mongoose';
+import type { Types } from 'mongoose';
 import { DateTime } from 'luxon';
 import { env } from '../config/env';
 import { logger } from '../lib/logger';
+import { saveImage } from '../lib/files';
 import { localDay } from '../lib/time';
 import { UserModel } from '../modules/users/user.model';
 import { StoreModel } from '../modules/stores/store.model';
@@ -12,6 +13,8 @@ import { ShiftModel } from '../modules/rota/shift.model';
 import { RatingModel } from '../modules/ratings/rating.model';
 import { RollupModel } from '../modules/analytics/rollup.model';
 import { DEMO_COMMENTS, DEMO_LOGIN, DEMO_STAFF, DEMO_STORES, DEMO_TAGS } from './demo-data';
+import { portraitPng, STORE_COLOURS, storefrontPng } from './demo-media';
+import { demoRota } from './demo-rota';
 
 /** Small deterministic PRNG so every fresh demo looks the same. */
 function mulberry32(seed: number): () => number {
@@ -52,6 +55,19 @@ function addToRollups(map: Map<RollupKey, RollupRow>, row: Omit<RollupRow, 'coun
   map.set(key, cur);
 }
 
+/** A storefront per store and a portrait per person, drawn in code and stored in GridFS like uploads. */
+async function addDemoPictures(owner: string, stores: Array<{ _id: Types.ObjectId }>, staff: Array<{ _id: Types.ObjectId }>) {
+  for (const [i, store] of stores.entries()) {
+    const image = await saveImage(storefrontPng(STORE_COLOURS[i % STORE_COLOURS.length]!), { owner, purpose: 'store' });
+    await StoreModel.updateOne({ _id: store._id }, { $set: { image } });
+  }
+  for (const [i, member] of staff.entries()) {
+    const shirt = STORE_COLOURS[DEMO_STAFF[i]!.store % STORE_COLOURS.length]!;
+    const photo = await saveImage(portraitPng(i, shirt), { owner, purpose: 'staff' });
+    await StaffModel.updateOne({ _id: member._id }, { $set: { photo } });
+  }
+}
+
 export interface SeedSummary {
   userId: string;
   stores: number;
@@ -86,20 +102,10 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
     DEMO_STAFF.map((s) => ({ owner, name: s.name, role: s.role, stores: [stores[s.store]!._id], active: true })),
   );
   await UserModel.updateOne({ _id: owner }, { selectedStore: stores[0]!._id });
+  await addDemoPictures(String(owner), stores, staff);
 
-  // This week's rota: each person works five days, early (08-14) or late (14-20) in the store's local time.
-  const shifts = [];
-  for (const [i, member] of staff.entries()) {
-    const store = stores[DEMO_STAFF[i]!.store]!;
-    const monday = DateTime.fromJSDate(now, { zone: store.timeZone }).startOf('week');
-    for (let d = 0; d < 7; d++) {
-      if ((d + i) % 7 >= 5) continue;
-      const early = (d + i) % 2 === 0;
-      const start = monday.plus({ days: d }).set({ hour: early ? 8 : 14 });
-      const end = start.plus({ hours: 6 });
-      shifts.push({ owner, store: store._id, staff: member._id, start: start.toJSDate(), end: end.toJSDate(), day: start.toISODate() });
-    }
-  }
+  // Last, this and next week's rota in each store's local time, so "on shift now" and "copy last week" have data.
+  const shifts = stores.flatMap((store, s) => demoRota(owner, store, staff.filter((_, i) => DEMO_STAFF[i]!.store === s), now));
   await ShiftModel.insertMany(shifts);
 
   const rollups = new Map<RollupKey, RollupRow>();
