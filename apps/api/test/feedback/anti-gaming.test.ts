@@ -1,5 +1,6 @@
 // Burst detection flags (never drops) ratings; flagged ones leave the rollups; the dashboard lists and restores them.
 import request from 'supertest';
+import type { Types } from 'mongoose';
 import { createApp } from '../../src/app';
 import { resetRateLimits } from '../../src/lib/rate-limit';
 import { RatingModel } from '../../src/modules/ratings/rating.model';
@@ -15,7 +16,7 @@ afterEach(() => resetRateLimits());
 
 const rateStaff = (body: object, ip?: string, ua?: string) =>
   postFrom(app, '/feedback/staff-ratings', body, ip, ua);
-const staffRow = (shop: Shop, staff: unknown) =>
+const staffRow = (shop: Shop, staff: Types.ObjectId | null) =>
   RollupModel.findOne({ store: shop.store._id, staff, metric: 'staff' }).lean();
 
 /** A kiosk tablet rating Alice five stars n times in a row. */
@@ -37,8 +38,8 @@ describe('burst detection', () => {
     const stored = await RatingModel.find({ _id: { $in: ids } }).lean();
     expect(stored).toHaveLength(ANTI_GAMING.deviceBurst);
     for (const r of stored) {
-      expect(r.flag.suspicious).toBe(true);
-      expect(r.flag.reasons).toEqual([
+      expect(r.flag?.suspicious).toBe(true);
+      expect(r.flag?.reasons).toEqual([
         `${ANTI_GAMING.deviceBurst} five-star ratings of this staff member from one device within 10 minutes`,
       ]);
     }
@@ -68,7 +69,7 @@ describe('burst detection', () => {
     }
     const flagged = await RatingModel.find({ 'flag.suspicious': true }).lean();
     expect(flagged).toHaveLength(ANTI_GAMING.networkBurst);
-    expect(flagged[0]?.flag.reasons[0]).toMatch(/one-star ratings of this staff member from one network/);
+    expect(flagged[0]?.flag?.reasons[0]).toMatch(/one-star ratings of this staff member from one network/);
     expect(await staffRow(shop, shop.bob._id)).toMatchObject({ count: 0, d1: 0 });
   });
 });
@@ -149,7 +150,7 @@ describe('POST /api/v1/ratings/:id/restore', () => {
     const [first] = await kioskBurst(shop, ANTI_GAMING.deviceBurst);
     await request(app).post(`/api/v1/ratings/${first}/restore`).set(shop.owner.auth).send({}).expect(200);
     await kioskBurst(shop, 1);
-    expect((await RatingModel.findById(first).lean())?.flag.restored).toBe(true);
+    expect((await RatingModel.findById(first).lean())?.flag?.restored).toBe(true);
     expect(await staffRow(shop, shop.alice._id)).toMatchObject({ count: 1 });
   });
 
@@ -158,6 +159,6 @@ describe('POST /api/v1/ratings/:id/restore', () => {
     const [first] = await kioskBurst(shop, ANTI_GAMING.deviceBurst);
     const stranger = await makeShop();
     await request(app).post(`/api/v1/ratings/${first}/restore`).set(stranger.owner.auth).send({}).expect(404);
-    expect((await RatingModel.findById(first).lean())?.flag.restored).toBe(false);
+    expect((await RatingModel.findById(first).lean())?.flag?.restored).toBe(false);
   });
 });

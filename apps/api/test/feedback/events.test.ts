@@ -1,4 +1,5 @@
 // POST /api/v1/feedback/visits and /social-clicks: counted once per key, interface rules, the visit allowance.
+import type { Types } from 'mongoose';
 import { createApp } from '../../src/app';
 import { resetRateLimits } from '../../src/lib/rate-limit';
 import { localDay } from '../../src/lib/time';
@@ -18,7 +19,8 @@ afterEach(() => {
   resetVisitAllowanceCache();
 });
 
-const visitRow = (store: unknown) => RollupModel.findOne({ store, metric: 'visit', staff: null }).lean();
+const visitRow = (store: Types.ObjectId) =>
+  RollupModel.findOne({ store, metric: 'visit', staff: null }).lean();
 
 describe('POST /api/v1/feedback/visits', () => {
   it('counts a QR open once, even when the page retries it', async () => {

@@ -39,7 +39,7 @@ describe('POST /api/v1/feedback/staff-ratings', () => {
       tags: ['Friendly'],
       outsideShift: false,
     });
-    expect(rating?.flag.suspicious).toBe(false);
+    expect(rating?.flag?.suspicious).toBe(false);
     const rows = await RollupModel.find({ store: shop.store._id, metric: 'staff' }).lean();
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row).toMatchObject({ day: rating?.day, count: 1, scoreSum: 4, d4: 1 });

@@ -20,29 +20,30 @@ function incFor(score: number | undefined): Record<string, number> {
   return inc;
 }
 
-async function bump(event: RollupEvent, staff: Types.ObjectId | string | null): Promise<void> {
-  await RollupModel.updateOne(
-    { store: event.store, staff, metric: event.metric, day: event.day },
-    { $inc: incFor(event.score), $setOnInsert: { owner: event.owner } },
-    { upsert: true },
+type StaffRef = Types.ObjectId | string | null;
+
+/** Both rows (store-level, and the staff member's when named) in one bulkWrite: one round trip, each upsert atomic. */
+async function apply(event: RollupEvent, inc: Record<string, number>): Promise<void> {
+  const rows: StaffRef[] = event.staff ? [null, event.staff] : [null];
+  await RollupModel.bulkWrite(
+    rows.map((staff) => ({
+      updateOne: {
+        filter: { store: event.store, staff, metric: event.metric, day: event.day },
+        update: { $inc: inc, $setOnInsert: { owner: event.owner } },
+        upsert: true,
+      },
+    })),
+    { ordered: false },
   );
 }
 
 /** Store-level row always; a staff-level row too when the event names a staff member. */
 export async function recordInRollups(event: RollupEvent): Promise<void> {
-  await bump(event, null);
-  if (event.staff) await bump(event, event.staff);
+  await apply(event, incFor(event.score));
 }
 
 /** Reverses an event (used when a flagged rating is excluded, or restored with the opposite sign). */
 export async function adjustRollups(event: RollupEvent, sign: 1 | -1): Promise<void> {
   const inc = Object.fromEntries(Object.entries(incFor(event.score)).map(([k, v]) => [k, v * sign]));
-  const rows = event.staff ? [null, event.staff] : [null];
-  for (const staff of rows) {
-    await RollupModel.updateOne(
-      { store: event.store, staff, metric: event.metric, day: event.day },
-      { $inc: inc, $setOnInsert: { owner: event.owner } },
-      { upsert: true },
-    );
-  }
+  await apply(event, inc);
 }

@@ -93,10 +93,9 @@ export async function staffForCustomer(
   return { staff: everyone, onShift: false };
 }
 
-export async function findRateableStaff(store: StoreDoc, staffId: string): Promise<StaffDoc> {
-  const member = await StaffModel.findOne({ ...activeStaffOf(store), _id: staffId }).lean<StaffDoc>();
-  if (!member) throw notFound('Staff member');
-  return member;
+/** An active member working at the store, or null. */
+export async function findRateableStaff(store: StoreDoc, staffId: string): Promise<StaffDoc | null> {
+  return StaffModel.findOne({ ...activeStaffOf(store), _id: staffId }).lean<StaffDoc>();
 }
 
 export const firstNameOf = (name: string): string => name.trim().split(/\s+/)[0] ?? name;
