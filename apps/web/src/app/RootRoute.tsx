@@ -3,6 +3,7 @@ import { Box, Button, Center, Heading, Spinner, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useRouteError } from 'react-router';
 import { env } from '@/config/env';
+import { CurrentUserSync } from '@/features/auth/components/CurrentUserSync';
 import { AuthDialogHost } from './AuthDialogHost';
 
 function ScrollToTop() {
@@ -17,6 +18,7 @@ export function RootRoute() {
   return (
     <>
       <ScrollToTop />
+      <CurrentUserSync />
       <Outlet />
       <AuthDialogHost />
     </>

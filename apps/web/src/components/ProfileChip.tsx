@@ -3,6 +3,7 @@ import { Avatar, Box, HStack, Menu, Portal, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/hooks/use-logout';
+import { apiFileUrl, formatUserType } from '@/lib/api-files';
 import { useSession } from '@/lib/session';
 
 export type TProfileChipProps = {
@@ -40,7 +41,7 @@ export function ProfileChip({ onOpenProfile, compact = false }: TProfileChipProp
         >
           <Avatar.Root size="sm" colorPalette="brand">
             <Avatar.Fallback name={name} />
-            {user?.profilePicture ? <Avatar.Image src={user.profilePicture} alt="" /> : null}
+            {user?.profilePicture ? <Avatar.Image src={apiFileUrl(user.profilePicture)} alt="" /> : null}
           </Avatar.Root>
           {!compact && (
             <Box textAlign="start" lineHeight="short" display={{ base: 'none', md: 'block' }}>
@@ -49,7 +50,7 @@ export function ProfileChip({ onOpenProfile, compact = false }: TProfileChipProp
               </Text>
               {user?.userType ? (
                 <Text fontSize="xs" color="fg.muted">
-                  {user.userType}
+                  {formatUserType(user.userType)}
                 </Text>
               ) : null}
             </Box>

@@ -19,7 +19,10 @@ export function firstErrors<V extends TValues>(error: z.ZodError): TFieldErrors<
  * Errors appear for a field once it was left (blur) or the form was submitted, and then update as the user types,
  * so nobody is told "Email is required" before they had a chance to type it.
  */
-export function useZodForm<V extends TValues, TOut>(schema: z.ZodType<TOut, z.ZodTypeDef, unknown>, initial: V) {
+export function useZodForm<V extends TValues, TOut>(
+  schema: z.ZodType<TOut, z.ZodTypeDef, unknown>,
+  initial: V,
+) {
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);

@@ -4,7 +4,7 @@ import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { tsr } from '@/lib/api-client';
 import { createQueryClient, queryClientDefaults, retryOnce } from '@/lib/query-client';
-import { httpError, jsonResponse, renderApp } from '@/testing/render-app';
+import { httpError, jsonResponse, renderApp, testUser } from '@/testing/render-app';
 
 afterEach(() => {
   act(() => toaster.remove());
@@ -34,7 +34,14 @@ describe('query client defaults', () => {
 
 describe('401 handling', () => {
   it('a query answered 401 clears local storage and the cache, goes to / and toasts the server message', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(jsonResponse(401, { message: 'Your session has expired' }));
+    // The current-user fetch on navigation still succeeds; only the health call is refused.
+    const fetchMock = vi.fn((input: RequestInfo | URL) =>
+      Promise.resolve(
+        String(input).includes('/health')
+          ? jsonResponse(401, { message: 'Your session has expired' })
+          : jsonResponse(200, { user: { ...testUser, subscriptionStatus: 'active' } }),
+      ),
+    );
     vi.stubGlobal('fetch', fetchMock);
     window.localStorage.setItem('selectedStore', 'x');
     const { router, queryClient } = renderApp(paths.business.dashboard.path, { token: 'stale-token' });
@@ -52,7 +59,7 @@ describe('401 handling', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(window.localStorage.length).toBe(0);
     expect(queryClient.getQueryData(['cached'])).toBeUndefined();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/health'))).toHaveLength(1);
   });
 
   it('a mutation answered 401 is handled the same way', async () => {

@@ -2,11 +2,11 @@
 import { Box, Button, Container, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, Outlet } from 'react-router';
 import { Logo } from '@/components/Logo';
-import { ProfileChip } from '@/components/ProfileChip';
 import { company } from '@/config/company';
 import { APP_NAME, paths } from '@/config/paths';
 import { authDialog } from '@/lib/auth-dialog';
 import { useSession } from '@/lib/session';
+import { AccountMenu } from '@/features/auth/components/AccountMenu';
 
 function PublicHeader() {
   const { isSignedIn } = useSession();
@@ -20,7 +20,7 @@ function PublicHeader() {
               <RouterLink to={paths.marketing.contactUs.path}>Contact us</RouterLink>
             </Link>
             {isSignedIn ? (
-              <ProfileChip />
+              <AccountMenu />
             ) : (
               <Button
                 colorPalette="brand"

@@ -1,7 +1,7 @@
 // The business top bar: menu button (below lg), welcome line, Get Reviews, notifications bell and profile chip.
 import { Box, Button, Flex, HStack, IconButton, Popover, Portal, Text } from '@chakra-ui/react';
 import { LuBell, LuMenu } from 'react-icons/lu';
-import { ProfileChip } from '@/components/ProfileChip';
+import { AccountMenu } from '@/features/auth/components/AccountMenu';
 import { authDialog } from '@/lib/auth-dialog';
 import { useSession } from '@/lib/session';
 import { TOP_BAR_HEIGHT } from './dimensions';
@@ -76,7 +76,7 @@ export function TopBar({ onOpenNav }: TTopBarProps) {
           Get Reviews
         </Button>
         <NotificationsBell />
-        <ProfileChip />
+        <AccountMenu />
       </HStack>
     </Flex>
   );

@@ -1,0 +1,191 @@
+// The profile dialog: avatar with camera placeholder and "Upload image", Full Name, Email (read-only), passwords, Update.
+import {
+  Avatar,
+  Box,
+  Button,
+  Center,
+  CloseButton,
+  Dialog,
+  Icon,
+  Portal,
+  Spinner,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
+import { USER_MESSAGES, ZProfileSchema, type TUser } from '@cx/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { LuCamera } from 'react-icons/lu';
+import { toaster } from '@/components/ui/toaster';
+import { useZodForm } from '@/hooks/use-zod-form';
+import { apiFileUrl } from '@/lib/api-files';
+import { describeApiError, isUnauthorizedError } from '@/lib/api-error';
+import { session, useSession, type TSessionUser } from '@/lib/session';
+import { toSessionUser } from '../api/session-user';
+import { PROFILE_QUERY_KEY, useProfile, useUpdateProfile } from '../api/profile';
+import { PasswordField, TextField } from './FormFields';
+import { FormStack } from './PanelParts';
+
+const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp';
+
+export type TProfileDialogProps = { open: boolean; onClose: () => void };
+
+export function ProfileDialog({ open, onClose }: TProfileDialogProps) {
+  const { user: stored } = useSession();
+  const profile = useProfile(open);
+  // The fresh profile when it came back, else what the session stored at login.
+  const user: TUser | TSessionUser | null = profile.data?.body.user ?? (profile.isPending ? null : stored);
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(d) => !d.open && onClose()}
+      placement="center"
+      size={{ base: 'full', sm: 'md' }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Profile</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body pb="6">
+              {open && user ? (
+                <ProfileForm key={String(profile.dataUpdatedAt)} user={user} onDone={onClose} />
+              ) : (
+                <Center minH="40">
+                  <Spinner aria-label="Loading profile" />
+                </Center>
+              )}
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close dialog" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+type TProfileFormProps = {
+  user: { fullname?: string; email?: string; profilePicture?: string | null };
+  onDone: () => void;
+};
+
+function ProfileForm({ user, onDone }: TProfileFormProps) {
+  const queryClient = useQueryClient();
+  const form = useZodForm(ZProfileSchema, {
+    fullname: user.fullname ?? '',
+    oldPassword: '',
+    newPassword: '',
+  });
+  const [picture, setPicture] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | undefined>(undefined);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const update = useUpdateProfile();
+
+  const choosePicture = (file: File | null) => {
+    if (preview) URL.revokeObjectURL(preview);
+    setPicture(file);
+    setPreview(file ? URL.createObjectURL(file) : undefined);
+  };
+
+  const submit = form.handleSubmit((data) => {
+    const body = new FormData();
+    body.append('fullname', data.fullname);
+    body.append('oldPassword', data.oldPassword ?? '');
+    body.append('newPassword', data.newPassword ?? '');
+    if (picture) body.append('profilePicture', picture);
+    update.mutate(
+      { body },
+      {
+        onSuccess: ({ body: result }) => {
+          // The answer carries a fresh token: a password change ends every older one, this session included.
+          session.start({ token: result.token, user: toSessionUser(result.user) });
+          void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+          toaster.create({ type: 'success', title: result.message || USER_MESSAGES.profileUpdated });
+          if (preview) URL.revokeObjectURL(preview);
+          onDone();
+        },
+        onError: (error) => {
+          if (isUnauthorizedError(error)) return; // the app's 401 handler signs out and says why
+          const info = describeApiError(error);
+          toaster.create({ type: 'error', title: info.kind === 'http' ? info.message : 'An error occurred' });
+          const fields = info.fieldErrors ?? {};
+          form.setServerErrors({
+            fullname: fields.fullname?.[0],
+            oldPassword: fields.oldPassword?.[0],
+            newPassword: fields.newPassword?.[0],
+          });
+        },
+      },
+    );
+  });
+
+  const avatarSrc = preview ?? apiFileUrl(user.profilePicture);
+
+  return (
+    <FormStack onSubmit={submit}>
+      <Stack align="center" gap="3">
+        <Avatar.Root boxSize="24" colorPalette="gray" variant="subtle">
+          <Avatar.Fallback aria-label="No profile picture">
+            <Icon as={LuCamera} boxSize="8" color="fg.muted" />
+          </Avatar.Fallback>
+          {avatarSrc ? <Avatar.Image src={avatarSrc} alt="Profile picture" /> : null}
+        </Avatar.Root>
+        <VisuallyHidden>
+          <input
+            ref={fileInput}
+            type="file"
+            accept={ACCEPTED_IMAGES}
+            aria-label="Profile picture file"
+            onChange={(e) => choosePicture(e.target.files?.[0] ?? null)}
+          />
+        </VisuallyHidden>
+        <Button type="button" size="sm" variant="outline" onClick={() => fileInput.current?.click()}>
+          Upload image
+        </Button>
+        {picture ? (
+          <Text fontSize="xs" color="fg.muted">
+            {picture.name}
+          </Text>
+        ) : null}
+      </Stack>
+      <TextField
+        label="Full Name"
+        autoComplete="name"
+        {...form.field('fullname')}
+        error={form.errors.fullname}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        value={user.email ?? ''}
+        onChange={() => undefined}
+        disabled
+        readOnly
+      />
+      <PasswordField
+        label="Old Password"
+        autoComplete="current-password"
+        {...form.field('oldPassword')}
+        error={form.errors.oldPassword}
+      />
+      <PasswordField
+        label="Confirm Password"
+        autoComplete="new-password"
+        {...form.field('newPassword')}
+        error={form.errors.newPassword}
+      />
+      <Box>
+        <Button type="submit" colorPalette="brand" w="full" size="lg" loading={update.isPending}>
+          Update
+        </Button>
+      </Box>
+    </FormStack>
+  );
+}
+
+export default ProfileDialog;
