@@ -73,9 +73,8 @@ export function toMongoError(err: unknown): MongoCommandError {
   if (/unknown (top level )?(query )?operator/i.test(message)) {
     return new MongoCommandError(ErrorCodes.BadValue, message.replace('unknown query operator', 'unknown operator:'));
   }
-  if (/unregistered pipeline operator|Unknown pipeline operator/i.test(message)) {
-    return new MongoCommandError(ErrorCodes.UnrecognizedPipelineStage, `Unrecognized pipeline stage name: ${message}`);
-  }
+  const stage = /(?:unregistered|unknown) pipeline operator:? '?(\$\w+)/i.exec(message);
+  if (stage) return new MongoCommandError(ErrorCodes.UnrecognizedPipelineStage, `Unrecognized pipeline stage name: '${stage[1] ?? ''}'`);
   if (/operator|expression/i.test(message) && /not (registered|found)|unknown|undefined/i.test(message)) {
     return new MongoCommandError(ErrorCodes.InvalidPipelineOperator, message);
   }
