@@ -1,6 +1,26 @@
 // startMongo(): picks MONGODB_URI, then a cached mongodb-memory-server binary, then the offline engine — never hangs.
 import type * as MMS from 'mongodb-memory-server';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startOfflineEngine } from './server';
+
+/** After a failed download, later starts skip the attempt for an hour instead of paying for it every time. */
+const DOWNLOAD_FAILED_MARKER = join(tmpdir(), 'cx-local-mongo-download-failed');
+const DOWNLOAD_RETRY_AFTER_MS = 60 * 60 * 1000;
+
+function recentDownloadFailure(env: NodeJS.ProcessEnv): boolean {
+  const marker = env.LOCAL_MONGO_DOWNLOAD_MARKER ?? DOWNLOAD_FAILED_MARKER;
+  return existsSync(marker) && Date.now() - statSync(marker).mtimeMs < DOWNLOAD_RETRY_AFTER_MS;
+}
+
+function rememberDownloadFailure(env: NodeJS.ProcessEnv): void {
+  try {
+    writeFileSync(env.LOCAL_MONGO_DOWNLOAD_MARKER ?? DOWNLOAD_FAILED_MARKER, new Date().toISOString());
+  } catch {
+    // best effort: without the marker the next start simply tries again
+  }
+}
 
 export type MongoBackend = 'uri' | 'memory-server' | 'offline-engine';
 
@@ -34,9 +54,9 @@ interface MemoryServerLike {
 }
 
 /**
- * Only try mongodb-memory-server when a mongod binary is already available (MONGOMS_SYSTEM_BINARY or the download
- * cache), or when MONGOMS_TRY_DOWNLOAD=1 explicitly opts into downloading. Without that rule every jest worker on a
- * machine without internet access would burn the whole timeout before falling back.
+ * mongodb-memory-server is used when a mongod binary is already available (MONGOMS_SYSTEM_BINARY or the download
+ * cache) or when its download completes within the timeout. MONGOMS_TRY_DOWNLOAD=0 skips the download attempt
+ * (useful on machines whose network hangs rather than refusing); the timeout bounds it either way.
  */
 type Attempt = { started: StartedMongo; reason?: undefined } | { started?: undefined; reason: string };
 
@@ -58,7 +78,8 @@ async function tryMemoryServer(env: NodeJS.ProcessEnv, timeoutMs: number): Promi
   } catch {
     cached = undefined;
   }
-  if (!cached && env.MONGOMS_TRY_DOWNLOAD !== '1') return { reason: 'no cached mongod binary; set MONGOMS_TRY_DOWNLOAD=1 to try downloading' };
+  if (!cached && env.MONGOMS_TRY_DOWNLOAD === '0') return { reason: 'no cached mongod binary and MONGOMS_TRY_DOWNLOAD=0' };
+  if (!cached && recentDownloadFailure(env)) return { reason: 'no cached mongod binary; its download failed within the last hour' };
 
   let timer: NodeJS.Timeout | undefined;
   const creating = mms.MongoMemoryServer.create(systemBinary ? { binary: { systemBinary } } : undefined) as Promise<MemoryServerLike>;
@@ -71,10 +92,12 @@ async function tryMemoryServer(env: NodeJS.ProcessEnv, timeoutMs: number): Promi
     if (server === 'timeout') {
       // a late start must not leak a mongod process
       creating.then((s) => s.stop({ doCleanup: true, force: true })).catch(() => undefined);
+      if (!cached) rememberDownloadFailure(env);
       return { reason: `memory-server did not start within ${timeoutMs} ms` };
     }
     return { started: { uri: withoutDatabase(server.getUri()), backend: 'memory-server', stop: async () => void (await server.stop({ doCleanup: true })) } };
   } catch (err) {
+    if (!cached) rememberDownloadFailure(env);
     return { reason: `memory-server failed: ${err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err)}` };
   } finally {
     if (timer) clearTimeout(timer);

@@ -1,20 +1,26 @@
 // startMongo()'s mongodb-memory-server branch with the package mocked: used when a binary is cached, raced against a timer.
 import { startMongo } from '../src';
 
-type Behaviour = 'hang' | 'start' | 'none-cached';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+type Behaviour = 'hang' | 'start' | 'none-cached' | 'download-fails';
 let behaviour: Behaviour = 'hang';
 const stops: string[] = [];
 
 jest.mock('mongodb-memory-server', () => ({
   DryMongoBinary: {
     generateOptions: async () => ({}),
-    locateBinary: async () => (behaviour === 'none-cached' ? undefined : '/cache/mongod'),
+    locateBinary: async () => (behaviour === 'none-cached' || behaviour === 'download-fails' ? undefined : '/cache/mongod'),
     getSystemPath: async () => undefined,
   },
   MongoMemoryServer: {
     create: () =>
       behaviour === 'hang'
         ? new Promise(() => undefined)
+        : behaviour === 'download-fails'
+          ? Promise.reject(new Error('Download failed: getaddrinfo ENOTFOUND'))
         : Promise.resolve({ getUri: () => 'mongodb://127.0.0.1:27999/', stop: async () => stops.push('stopped') }),
   },
 }));
@@ -45,11 +51,30 @@ test('a hanging memory server is abandoned after memoryServerTimeoutMs', async (
   }
 });
 
-test('no cached binary skips the memory server unless MONGOMS_TRY_DOWNLOAD=1', async () => {
+test('MONGOMS_TRY_DOWNLOAD=0 skips the download attempt when no binary is cached', async () => {
   behaviour = 'none-cached';
   const lines: string[] = [];
-  const m = await startMongo({ env: {}, log: (l) => lines.push(l) });
+  const m = await startMongo({ env: { MONGOMS_TRY_DOWNLOAD: '0' }, log: (l) => lines.push(l) });
   await m.stop();
   expect(m.backend).toBe('offline-engine');
-  expect(lines[0]).toContain('no cached mongod binary');
+  expect(lines[0]).toContain('MONGOMS_TRY_DOWNLOAD=0');
+});
+
+test('a failed download falls back to the engine and is not retried within the hour', async () => {
+  behaviour = 'download-fails';
+  const dir = mkdtempSync(join(tmpdir(), 'lm-'));
+  const marker = join(dir, 'marker');
+  try {
+    const lines: string[] = [];
+    const first = await startMongo({ env: { LOCAL_MONGO_DOWNLOAD_MARKER: marker }, log: (l) => lines.push(l) });
+    await first.stop();
+    expect(first.backend).toBe('offline-engine');
+    expect(lines[0]).toContain('memory-server failed: Download failed');
+    expect(existsSync(marker)).toBe(true);
+    const second = await startMongo({ env: { LOCAL_MONGO_DOWNLOAD_MARKER: marker }, log: (l) => lines.push(l) });
+    await second.stop();
+    expect(lines[1]).toContain('download failed within the last hour');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
