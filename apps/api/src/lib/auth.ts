@@ -14,9 +14,12 @@ interface TokenClaims {
   tv: number;
 }
 
-declare module 'express-serve-static-core' {
-  interface Request {
-    auth?: AuthContext;
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      auth?: AuthContext;
+    }
   }
 }
 

@@ -13,12 +13,14 @@ export interface Database {
 let currentBackend: MongoBackend | undefined;
 export const mongoBackend = (): MongoBackend | undefined => currentBackend;
 
-/** Appends the database name unless the URI already names one. */
+const URI_PARTS = /^(mongodb(?:\+srv)?:\/\/[^/?]+)\/?([^?]*)(\?.*)?$/;
+
+/** Appends the database name unless the URI already names one (works for multi-host and +srv URIs). */
 export function withDbName(uri: string, dbName: string): string {
-  const url = new URL(uri);
-  if (url.pathname && url.pathname !== '/') return uri;
-  url.pathname = `/${dbName}`;
-  return url.toString();
+  const m = URI_PARTS.exec(uri);
+  if (!m) throw new Error('MONGODB_URI is not a mongodb:// or mongodb+srv:// connection string');
+  if (m[2]) return uri;
+  return `${m[1]}/${dbName}${m[3] ?? ''}`;
 }
 
 export async function connectDatabase(dbName = env.MONGODB_DB): Promise<Database> {
@@ -26,7 +28,8 @@ export async function connectDatabase(dbName = env.MONGODB_DB): Promise<Database
     env: { MONGODB_URI: env.MONGODB_URI },
     log: (line) => logger.info(line),
   });
-  const uri = withDbName(started.uri, dbName);
+  // A database named in MONGODB_URI wins over MONGODB_DB (the resolver hands back the URI without it).
+  const uri = env.MONGODB_URI && started.backend === 'uri' ? withDbName(env.MONGODB_URI, dbName) : withDbName(started.uri, dbName);
   await mongoose.connect(uri, { serverSelectionTimeoutMS: 10000, autoIndex: true });
   currentBackend = started.backend;
   return {

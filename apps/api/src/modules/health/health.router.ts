@@ -6,7 +6,12 @@ import { mongoBackend } from '../../lib/db';
 import { APP_VERSION } from '../../version';
 
 const s = initServer();
-const STATES = ['disconnected', 'connected', 'connecting', 'disconnecting'] as const;
+const STATES: Record<number, 'disconnected' | 'connected' | 'connecting' | 'disconnecting'> = {
+  0: 'disconnected',
+  1: 'connected',
+  2: 'connecting',
+  3: 'disconnecting',
+};
 
 export const healthRouter = s.router(contract.health, {
   getHealth: async () => ({
