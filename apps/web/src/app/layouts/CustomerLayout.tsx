@@ -1,7 +1,9 @@
-// Anonymous QR pages: the public header says "100% Anonymous!" above the tagline. Kept free of dashboard imports.
+// Anonymous QR pages: the public header says "100% Anonymous!" above the tagline and the store. No dashboard imports.
 import { Box, Container, Flex, Heading, Text } from '@chakra-ui/react';
 import { Outlet } from 'react-router';
 import { APP_NAME, TAGLINE } from '@/config/paths';
+import { CustomerChrome } from '@/features/customer/components/CustomerChrome';
+import { StoreBadge } from '@/features/customer/components/StoreBadge';
 
 export function CustomerLayout() {
   return (
@@ -17,6 +19,7 @@ export function CustomerLayout() {
           <Text mt="1" fontSize={{ base: 'sm', md: 'md' }}>
             {TAGLINE}
           </Text>
+          <StoreBadge />
         </Container>
       </Box>
       <Box as="main" flex="1" py={{ base: '6', md: '10' }}>
@@ -24,6 +27,7 @@ export function CustomerLayout() {
           <Outlet />
         </Container>
       </Box>
+      <CustomerChrome />
     </Flex>
   );
 }

@@ -1,12 +1,13 @@
-// /after-scan-thanks: placeholder page until the customer feature fills it in (registered in src/app/routes/).
-import { PagePlaceholder } from '@/components/PagePlaceholder';
-import { paths } from '@/config/paths';
+// /after-scan-thanks?store=<id>: where a phone's flow ends (scanned QR): thanks, and "start again" to rate someone else.
+import { CustomerPage } from '../components/CustomerPage';
+import { ThanksView } from '../components/ThanksView';
+import { useT } from '../i18n/use-t';
 
 export function AfterScanThanksPage() {
+  const { t } = useT();
   return (
-    <PagePlaceholder
-      title={paths.customer.afterScanThanks.title}
-      description="Thank you for your feedback."
-    />
+    <CustomerPage title={t('title.thanks')}>
+      <ThanksView />
+    </CustomerPage>
   );
 }

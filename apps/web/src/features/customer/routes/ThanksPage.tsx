@@ -1,7 +1,13 @@
-// /thanks: placeholder page until the customer feature fills it in (registered in src/app/routes/).
-import { PagePlaceholder } from '@/components/PagePlaceholder';
-import { paths } from '@/config/paths';
+// /thanks?store=<id>: where a kiosk's flow ends; counts down back to the start for the next customer.
+import { CustomerPage } from '../components/CustomerPage';
+import { ThanksView } from '../components/ThanksView';
+import { useT } from '../i18n/use-t';
 
 export function ThanksPage() {
-  return <PagePlaceholder title={paths.customer.thanks.title} description="Thank you for your feedback." />;
+  const { t } = useT();
+  return (
+    <CustomerPage title={t('title.thanks')}>
+      <ThanksView />
+    </CustomerPage>
+  );
 }

@@ -1,0 +1,68 @@
+// One customer's pass through the pages: kiosk mode, this browser's random device id, the visit key, fresh submit keys.
+const KIOSK_KEY = 'cx.kiosk';
+const DEVICE_KEY = 'cx.device';
+const JOURNEY_KEY = 'cx.journey';
+
+function safe<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch {
+    // Storage can be unavailable (private modes, quotas): the journey still works, only without memory.
+    return fallback;
+  }
+}
+
+/** A v4 UUID; crypto.randomUUID only exists on secure origins, and shop tablets may open the app over plain http. */
+export function newKey(): string {
+  if (typeof crypto.randomUUID === 'function' && window.isSecureContext) return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * Kiosk mode: the dashboard's Select Store dialog opens /rate-staff?store=<id>&kiosk=1 (docs/decisions.md). The flag
+ * is kept for the tab in sessionStorage, so it survives the steps and reloads but never leaks to another tab.
+ */
+export function kioskMode(search?: URLSearchParams): boolean {
+  if (search?.get('kiosk') === '1') safe(() => sessionStorage.setItem(KIOSK_KEY, '1'), undefined);
+  return safe(() => sessionStorage.getItem(KIOSK_KEY) === '1', search?.get('kiosk') === '1');
+}
+
+/** A random id for this browser (only its salted hash reaches the database): two phones on one Wi-Fi stay apart. */
+export function deviceId(): string {
+  return safe(() => {
+    let id = localStorage.getItem(DEVICE_KEY);
+    if (!id) {
+      id = newKey();
+      localStorage.setItem(DEVICE_KEY, id);
+    }
+    return id;
+  }, 'no-storage');
+}
+
+/**
+ * The current customer's journey at a store. A reload keeps it (so the visit is counted once); "start again" and a
+ * different store begin a new one. Returns isNew so the caller records the visit once.
+ */
+export function beginJourney(store: string): { visitKey: string; isNew: boolean } {
+  const current = safe(
+    () =>
+      JSON.parse(sessionStorage.getItem(JOURNEY_KEY) ?? 'null') as { store: string; visitKey: string } | null,
+    null,
+  );
+  if (current?.store === store) return { visitKey: current.visitKey, isNew: false };
+  const journey = { store, visitKey: newKey() };
+  safe(() => sessionStorage.setItem(JOURNEY_KEY, JSON.stringify(journey)), undefined);
+  return { visitKey: journey.visitKey, isNew: true };
+}
+
+export function endJourney(): void {
+  safe(() => sessionStorage.removeItem(JOURNEY_KEY), undefined);
+}
+
+export function sourceOf(kiosk: boolean): 'kiosk' | 'qr' {
+  return kiosk ? 'kiosk' : 'qr';
+}

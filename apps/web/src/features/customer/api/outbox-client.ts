@@ -1,0 +1,54 @@
+// The page's one outbox (real fetch, localStorage) and the hooks that pump it and show its state.
+import { useEffect, useSyncExternalStore } from 'react';
+import { env } from '@/config/env';
+import { Outbox, type TOutboxState } from './outbox';
+
+let instance: Outbox | null = null;
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function getOutbox(): Outbox {
+  // fetch is looked up per call so a polyfill or test stub installed later is used.
+  instance ??= new Outbox({
+    fetch: (input, init) => fetch(input, init),
+    storage: storage(),
+    baseUrl: env.apiBaseUrl,
+  });
+  return instance;
+}
+
+/** Tests: forget the instance so the next one reads the (cleared) storage again. */
+export function resetOutbox(): void {
+  instance = null;
+}
+
+const EMPTY: TOutboxState = { pending: 0, rejected: [] };
+
+export function useOutboxState(): TOutboxState {
+  const outbox = getOutbox();
+  return useSyncExternalStore(outbox.subscribe, outbox.getState, () => EMPTY);
+}
+
+/** Retries whatever an earlier visit left unsent, and again whenever the connection or the tab comes back. */
+export function useOutboxPump(): void {
+  useEffect(() => {
+    const outbox = getOutbox();
+    const flushNow = () => void outbox.flush(true);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') flushNow();
+    };
+    if (outbox.pendingItems().length) flushNow();
+    window.addEventListener('online', flushNow);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener('online', flushNow);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, []);
+}
