@@ -16,7 +16,7 @@ export function firstErrors<V extends TValues>(error: z.ZodError): TFieldErrors<
 }
 
 /**
- * Errors appear for a field once it was left (blur) or the form was submitted, and then update as the user types,
+ * Errors appear for a field once it was edited and left (blur) or the form was submitted, then update as the user types,
  * so nobody is told "Email is required" before they had a chance to type it.
  */
 export function useZodForm<V extends TValues, TOut>(
@@ -44,7 +44,11 @@ export function useZodForm<V extends TValues, TOut>(
       setValues((prev) => ({ ...prev, [name]: value }));
       setServerErrors((prev) => ({ ...prev, [name]: undefined }));
     },
-    onBlur: () => setTouched((prev) => ({ ...prev, [name]: true })),
+    // Leaving a field the user never typed in says nothing: the dialog focuses the first field by itself, and a
+    // message appearing on that blur would shift the layout under the pointer heading for another button.
+    onBlur: () => {
+      if (values[name] !== initial[name]) setTouched((prev) => ({ ...prev, [name]: true }));
+    },
   });
 
   const handleSubmit = (onValid: (data: TOut) => void | Promise<void>) => (event?: FormEvent) => {
