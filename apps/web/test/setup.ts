@@ -1,5 +1,9 @@
 // Test setup: jest-dom matchers, and the browser APIs jsdom lacks that Chakra/zag and the layouts call.
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
+
+// Route chunks are lazy: the first import of a large area can take over a second to transform in a cold worker.
+configure({ asyncUtilTimeout: 5000 });
 
 class ResizeObserverStub {
   observe() {}
