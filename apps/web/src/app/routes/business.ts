@@ -8,7 +8,7 @@ export { RotaPage } from '@/features/rota/routes/RotaPage';
 export { ManageStaffPage } from '@/features/staff/routes/ManageStaffPage';
 export { StaffLeagueTablePage } from '@/features/staff/routes/StaffLeagueTablePage';
 export { StaffOnShiftPage } from '@/features/staff/routes/StaffOnShiftPage';
-export { InterfaceSettingsPage } from '@/features/stores/routes/InterfaceSettingsPage';
+export { InterfaceSettingsPage } from '@/features/interfaces/routes/InterfaceSettingsPage';
 export { ManageStoresPage } from '@/features/stores/routes/ManageStoresPage';
 export { StoreLeagueTablePage } from '@/features/stores/routes/StoreLeagueTablePage';
 export { MySubscriptionPage } from '@/features/subscription/routes/MySubscriptionPage';

@@ -2,6 +2,7 @@
 import { Box, CloseButton, Drawer, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { SelectStoreDialogHost } from '@/app/SelectStoreDialogHost';
 import { CONTENT_EXTRA_PADDING_Y, SIDEBAR_WIDTH } from './dimensions';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
@@ -59,6 +60,7 @@ export function BusinessLayout() {
           <Outlet />
         </Box>
       </Box>
+      <SelectStoreDialogHost />
     </Box>
   );
 }

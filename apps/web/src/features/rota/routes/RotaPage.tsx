@@ -1,7 +1,192 @@
-// /rota: placeholder page until the rota feature fills it in (registered in src/app/routes/).
-import { PagePlaceholder } from '@/components/PagePlaceholder';
+// /rota: one store's week (Monday–Sunday, store-local), with add/edit/drag/delete, week paging and "copy last week".
+import {
+  Alert,
+  Box,
+  Button,
+  ButtonGroup,
+  CloseButton,
+  Flex,
+  HStack,
+  IconButton,
+  List,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import type { TShift } from '@cx/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LuCalendarDays, LuChevronLeft, LuChevronRight, LuCopy, LuUsers } from 'react-icons/lu';
+import { EmptyList, LoadError, LoadingRows } from '@/components/LoadState';
+import { PageHeader } from '@/components/PageHeader';
+import { StoreSelect } from '@/components/StoreSelect';
+import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
+import { apiErrorMessage } from '@/lib/api-error';
+import { useStores } from '@/lib/stores-query';
+import { addDays, shortDay, todayIn, useRotaWeek, useShiftMutations } from '../api/rota';
+import { RotaGrid } from '../components/RotaGrid';
+import { ShiftDialog, type TShiftDialogTarget } from '../components/ShiftDialog';
+
+type TNotice = { status: 'error' | 'info'; title: string; items?: string[] } | null;
 
 export function RotaPage() {
-  return <PagePlaceholder title={paths.business.rota.title} description="Plan shifts for every store." />;
+  const stores = useStores();
+  const storeList = stores.data?.body.stores ?? [];
+  const [chosenStore, setChosenStore] = useState('');
+  const store = chosenStore || storeList[0]?._id || '';
+  const [week, setWeek] = useState<string | undefined>(undefined);
+  const rota = useRotaWeek(store, week);
+  const { update, copyWeek } = useShiftMutations();
+  const [target, setTarget] = useState<TShiftDialogTarget | null>(null);
+  // Refusals from drag-and-drop and copy results stay on the page until dismissed, not only in a passing toast.
+  const [notice, setNotice] = useState<TNotice>(null);
+  const data = rota.data?.body;
+  const today = data ? todayIn(data.store.timeZone) : '';
+
+  const move = async (shift: TShift, staff: string, date: string) => {
+    setNotice(null);
+    try {
+      await update.mutateAsync({ params: { id: shift._id }, body: { staff, date } });
+      toaster.success({ title: `Shift moved to ${shortDay(date)}` });
+    } catch (error) {
+      setNotice({ status: 'error', title: apiErrorMessage(error) });
+    }
+  };
+
+  const copyLastWeek = async () => {
+    if (!data) return;
+    setNotice(null);
+    try {
+      const res = await copyWeek.mutateAsync({ body: { store, week: data.weekStart } });
+      const { message, skipped } = res.body;
+      setNotice({
+        status: 'info',
+        title: message,
+        items: skipped.map((s) => `${s.staffName}, ${shortDay(s.day)}: ${s.reason}`),
+      });
+    } catch (error) {
+      setNotice({ status: 'error', title: apiErrorMessage(error) });
+    }
+  };
+
+  const noStores = stores.isSuccess && storeList.length === 0;
+  return (
+    <section aria-labelledby="page-title">
+      <PageHeader
+        title={paths.business.rota.title}
+        description="Plan who works when. Times are in each store's local time; drag a shift to move it."
+      />
+      {stores.isPending ? (
+        <LoadingRows label="Loading rota" rows={4} height="14" />
+      ) : stores.isError ? (
+        <LoadError error={stores.error} onRetry={() => void stores.refetch()} what="your stores" />
+      ) : noStores ? (
+        <EmptyList
+          icon={<LuCalendarDays />}
+          title="Add a store first"
+          description="Each store has its own rota."
+          action={
+            <Button asChild colorPalette="brand">
+              <Link to={paths.business.manageStores.path}>Go to Manage Stores</Link>
+            </Button>
+          }
+        />
+      ) : (
+        <Stack gap="4">
+          <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }} wrap="wrap">
+            <StoreSelect
+              stores={storeList}
+              value={store}
+              onChange={(id) => {
+                setChosenStore(id);
+                setNotice(null);
+              }}
+            />
+            <HStack gap="2" flex="1" wrap="wrap">
+              <ButtonGroup size="sm" variant="outline" attached>
+                <IconButton
+                  aria-label="Previous week"
+                  onClick={() => data && setWeek(addDays(data.weekStart, -7))}
+                  disabled={!data}
+                >
+                  <LuChevronLeft />
+                </IconButton>
+                <Button onClick={() => setWeek(undefined)}>This week</Button>
+                <IconButton
+                  aria-label="Next week"
+                  onClick={() => data && setWeek(addDays(data.weekStart, 7))}
+                  disabled={!data}
+                >
+                  <LuChevronRight />
+                </IconButton>
+              </ButtonGroup>
+              {data ? (
+                <Text fontWeight="medium" aria-live="polite">
+                  Week of {shortDay(data.weekStart)} – {shortDay(data.days[6]!)}
+                </Text>
+              ) : null}
+            </HStack>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void copyLastWeek()}
+              loading={copyWeek.isPending}
+              disabled={!data}
+            >
+              <LuCopy aria-hidden /> Copy last week
+            </Button>
+          </Flex>
+
+          {notice ? (
+            <Alert.Root status={notice.status} role={notice.status === 'error' ? 'alert' : 'status'}>
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{notice.title}</Alert.Title>
+                {notice.items?.length ? (
+                  <Alert.Description>
+                    <List.Root ps="4" mt="1">
+                      {notice.items.map((item) => (
+                        <List.Item key={item}>{item}</List.Item>
+                      ))}
+                    </List.Root>
+                  </Alert.Description>
+                ) : null}
+              </Alert.Content>
+              <CloseButton size="sm" aria-label="Dismiss" onClick={() => setNotice(null)} />
+            </Alert.Root>
+          ) : null}
+
+          {rota.isPending ? (
+            <LoadingRows label="Loading rota" rows={4} height="14" />
+          ) : rota.isError ? (
+            <LoadError error={rota.error} onRetry={() => void rota.refetch()} what="the rota" />
+          ) : data && data.staff.length === 0 ? (
+            <EmptyList
+              icon={<LuUsers />}
+              title="Nobody works at this store yet"
+              description="Add staff to this store to put them on the rota."
+              action={
+                <Button asChild colorPalette="brand">
+                  <Link to={paths.business.manageStaff.path}>Go to Manage Staff</Link>
+                </Button>
+              }
+            />
+          ) : data ? (
+            <Box opacity={rota.isPlaceholderData ? 0.6 : 1} transition="opacity 0.2s">
+              <RotaGrid
+                week={data}
+                today={today}
+                onAdd={(staff, date) => setTarget({ kind: 'create', staff, date })}
+                onEdit={(shift) => setTarget({ kind: 'edit', shift })}
+                onMove={(shift, staff, date) => void move(shift, staff, date)}
+              />
+            </Box>
+          ) : null}
+        </Stack>
+      )}
+      {data ? (
+        <ShiftDialog target={target} store={data.store} staff={data.staff} onClose={() => setTarget(null)} />
+      ) : null}
+    </section>
+  );
 }

@@ -1,9 +1,102 @@
-// /manage-stores: placeholder page until the stores feature fills it in (registered in src/app/routes/).
-import { PagePlaceholder } from '@/components/PagePlaceholder';
+// /manage-stores: the business's stores as cards, with create/edit, delete (ratings kept), QR downloads and Select Store.
+import { Button, SimpleGrid, Text } from '@chakra-ui/react';
+import type { TStore } from '@cx/contracts';
+import { useState } from 'react';
+import { LuPlus, LuStore, LuTabletSmartphone } from 'react-icons/lu';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { EmptyList, LoadError, LoadingRows } from '@/components/LoadState';
+import { PageHeader } from '@/components/PageHeader';
+import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
+import { apiErrorMessage } from '@/lib/api-error';
+import { selectStoreDialog } from '@/lib/select-store-dialog';
+import { useStores } from '@/lib/stores-query';
+import { useDeleteStore } from '../api/stores';
+import { StoreCard } from '../components/StoreCard';
+import { StoreFormDialog } from '../components/StoreFormDialog';
+
+type TDialog =
+  { kind: 'create' } | { kind: 'edit'; store: TStore } | { kind: 'delete'; store: TStore } | null;
 
 export function ManageStoresPage() {
+  const stores = useStores();
+  const remove = useDeleteStore();
+  const [dialog, setDialog] = useState<TDialog>(null);
+  const list = stores.data?.body.stores ?? [];
+
+  const confirmDelete = async (store: TStore) => {
+    try {
+      const res = await remove.mutateAsync({ params: { id: store._id } });
+      toaster.success({ title: res.body.message });
+      setDialog(null);
+    } catch (error) {
+      toaster.error({ title: apiErrorMessage(error) });
+    }
+  };
+
   return (
-    <PagePlaceholder title={paths.business.manageStores.title} description="Add, edit and remove stores." />
+    <section aria-labelledby="page-title">
+      <PageHeader
+        title={paths.business.manageStores.title}
+        description="Your stores, their details and the QR codes customers scan."
+        actions={
+          <>
+            <Button variant="outline" onClick={selectStoreDialog.open} disabled={list.length === 0}>
+              <LuTabletSmartphone aria-hidden /> Open a store for reviews
+            </Button>
+            <Button colorPalette="brand" onClick={() => setDialog({ kind: 'create' })}>
+              <LuPlus aria-hidden /> Add store
+            </Button>
+          </>
+        }
+      />
+
+      {stores.isPending ? (
+        <LoadingRows label="Loading stores" rows={3} height="40" />
+      ) : stores.isError ? (
+        <LoadError error={stores.error} onRetry={() => void stores.refetch()} what="your stores" />
+      ) : list.length === 0 ? (
+        <EmptyList
+          icon={<LuStore />}
+          title="No stores yet"
+          description="Add your first store to get its QR code and start collecting feedback."
+          action={
+            <Button colorPalette="brand" onClick={() => setDialog({ kind: 'create' })}>
+              <LuPlus aria-hidden /> Add store
+            </Button>
+          }
+        />
+      ) : (
+        <SimpleGrid columns={{ base: 1, sm: 2, xl: 3 }} gap="4">
+          {list.map((store) => (
+            <StoreCard
+              key={store._id}
+              store={store}
+              onEdit={() => setDialog({ kind: 'edit', store })}
+              onDelete={() => setDialog({ kind: 'delete', store })}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      <StoreFormDialog
+        open={dialog?.kind === 'create' || dialog?.kind === 'edit'}
+        store={dialog?.kind === 'edit' ? dialog.store : undefined}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title={dialog?.kind === 'delete' ? `Delete ${dialog.store.name}?` : 'Delete store?'}
+        confirmLabel="Delete store"
+        pending={remove.isPending}
+        onConfirm={() => dialog?.kind === 'delete' && void confirmDelete(dialog.store)}
+        onClose={() => setDialog(null)}
+      >
+        <Text>
+          The store leaves your dashboard, its QR code stops working and its upcoming shifts are removed. Its
+          ratings are kept for your reports.
+        </Text>
+      </ConfirmDialog>
+    </section>
   );
 }

@@ -1,0 +1,30 @@
+// A page's h1 (also document.title), an optional line of help, and its main actions; wraps on narrow screens.
+import { Box, Flex, Heading, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+export type TPageHeaderProps = { title: string; description?: ReactNode; actions?: ReactNode };
+
+export function PageHeader({ title, description, actions }: TPageHeaderProps) {
+  useDocumentTitle(title);
+  return (
+    <Flex
+      gap="4"
+      mb="6"
+      align={{ base: 'stretch', md: 'flex-end' }}
+      direction={{ base: 'column', md: 'row' }}
+    >
+      <Box flex="1" minW="0">
+        <Heading as="h1" id="page-title" size="2xl" mb={description ? '1' : '0'}>
+          {title}
+        </Heading>
+        {description ? <Text color="fg.muted">{description}</Text> : null}
+      </Box>
+      {actions ? (
+        <Flex gap="2" wrap="wrap">
+          {actions}
+        </Flex>
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,137 @@
+// /interface-settings: per store, the three customer interfaces as switches; all-off is allowed but clearly flagged.
+import { Alert, Badge, Button, Card, HStack, Image, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { INTERFACE_KEYS, type TInterfaceKey, type TStore, type TStoreInterfaces } from '@cx/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LuSlidersHorizontal, LuTabletSmartphone } from 'react-icons/lu';
+import { EmptyList, LoadError, LoadingRows } from '@/components/LoadState';
+import { PageHeader } from '@/components/PageHeader';
+import { toaster } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { apiErrorMessage } from '@/lib/api-error';
+import { apiFileUrl } from '@/lib/api-files';
+import { selectStoreDialog } from '@/lib/select-store-dialog';
+import { useStores } from '@/lib/stores-query';
+import {
+  ALL_INTERFACES_DISABLED,
+  anyEnabled,
+  INTERFACE_LABELS,
+  useUpdateInterfaces,
+} from '../api/interfaces';
+
+export function InterfaceSettingsPage() {
+  const stores = useStores();
+  const list = stores.data?.body.stores ?? [];
+  return (
+    <section aria-labelledby="page-title">
+      <PageHeader
+        title={paths.business.interfaceSettings.title}
+        description="Choose what customers can do when they scan each store's QR code."
+        actions={
+          list.length > 0 ? (
+            <Button variant="outline" onClick={selectStoreDialog.open}>
+              <LuTabletSmartphone aria-hidden /> Open a store for reviews
+            </Button>
+          ) : null
+        }
+      />
+      {stores.isPending ? (
+        <LoadingRows label="Loading interface settings" rows={2} height="48" />
+      ) : stores.isError ? (
+        <LoadError error={stores.error} onRetry={() => void stores.refetch()} what="interface settings" />
+      ) : list.length === 0 ? (
+        <EmptyList
+          icon={<LuSlidersHorizontal />}
+          title="No stores yet"
+          description="Interface settings are per store. Add a store first."
+          action={
+            <Button asChild colorPalette="brand">
+              <Link to={paths.business.manageStores.path}>Go to Manage Stores</Link>
+            </Button>
+          }
+        />
+      ) : (
+        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+          {list.map((store) => (
+            <StoreInterfacesCard key={store._id} store={store} />
+          ))}
+        </SimpleGrid>
+      )}
+    </section>
+  );
+}
+
+function StoreInterfacesCard({ store }: { store: TStore }) {
+  const update = useUpdateInterfaces();
+  // What the owner just asked for, shown at once and reverted if the server refuses.
+  const [pending, setPending] = useState<Partial<TStoreInterfaces>>({});
+  const shown: TStoreInterfaces = { ...store.interfaces, ...pending };
+  const allOff = !anyEnabled(shown);
+
+  const toggle = async (key: TInterfaceKey, status: boolean) => {
+    setPending((p) => ({ ...p, [key]: { status } }));
+    try {
+      await update.mutateAsync({ params: { id: store._id }, body: { [key]: { status } } });
+    } catch (error) {
+      toaster.error({ title: apiErrorMessage(error) });
+    } finally {
+      setPending((p) => {
+        const next = { ...p };
+        delete next[key];
+        return next;
+      });
+    }
+  };
+
+  return (
+    <Card.Root as="article" aria-label={`${store.name} interfaces`} size="sm">
+      <Card.Header>
+        <HStack gap="3">
+          {store.image ? (
+            <Image src={apiFileUrl(store.image)} alt="" boxSize="10" rounded="md" objectFit="cover" />
+          ) : null}
+          <Card.Title as="h2" fontSize="lg" flex="1">
+            {store.name}
+          </Card.Title>
+          <Badge colorPalette={allOff ? 'red' : 'green'}>{allOff ? 'Paused' : 'Open for reviews'}</Badge>
+        </HStack>
+      </Card.Header>
+      <Card.Body gap="4">
+        {allOff ? (
+          <Alert.Root status="warning" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{ALL_INTERFACES_DISABLED}</Alert.Title>
+              <Alert.Description>
+                Customers who scan this store&apos;s QR code cannot leave feedback.
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+        <Stack gap="4">
+          {INTERFACE_KEYS.map((key, i) => (
+            <Switch.Root
+              key={key}
+              checked={shown[key].status}
+              onCheckedChange={(d) => void toggle(key, d.checked)}
+              justifyContent="space-between"
+              w="full"
+              colorPalette="brand"
+            >
+              <Switch.HiddenInput />
+              <Switch.Label flex="1">
+                <Text fontWeight="medium">
+                  Interface {i + 1}: {INTERFACE_LABELS[key].title}
+                </Text>
+                <Text fontSize="sm" color="fg.muted" fontWeight="normal">
+                  {INTERFACE_LABELS[key].description}
+                </Text>
+              </Switch.Label>
+              <Switch.Control />
+            </Switch.Root>
+          ))}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,206 @@
+// Add or edit a staff member: photo, name, role, the stores they work at and whether they are active.
+import {
+  Alert,
+  Button,
+  CheckboxCard,
+  CloseButton,
+  Dialog,
+  Field,
+  Fieldset,
+  Input,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Switch,
+  chakra,
+} from '@chakra-ui/react';
+import { ZStaffInputSchema, type TStaff, type TStore } from '@cx/contracts';
+import { useState, type FormEvent } from 'react';
+import { ImagePicker } from '@/components/ImagePicker';
+import { toaster } from '@/components/ui/toaster';
+import { apiErrorMessage } from '@/lib/api-error';
+import { serverFormErrors, validate, type TFormErrors } from '@/lib/form-errors';
+import { useStaffMutations } from '../api/staff';
+
+export type TStaffFormDialogProps = {
+  open: boolean;
+  member?: TStaff;
+  stores: TStore[];
+  onClose: () => void;
+};
+
+export function StaffFormDialog({ open, member, stores, onClose }: TStaffFormDialogProps) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(d) => !d.open && onClose()}
+      size={{ base: 'full', md: 'md' }}
+      scrollBehavior="inside"
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{member ? `Edit ${member.name}` : 'Add a staff member'}</Dialog.Title>
+            </Dialog.Header>
+            {open ? (
+              <StaffForm key={member?._id ?? 'new'} member={member} stores={stores} onDone={onClose} />
+            ) : null}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close dialog" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function StaffForm({ member, stores, onDone }: { member?: TStaff; stores: TStore[]; onDone: () => void }) {
+  const [values, setValues] = useState(() => ({
+    name: member?.name ?? '',
+    role: member?.role ?? '',
+    // A business with one store: the new person works there.
+    stores: member ? member.stores.map((s) => s._id) : stores.length === 1 ? [stores[0]!._id] : [],
+    active: member?.active ?? true,
+  }));
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<TFormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const { create, update, uploadPhoto } = useStaffMutations();
+  const checked = validate(ZStaffInputSchema, values);
+  const errors = { ...(submitted ? checked.errors : {}), ...serverErrors };
+  const pending = create.isPending || update.isPending || uploadPhoto.isPending;
+
+  const set = (patch: Partial<typeof values>, field: string) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setServerErrors((e) =>
+      Object.fromEntries(Object.entries(e).filter(([k]) => k !== field && !k.startsWith(`${field}.`))),
+    );
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setFormError(null);
+    if (!checked.data) return;
+    let saved: TStaff;
+    try {
+      const res = member
+        ? await update.mutateAsync({ params: { id: member._id }, body: checked.data })
+        : await create.mutateAsync({ body: checked.data });
+      saved = res.body.staff;
+    } catch (error) {
+      setServerErrors(serverFormErrors(error));
+      setFormError(apiErrorMessage(error));
+      return;
+    }
+    if (photo) {
+      const form = new FormData();
+      form.append('image', photo);
+      try {
+        await uploadPhoto.mutateAsync({ params: { id: saved._id }, body: form });
+      } catch (error) {
+        toaster.warning({
+          title: `${saved.name} was saved, but the photo was not: ${apiErrorMessage(error)}`,
+        });
+        onDone();
+        return;
+      }
+    }
+    toaster.success({ title: member ? `${saved.name} updated` : `${saved.name} added` });
+    onDone();
+  };
+
+  return (
+    <chakra.form onSubmit={onSubmit} noValidate display="contents">
+      <Dialog.Body>
+        <Stack gap="5">
+          {formError ? (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{formError}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <ImagePicker
+            label="Photo"
+            shape="full"
+            currentUrl={member?.photo ?? undefined}
+            file={photo}
+            onChange={setPhoto}
+          />
+          <Field.Root invalid={Boolean(errors.name)} required>
+            <Field.Label>Name</Field.Label>
+            <Input
+              value={values.name}
+              maxLength={255}
+              onChange={(e) => set({ name: e.target.value }, 'name')}
+            />
+            <Field.ErrorText>{errors.name}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.role)}>
+            <Field.Label>Role or position</Field.Label>
+            <Input
+              value={values.role}
+              maxLength={255}
+              placeholder="e.g. Barista"
+              onChange={(e) => set({ role: e.target.value }, 'role')}
+            />
+            <Field.ErrorText>{errors.role}</Field.ErrorText>
+          </Field.Root>
+          {/* A fieldset, not a Field: inside a Field every checkbox would be named after the field's label. */}
+          <Fieldset.Root invalid={Boolean(errors.stores)}>
+            <Fieldset.Legend>Works at</Fieldset.Legend>
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2" w="full">
+              {stores.map((store) => {
+                const checkedStore = values.stores.includes(store._id);
+                return (
+                  <CheckboxCard.Root
+                    key={store._id}
+                    size="sm"
+                    checked={checkedStore}
+                    onCheckedChange={(d) =>
+                      set(
+                        {
+                          stores: d.checked
+                            ? [...values.stores, store._id]
+                            : values.stores.filter((id) => id !== store._id),
+                        },
+                        'stores',
+                      )
+                    }
+                  >
+                    <CheckboxCard.HiddenInput />
+                    <CheckboxCard.Control>
+                      <CheckboxCard.Label>{store.name}</CheckboxCard.Label>
+                      <CheckboxCard.Indicator />
+                    </CheckboxCard.Control>
+                  </CheckboxCard.Root>
+                );
+              })}
+            </SimpleGrid>
+            <Fieldset.ErrorText>{errors.stores}</Fieldset.ErrorText>
+          </Fieldset.Root>
+          <Switch.Root checked={values.active} onCheckedChange={(d) => set({ active: d.checked }, 'active')}>
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>Active (can be put on the rota and rated)</Switch.Label>
+          </Switch.Root>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline" disabled={pending}>
+            Cancel
+          </Button>
+        </Dialog.ActionTrigger>
+        <Button type="submit" colorPalette="brand" loading={pending}>
+          {member ? 'Save changes' : 'Add staff member'}
+        </Button>
+      </Dialog.Footer>
+    </chakra.form>
+  );
+}

@@ -1,0 +1,126 @@
+// One store on /manage-stores: picture, name, address and time zone, interface status, and its actions.
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Flex,
+  HStack,
+  Icon,
+  Image,
+  Menu,
+  Portal,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import type { TStore } from '@cx/contracts';
+import { useState } from 'react';
+import { LuChevronDown, LuMapPin, LuPencil, LuQrCode, LuStore, LuTrash2 } from 'react-icons/lu';
+import { toaster } from '@/components/ui/toaster';
+import { apiErrorMessage } from '@/lib/api-error';
+import { apiFileUrl } from '@/lib/api-files';
+import { downloadStoreFile, type TStoreDownload } from '../api/stores';
+
+export type TStoreCardProps = { store: TStore; onEdit: () => void; onDelete: () => void };
+
+const DOWNLOADS: Array<{ value: TStoreDownload; label: string }> = [
+  { value: 'qr-png', label: 'QR code (PNG)' },
+  { value: 'qr-svg', label: 'QR code (SVG)' },
+  { value: 'poster', label: 'A4 poster (PDF)' },
+];
+
+export function StoreCard({ store, onEdit, onDelete }: TStoreCardProps) {
+  const [downloading, setDownloading] = useState(false);
+  const enabled = Object.values(store.interfaces).filter((i) => i.status).length;
+
+  const download = async (kind: TStoreDownload) => {
+    setDownloading(true);
+    try {
+      await downloadStoreFile(store._id, kind);
+    } catch (error) {
+      toaster.error({ title: apiErrorMessage(error, 'The download failed. Please try again.') });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Card.Root as="article" aria-label={store.name} overflow="hidden" size="sm">
+      <Box bg="bg.muted" aspectRatio={16 / 10}>
+        {store.image ? (
+          <Image
+            src={apiFileUrl(store.image)}
+            alt={`${store.name} store`}
+            w="full"
+            h="full"
+            objectFit="cover"
+          />
+        ) : (
+          <Flex h="full" align="center" justify="center" color="fg.subtle">
+            <Icon boxSize="12" aria-hidden>
+              <LuStore />
+            </Icon>
+          </Flex>
+        )}
+      </Box>
+      <Card.Body gap="2">
+        <Card.Title as="h2" fontSize="lg">
+          {store.name}
+        </Card.Title>
+        <Stack gap="1" fontSize="sm" color="fg.muted">
+          {store.address ? (
+            <HStack gap="1.5" align="start">
+              <Icon mt="0.5" aria-hidden>
+                <LuMapPin />
+              </Icon>
+              <Text>{store.address}</Text>
+            </HStack>
+          ) : null}
+          <Text>Time zone: {store.timeZone}</Text>
+        </Stack>
+        <HStack>
+          <Badge colorPalette={enabled === 0 ? 'red' : 'green'} variant="subtle">
+            {enabled === 0 ? 'All interfaces disabled' : `${enabled} of 3 interfaces on`}
+          </Badge>
+        </HStack>
+      </Card.Body>
+      <Card.Footer gap="2" flexWrap="wrap">
+        <Button size="sm" variant="outline" onClick={onEdit}>
+          <LuPencil aria-hidden /> Edit
+        </Button>
+        <Menu.Root onSelect={(d) => void download(d.value as TStoreDownload)}>
+          <Menu.Trigger asChild>
+            <Button
+              size="sm"
+              variant="outline"
+              loading={downloading}
+              aria-label={`QR code downloads for ${store.name}`}
+            >
+              <LuQrCode aria-hidden /> QR &amp; poster <LuChevronDown aria-hidden />
+            </Button>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content>
+                {DOWNLOADS.map((d) => (
+                  <Menu.Item key={d.value} value={d.value}>
+                    Download {d.label}
+                  </Menu.Item>
+                ))}
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+        <Button
+          size="sm"
+          variant="ghost"
+          colorPalette="red"
+          onClick={onDelete}
+          aria-label={`Delete ${store.name}`}
+        >
+          <LuTrash2 aria-hidden /> Delete
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,23 @@
+// Store-shaped test data as the API sends it.
+import type { TStore } from '@cx/contracts';
+
+let n = 0;
+
+export function storeFixture(overrides: Partial<TStore> = {}): TStore {
+  n += 1;
+  const _id = overrides._id ?? `64b7f0c2a1b2c3d4e5f6${String(1000 + n).slice(-4)}`;
+  return {
+    _id,
+    name: `Store ${n}`,
+    image: null,
+    address: '',
+    timeZone: 'Europe/London',
+    openingHours: [],
+    socialLinks: { googleReview: null, facebook: null, instagram: null, tripadvisor: null, website: null },
+    interfaces: { interface1: { status: true }, interface2: { status: true }, interface3: { status: true } },
+    rateUrl: `http://localhost:5173/rate-staff?store=${_id}`,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
