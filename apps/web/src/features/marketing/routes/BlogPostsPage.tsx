@@ -1,5 +1,5 @@
 // /blog-posts: short articles on customer experience, listed newest first (static content shipped with the app).
-import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -49,9 +49,9 @@ export function BlogPostsPage() {
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
         {POSTS.map((post) => (
           <Stack as="article" key={post.slug} gap="3" p="6" borderWidth="1px" borderRadius="xl" bg="bg">
-            <Box as="time" dateTime={post.date} fontSize="sm" color="fg.muted">
-              {formatDate(post.date)}
-            </Box>
+            <Text asChild fontSize="sm" color="fg.muted">
+              <time dateTime={post.date}>{formatDate(post.date)}</time>
+            </Text>
             <Heading as="h2" size="md">
               {post.title}
             </Heading>
