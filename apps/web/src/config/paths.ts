@@ -36,8 +36,9 @@ export const paths = {
   customer: {
     rateStaff: {
       ...route('/rate-staff', 'Rate our staff'),
-      /** /rate-staff?store=<storeId> */
-      getHref: (storeId: string) => `/rate-staff?${new URLSearchParams({ store: storeId }).toString()}`,
+      /** /rate-staff?store=<storeId>; the Select Store dialog adds kiosk=1 (a shared device: countdown, no per-device limit). */
+      getHref: (storeId: string, opts: { kiosk?: boolean } = {}) =>
+        `/rate-staff?${new URLSearchParams({ store: storeId, ...(opts.kiosk ? { kiosk: '1' } : {}) }).toString()}`,
     },
     afterScan: route('/after-scan', 'Rate our staff'),
     rateExperience: route('/rate-experience', 'Rate your experience'),

@@ -1,4 +1,5 @@
 // Step order: disabled interfaces are skipped, the social step needs links, kiosks end on /thanks.
+import { paths } from '@/config/paths';
 import { hrefOf, nextStep, stepFrom } from './flow';
 
 const on = { staff: true, experience: true, social: true };
@@ -34,5 +35,12 @@ describe('customer flow', () => {
     expect(hrefOf('social', { ...ctx, rated: false })).toBe('/social-media?store=abc');
     expect(hrefOf('thanks', ctx)).toBe('/after-scan-thanks?store=abc');
     expect(hrefOf('thanks', { ...ctx, kiosk: true })).toBe('/thanks?store=abc');
+  });
+});
+
+describe('the QR and kiosk entry links', () => {
+  it('opens /rate-staff with the store, and kiosk=1 when the Select Store dialog hands a device over', () => {
+    expect(paths.customer.rateStaff.getHref('abc')).toBe('/rate-staff?store=abc');
+    expect(paths.customer.rateStaff.getHref('abc', { kiosk: true })).toBe('/rate-staff?store=abc&kiosk=1');
   });
 });
