@@ -88,9 +88,10 @@ export function RatingForm({ tags, initialScore = null, onSubmit, onDone }: TRat
           {tooLong ? <Field.ErrorText>{t('comment.tooLong')}</Field.ErrorText> : null}
         </Field.Root>
         <Honeypot aria-hidden="true">
+          {/* Not "email": browsers' autofill must never fill it for a real customer. */}
           <label>
-            Email
-            <input ref={honeypot} type="text" name="email" tabIndex={-1} autoComplete="off" />
+            Leave this field empty
+            <input ref={honeypot} type="text" name="contact_by_fax" tabIndex={-1} autoComplete="off" />
           </label>
         </Honeypot>
         {refusal ? (
