@@ -1,22 +1,10 @@
 // Runs every browser journey against the real stack in Debian Chromium; prints one line each and a total.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
-import { MongoClient } from 'mongodb';
+import type { BrowserContext } from 'playwright-core';
 import { makeContext, type Journey } from './harness';
-import { startMailbox } from './mailbox';
-import { REPO_ROOT, startStack } from './servers';
-
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
-
-export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) {
-    throw new Error('Chromium not found. Install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.');
-  }
-  return found;
-}
+import { REPO_ROOT } from './servers';
+import { withStackSession } from './stack-session';
 
 async function loadJourneys(filter: string | undefined): Promise<Journey[]> {
   const dir = join(__dirname, 'journeys');
@@ -32,19 +20,13 @@ async function loadJourneys(filter: string | undefined): Promise<Journey[]> {
 
 async function main(): Promise<number> {
   const filter = process.argv[2];
-  const executablePath = chromiumPath();
   const journeys = await loadJourneys(filter);
-  const mail = await startMailbox();
-  const stack = await startStack({ smtpPort: mail.port });
-  const client = await MongoClient.connect(stack.mongoUri);
-  const db = client.db(stack.dbName);
-  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
   let passed = 0;
   let failed = 0;
-  try {
+  await withStackSession(async ({ stack, browser, mailbox, db }) => {
     for (const journey of journeys) {
       const contexts: BrowserContext[] = [];
-      const ctx = makeContext({ journey: journey.name, browser, webUrl: stack.webUrl, apiUrl: stack.apiUrl, mailbox: mail.mailbox, db, contexts });
+      const ctx = makeContext({ journey: journey.name, browser, webUrl: stack.webUrl, apiUrl: stack.apiUrl, mailbox, db, contexts });
       const started = Date.now();
       try {
         await journey.run(ctx);
@@ -63,12 +45,7 @@ async function main(): Promise<number> {
         await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
       }
     }
-  } finally {
-    await browser.close();
-    await client.close();
-    await stack.stop();
-    await mail.stop();
-  }
+  });
   const dir = join(REPO_ROOT, 'test-output', 'results');
   mkdirSync(dir, { recursive: true });
   if (!filter) writeFileSync(join(dir, 'e2e.json'), JSON.stringify({ suite: 'e2e', passed, failed, skipped: 0 }) + '\n');
