@@ -180,6 +180,9 @@ export const journey: Journey = {
     await kiosk.getByRole('button', { name: 'Send rating' }).click();
     await kiosk.waitForURL('**/rate-experience?store=*');
     await kiosk.getByRole('link', { name: 'Skip' }).click();
+    // The shared tablet offers the review links as QR codes to scan with the customer's own phone.
+    await kiosk.getByRole('img', { name: 'QR code for Review us on Google' }).waitFor();
+    await ctx.screenshot(kiosk, '5-kiosk-social-qr-390');
     await kiosk.getByRole('link', { name: 'No thanks' }).click();
     await kiosk.waitForURL('**/thanks?store=*');
     assert.match(
@@ -187,7 +190,7 @@ export const journey: Journey = {
       /Starting again for the next customer in \d+ s/,
     );
     assert.ok(await kiosk.getByRole('button', { name: 'Start again' }).isVisible());
-    await ctx.screenshot(kiosk, '5-kiosk-countdown-390');
+    await ctx.screenshot(kiosk, '6-kiosk-countdown-390');
     await kiosk.waitForURL(`**/rate-staff?store=${storeId}`, { timeout: 15_000 });
     await kiosk.getByRole('link', { name: 'Rate Olivia, Barista' }).waitFor();
     assert.equal(await ratings.countDocuments({ staff: olivia._id, source: 'kiosk' }), 1);
@@ -203,7 +206,7 @@ export const journey: Journey = {
     await offline.getByRole('button', { name: 'Send rating' }).click();
     await offline.waitForURL('**/visit-social-media?store=*');
     await offline.getByText('Saved, sending…').waitFor();
-    await ctx.screenshot(offline, '6-offline-saved-390');
+    await ctx.screenshot(offline, '7-offline-saved-390');
     assert.equal(await ratings.countDocuments({ comment: 'Sent from the basement' }), 0);
     await offline.unroute('**/api/v1/**');
     await offline.getByText('Sent. Thank you!').waitFor({ timeout: 30_000 });

@@ -106,13 +106,14 @@ describe('Outbox', () => {
       message: 'You have already rated Amelia from this device.',
     });
     // Shown by the form itself, so not reported again.
-    expect(outbox.getState()).toEqual({ pending: 0, rejected: [] });
+    expect(outbox.getState()).toEqual({ pending: 0, pendingRatings: 0, rejected: [] });
 
     expect(await outbox.submit('staffRating', rating, 'key-5')).toEqual({ outcome: 'queued' });
     advance(10_000);
     await outbox.flush();
     expect(outbox.getState()).toEqual({
       pending: 0,
+      pendingRatings: 0,
       rejected: [{ key: 'key-5', message: 'Rating staff is turned off for this store right now.' }],
     });
     outbox.dismissRejected('key-5');
@@ -135,5 +136,16 @@ describe('Outbox', () => {
     await outbox.submit('staffRating', rating, 'key-7');
     expect(outbox.getState().pending).toBe(0);
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('Outbox state', () => {
+  it('tells the customer about waiting ratings, not about a visit count being retried', async () => {
+    const { deps } = setup([offline(), offline()]);
+    const outbox = new Outbox(deps);
+    await outbox.submit('visit', { store: 's1' }, 'visit-1');
+    expect(outbox.getState()).toMatchObject({ pending: 1, pendingRatings: 0 });
+    await outbox.submit('experienceRating', { store: 's1', score: 2 }, 'rating-1');
+    expect(outbox.getState()).toMatchObject({ pending: 2, pendingRatings: 1 });
   });
 });

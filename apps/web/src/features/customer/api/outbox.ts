@@ -22,7 +22,14 @@ export type TOutboxItem = {
 export type TDeliveryOutcome =
   { outcome: 'sent' } | { outcome: 'queued' } | { outcome: 'rejected'; status: number; message: string };
 
-export type TOutboxState = { pending: number; rejected: Array<{ key: string; message: string }> };
+export type TOutboxState = {
+  pending: number;
+  /** Ratings waiting to be sent: what the customer is told about (a visit or click count is not their concern). */
+  pendingRatings: number;
+  rejected: Array<{ key: string; message: string }>;
+};
+
+const isRating = (kind: TOutboxKind) => kind === 'staffRating' || kind === 'experienceRating';
 
 export type TOutboxDeps = {
   fetch: typeof fetch;
@@ -82,7 +89,11 @@ export class Outbox {
   }
 
   private buildSnapshot(): TOutboxState {
-    return { pending: this.items.length, rejected: this.rejected };
+    return {
+      pending: this.items.length,
+      pendingRatings: this.items.filter((i) => isRating(i.kind)).length,
+      rejected: this.rejected,
+    };
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -144,7 +155,7 @@ export class Outbox {
       if (isFinal(res.status, payload.code)) {
         const message = typeof payload.message === 'string' ? payload.message : 'An error occurred';
         // Only a lost rating is worth telling the customer about; a refused visit or click count is not.
-        if (report && item.kind.endsWith('Rating')) this.rejected = [...this.rejected, { key, message }];
+        if (report && isRating(item.kind)) this.rejected = [...this.rejected, { key, message }];
         this.remove(key);
         return { outcome: 'rejected', status: res.status, message };
       }

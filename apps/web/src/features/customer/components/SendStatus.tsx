@@ -7,7 +7,7 @@ import { useT } from '../i18n/use-t';
 
 export function SendStatus() {
   const { t } = useT();
-  const { pending, rejected } = useOutboxState();
+  const { pendingRatings: pending, rejected } = useOutboxState();
   // "Sent" shows for a moment when the queue empties; tracked during render, as React recommends for derived state.
   const [previous, setPrevious] = useState(pending);
   const [justSent, setJustSent] = useState(false);

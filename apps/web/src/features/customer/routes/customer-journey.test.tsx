@@ -137,6 +137,10 @@ describe('customer journey screens', () => {
     try {
       const { router } = renderApp(`/rate-staff?store=${STORE_ID}&kiosk=1`);
       expect(await screen.findByRole('link', { name: 'Rate Amelia, Barista' })).toBeInTheDocument();
+      // A shared tablet shows the review links as QR codes to scan, instead of opening them itself.
+      await act(() => router.navigate(`/visit-social-media?store=${STORE_ID}`));
+      expect(await screen.findByRole('img', { name: 'QR code for Review us on Google' })).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: /Review us on Google/ })).not.toBeInTheDocument();
       await act(() => router.navigate(`/thanks?store=${STORE_ID}`));
       expect(await screen.findByRole('timer')).toHaveTextContent(
         `Starting again for the next customer in ${KIOSK_COUNTDOWN_SECONDS} s`,
