@@ -1,11 +1,15 @@
 // The store's review and social links, offered to every customer whatever they rated; each click is counted.
-import { Button, QrCode, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import type { TCustomerStore } from '@cx/contracts';
 import { Link as RouterLink } from 'react-router';
 import { newKey, deviceId, sourceOf } from '../api/journey';
 import { getOutbox } from '../api/outbox-client';
 import type { TMessageKey } from '../i18n/messages';
 import { useT } from '../i18n/use-t';
+
+// Only kiosks show QR codes: phones never download the QR encoder.
+const KioskQrCodes = lazy(() => import('./KioskQrCodes'));
 
 export type TSocialLinksProps = {
   store: TCustomerStore;
@@ -37,26 +41,9 @@ export function SocialLinks({ store, storeId, kiosk, intro, doneHref, doneLabel 
       ) : null}
       {store.socialLinks.length === 0 ? <Text textAlign="center">{t('social.none')}</Text> : null}
       {kiosk ? (
-        // A shared tablet must not be left signed in to a customer's Google account: they scan with their own phone.
-        <SimpleGrid as="ul" listStyleType="none" columns={2} gap="4">
-          {store.socialLinks.map(({ network, url }) => (
-            <Stack as="li" key={network} align="center" gap="2" bg="bg" borderRadius="lg" p="3">
-              <QrCode.Root
-                value={url}
-                size="lg"
-                role="img"
-                aria-label={t('social.scanQr', { network: t(`network.${network}` as TMessageKey) })}
-              >
-                <QrCode.Frame>
-                  <QrCode.Pattern />
-                </QrCode.Frame>
-              </QrCode.Root>
-              <Text fontWeight="semibold" textAlign="center">
-                {t(`network.${network}` as TMessageKey)}
-              </Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
+        <Suspense fallback={<Spinner alignSelf="center" />}>
+          <KioskQrCodes links={store.socialLinks} />
+        </Suspense>
       ) : (
         store.socialLinks.map(({ network, url }) => (
           <Button key={network} asChild size="xl" minH="56px" variant="outline" bg="bg">
