@@ -9,6 +9,9 @@ import { jsonResponse, renderApp } from '@/testing/render-app';
 import { apiUser, mockApi } from '../testing/mock-api';
 import { EMAIL_VERIFIED_MESSAGE } from './EmailVerificationNotice';
 
+// Each test renders the whole app; the first visit to a lazy area compiles its chunk, slow on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   act(() => authDialog.close());
   act(() => toaster.remove());

@@ -7,6 +7,9 @@ import { authDialog } from '@/lib/auth-dialog';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 import { apiUser, mockApi } from '../testing/mock-api';
 
+// Each test renders the whole app; the first visit to a lazy area compiles its chunk, slow on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   // The dialog's open view lives in a module store: close it so the next test starts with no modal.
   act(() => authDialog.close());
