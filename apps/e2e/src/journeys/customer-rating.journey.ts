@@ -121,10 +121,15 @@ export const journey: Journey = {
     await page.getByTestId('header-store-name').getByText('Harbour Coffee').waitFor();
     const image = page.getByRole('img', { name: 'Harbour Coffee' });
     await image.waitFor();
-    assert.ok(
-      await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-      'store image loads',
+    const width = await image.evaluate((img: HTMLImageElement) =>
+      img.complete
+        ? img.naturalWidth
+        : new Promise<number>((resolve) => {
+            img.addEventListener('load', () => resolve(img.naturalWidth));
+            img.addEventListener('error', () => resolve(0));
+          }),
     );
+    assert.ok(width > 0, 'store image loads');
     const staffCards = page.getByRole('link', { name: /^Rate / });
     await page.getByRole('link', { name: 'Rate Olivia, Barista' }).waitFor();
     assert.equal(await staffCards.count(), 1, 'only the person on shift is offered');
