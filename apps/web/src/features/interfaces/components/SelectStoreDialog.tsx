@@ -88,7 +88,8 @@ export default function SelectStoreDialog({ open, onClose }: TSelectStoreDialogP
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          {/* Full screen on phones; from sm a normal dialog (the responsive size keeps full's min-height). */}
+          <Dialog.Content minH={{ sm: 'auto' }} rounded={{ sm: 'l3' }}>
             <Dialog.Header flexDirection="column" alignItems="stretch" gap="3">
               <Dialog.Title>Select Store</Dialog.Title>
               <InputGroup startElement={<LuSearch aria-hidden />}>

@@ -1,7 +1,7 @@
 // The week grid: one row per person, one column per day; shifts open for editing and can be dragged to another cell.
 import { Avatar, Badge, Box, Button, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
 import type { TRotaWeek, TShift } from '@cx/contracts';
-import { useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { apiFileUrl } from '@/lib/api-files';
 import { shortDay } from '../api/rota';
@@ -19,6 +19,14 @@ const DRAG_TYPE = 'application/x-cx-shift';
 
 export function RotaGrid({ week, today, onAdd, onEdit, onMove }: TRotaGridProps) {
   const [dropTarget, setDropTarget] = useState<string | null>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  // On a narrow screen only a day or two fit: start with today's column in view, just after the names.
+  useEffect(() => {
+    const box = scroller.current;
+    const todayHeader = box?.querySelector<HTMLElement>('th[data-today]');
+    const namesHeader = box?.querySelector<HTMLElement>('th');
+    if (box && todayHeader && namesHeader) box.scrollLeft = todayHeader.offsetLeft - namesHeader.offsetWidth;
+  }, [week.weekStart, today]);
   const byCell = new Map<string, TShift[]>();
   for (const shift of week.shifts) {
     const key = `${shift.staff}|${shift.day}`;
@@ -45,7 +53,7 @@ export function RotaGrid({ week, today, onAdd, onEdit, onMove }: TRotaGridProps)
   };
 
   return (
-    <Box overflowX="auto" borderWidth="1px" rounded="lg" bg="bg">
+    <Box ref={scroller} overflowX="auto" borderWidth="1px" rounded="lg" bg="bg">
       <Table.Root
         size="sm"
         minW="860px"
@@ -68,6 +76,7 @@ export function RotaGrid({ week, today, onAdd, onEdit, onMove }: TRotaGridProps)
                 key={day}
                 textAlign="center"
                 bg={day === today ? 'brand.subtle' : undefined}
+                data-today={day === today ? '' : undefined}
               >
                 <Text as="span" fontWeight={day === today ? 'bold' : 'semibold'}>
                   {shortDay(day)}

@@ -46,7 +46,8 @@ export function ShiftDialog({ target, store, staff, onClose }: TShiftDialogProps
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          {/* Full screen on phones; from sm a normal dialog (the responsive size keeps full's min-height). */}
+          <Dialog.Content minH={{ sm: 'auto' }} rounded={{ sm: 'l3' }}>
             <Dialog.Header>
               <Dialog.Title>{target?.kind === 'edit' ? 'Edit shift' : 'Add shift'}</Dialog.Title>
             </Dialog.Header>

@@ -41,7 +41,8 @@ export function StaffFormDialog({ open, member, stores, onClose }: TStaffFormDia
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          {/* Full screen on phones; from sm a normal dialog (the responsive size keeps full's min-height). */}
+          <Dialog.Content minH={{ sm: 'auto' }} rounded={{ sm: 'l3' }}>
             <Dialog.Header>
               <Dialog.Title>{member ? `Edit ${member.name}` : 'Add a staff member'}</Dialog.Title>
             </Dialog.Header>

@@ -52,7 +52,8 @@ export function StoreFormDialog({ open, store, onClose }: TStoreFormDialogProps)
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          {/* Full screen on phones; from sm a normal dialog (the responsive size keeps full's min-height). */}
+          <Dialog.Content minH={{ sm: 'auto' }} rounded={{ sm: 'l3' }}>
             <Dialog.Header>
               <Dialog.Title>{store ? `Edit ${store.name}` : 'Add a store'}</Dialog.Title>
             </Dialog.Header>
@@ -196,7 +197,7 @@ function StoreForm({ store, onDone }: { store?: TStore; onDone: () => void }) {
                 return (
                   <Box key={row.day}>
                     <Grid
-                      templateColumns={{ base: '6.5rem 1fr', sm: '7rem 6rem 1fr 1fr' }}
+                      templateColumns={{ base: '1fr 1fr', sm: '7rem 6rem 1fr 1fr' }}
                       gap="2"
                       alignItems="center"
                     >
