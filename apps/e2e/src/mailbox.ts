@@ -1,4 +1,5 @@
 // A real SMTP listener that captures the API's mail so journeys can read verification links and OTPs.
+import type { Server } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 
@@ -37,7 +38,7 @@ export async function startMailbox(): Promise<{ port: number; mailbox: Mailbox; 
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const addr = (server as unknown as { server: import('node:net').Server }).server.address();
+      const addr = (server as unknown as { server: Server }).server.address();
       resolve(typeof addr === 'object' && addr ? addr.port : 0);
     });
   });
