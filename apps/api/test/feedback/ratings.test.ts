@@ -5,12 +5,16 @@ import { resetRateLimits } from '../../src/lib/rate-limit';
 import { RatingModel } from '../../src/modules/ratings/rating.model';
 import { RollupModel } from '../../src/modules/analytics/rollup.model';
 import { FEEDBACK_IP_LIMITS } from '../../src/modules/feedback/feedback.router';
+import { submitRating } from '../../src/modules/feedback/feedback.service';
 import { setupTestDb } from '../helpers/db';
-import { makeShop, minutes, postFrom, putOnShift, submitBody } from './support';
+import { key, makeShop, minutes, postFrom, putOnShift, submitBody } from './support';
 
 setupTestDb();
 const app = createApp();
-afterEach(() => resetRateLimits());
+afterEach(() => {
+  resetRateLimits();
+  jest.restoreAllMocks();
+});
 
 const rateStaff = (body: object, ip?: string, ua?: string) =>
   postFrom(app, '/feedback/staff-ratings', body, ip, ua);
@@ -62,8 +66,8 @@ describe('POST /api/v1/feedback/staff-ratings', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     // Even concurrent copies (a flaky connection re-sending) land once.
     const body2 = submitBody(shop.store, { staff: String(shop.bob._id), score: 2, deviceId: 'phone-2' });
-    const copies = await Promise.all([rateStaff(body2), rateStaff(body2), rateStaff(body2)]);
-    expect(copies.map((r) => r.status)).toEqual([201, 201, 201]);
+    const copies = await Promise.all(Array.from({ length: 6 }, () => rateStaff(body2)));
+    expect(copies.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
     expect(new Set(copies.map((r) => r.body._id)).size).toBe(1);
 
     expect(await RatingModel.countDocuments({ store: shop.store._id })).toBe(2);
@@ -73,6 +77,29 @@ describe('POST /api/v1/feedback/staff-ratings', () => {
       metric: 'staff',
     }).lean();
     expect(storeRow).toMatchObject({ count: 2, scoreSum: 7 });
+  });
+
+  it('answers a copy that raced past the key check as a replay, not as "rated recently"', async () => {
+    const shop = await makeShop();
+    const input = {
+      kind: 'staff' as const,
+      store: String(shop.store._id),
+      staff: String(shop.alice._id),
+      score: 4,
+      idempotencyKey: key(),
+      deviceId: 'phone-1',
+    };
+    const who = { ip: '203.0.113.9', userAgent: 'Phone' };
+    const first = await submitRating(input, who);
+    // The copy's key look-up ran just before the first copy was stored.
+    const findOne = RatingModel.findOne.bind(RatingModel);
+    jest
+      .spyOn(RatingModel, 'findOne')
+      .mockImplementationOnce((() => ({ lean: async () => null })) as never)
+      .mockImplementation(findOne as never);
+    const copy = await submitRating(input, who);
+    expect(copy).toEqual({ body: first.body, replayed: true });
+    expect(await RatingModel.countDocuments()).toBe(1);
   });
 
   it('answers 409 when a submission key is reused for a different rating', async () => {

@@ -86,6 +86,17 @@ export async function submitRating(
   ]);
   // Before any other rule: a retry of an accepted rating must be answered the same even if the rules now refuse it.
   if (existing) return { body: replay(existing, input), replayed: true };
+  // A copy of this same submit may land between that read and the rules below (a flaky connection re-sending at
+  // once): when a rule refuses, it is answered as the replay it is.
+  const twinOrThrow = async (err: unknown): Promise<RatingDoc> => {
+    const twin = await RatingModel.findOne({
+      store: store._id,
+      idempotencyKey: input.idempotencyKey,
+    }).lean<RatingDoc>();
+    if (!twin) throw err;
+    return twin;
+  };
+
   requireInterface(store, input.kind);
   if (input.kind === 'staff' && !member) throw notFound('Staff member');
 
@@ -96,11 +107,14 @@ export async function submitRating(
     kind: input.kind,
     label: member ? firstNameOf(member.name) : `your experience at ${store.name}`,
   };
-  const [, outsideShift, burst] = await Promise.all([
-    source === 'kiosk' ? Promise.resolve() : enforceMinInterval(subject, fp.deviceHash, now),
+  const [twin, outsideShift, burst] = await Promise.all([
+    source === 'kiosk'
+      ? Promise.resolve(null)
+      : enforceMinInterval(subject, fp.deviceHash, now).then(() => null, twinOrThrow),
     member ? isOnShift(store._id, member._id, now).then((on) => !on) : Promise.resolve(false),
     detectBurst(subject, fp, input.score, now),
   ]);
+  if (twin) return { body: replay(twin, input), replayed: true };
   const day = localDay(now, store.timeZone);
   let rating: RatingDoc;
   try {
