@@ -1,5 +1,6 @@
 // One customer's pass through the pages: kiosk mode, this browser's random device id, the visit key, fresh submit keys.
-const KIOSK_KEY = 'cx.kiosk';
+import { isKioskSession } from '@/lib/kiosk';
+
 const DEVICE_KEY = 'cx.device';
 const JOURNEY_KEY = 'cx.journey';
 
@@ -22,13 +23,9 @@ export function newKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/**
- * Kiosk mode: the dashboard's Select Store dialog opens /rate-staff?store=<id>&kiosk=1 (docs/decisions.md). The flag
- * is kept for the tab in sessionStorage, so it survives the steps and reloads but never leaks to another tab.
- */
+/** Kiosk mode: set by the dashboard's Select Store hand-over (or ?kiosk=1), kept for the tab (src/lib/kiosk.ts). */
 export function kioskMode(search?: URLSearchParams): boolean {
-  if (search?.get('kiosk') === '1') safe(() => sessionStorage.setItem(KIOSK_KEY, '1'), undefined);
-  return safe(() => sessionStorage.getItem(KIOSK_KEY) === '1', search?.get('kiosk') === '1');
+  return isKioskSession(search);
 }
 
 /** A random id for this browser (only its salted hash reaches the database): two phones on one Wi-Fi stay apart. */

@@ -139,5 +139,7 @@ describe('Select Store dialog', () => {
     expect(window.localStorage.length).toBe(0);
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
     expect(calls.bodiesOf('PUT /api/v1/user/select-store')).toEqual([{ storeId: soho._id }]);
+    // The tab is handed over as a kiosk: the thanks page will count down back to the start.
+    expect(window.sessionStorage.getItem('cx.kiosk')).toBe('1');
   });
 });

@@ -23,6 +23,7 @@ import { paths } from '@/config/paths';
 import { tsr } from '@/lib/api-client';
 import { apiFileUrl } from '@/lib/api-files';
 import { hardNavigate } from '@/lib/hard-navigate';
+import { startKioskSession } from '@/lib/kiosk';
 import { useStores } from '@/lib/stores-query';
 import {
   ALL_DISABLED_TOAST_MS,
@@ -75,6 +76,8 @@ export default function SelectStoreDialog({ open, onClose }: TSelectStoreDialogP
     // cannot redirect to / mid-hand-over, and nothing of the owner's session stays in memory on a customer device.
     window.localStorage.clear();
     queryClient.clear();
+    // The device becomes a shared kiosk: thanks page counts down back to the start for the next customer.
+    startKioskSession();
     hardNavigate(paths.customer.rateStaff.getHref(store._id));
   };
 
