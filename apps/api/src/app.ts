@@ -9,15 +9,15 @@ import { contract } from '@cx/contracts';
 import { env } from './config/env';
 import { authGuard, setSessionValidator } from './lib/auth';
 import { errorMiddleware } from './lib/errors';
-import { logger, redactUrlTokens } from './lib/logger';
-import { feedbackRouter } from './modules/feedback/feedback.router';
+import { logger, serializeRequest } from './lib/logger';
 import { anonymousRouter } from './modules/anonymous/anonymous.router';
+import { feedbackRouter } from './modules/feedback/feedback.router';
 import { filesRouter } from './modules/files/files.router';
 import { healthRouter } from './modules/health/health.router';
+import { ratingReviewRouter } from './modules/ratings/rating-review.router';
 import { rotaRouter } from './modules/rota/rota.router';
 import { staffRouter } from './modules/staff/staff.router';
 import { storesRouter } from './modules/stores/stores.router';
-import { ratingReviewRouter } from './modules/ratings/rating-review.router';
 import { usersRouter } from './modules/users/users.router';
 import { validateSession } from './modules/users/users.service';
 
@@ -38,7 +38,7 @@ export function createApp(deps: AppDeps = {}): Express {
   app.use(
     pinoHttp({
       logger,
-      serializers: { req: (req: { url?: string }) => ({ ...req, url: redactUrlTokens(req.url) }) },
+      serializers: { req: serializeRequest },
       genReqId: (req, res) => {
         const incoming = req.headers['x-request-id'];
         const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -54,12 +54,12 @@ export function createApp(deps: AppDeps = {}): Express {
     {
       health: healthRouter,
       files: filesRouter,
+      feedback: feedbackRouter,
+      ratingReview: ratingReviewRouter,
       stores: storesRouter,
       staff: staffRouter,
       rota: rotaRouter,
       anonymous: anonymousRouter,
-      feedback: feedbackRouter,
-      ratingReview: ratingReviewRouter,
       users: usersRouter,
     },
     app,
