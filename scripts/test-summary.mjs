@@ -8,12 +8,16 @@ let failed = 0;
 let skipped = 0;
 const rows = [];
 if (existsSync(dir)) {
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const r = JSON.parse(readFileSync(join(dir, f), 'utf8'));
     passed += r.passed;
     failed += r.failed;
     skipped += r.skipped ?? 0;
-    rows.push(`  ${r.suite.padEnd(12)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed`);
+    rows.push(
+      `  ${r.suite.padEnd(12)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed`,
+    );
   }
 }
 console.log('\nTest summary by suite:');

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 
 async function main(): Promise<void> {
   const only = process.argv[2];
-  const files = readdirSync(__dirname).filter((f) => f.endsWith('.bench.ts') && (!only || f.includes(only))).sort();
+  const files = readdirSync(__dirname)
+    .filter((f) => f.endsWith('.bench.ts') && (!only || f.includes(only)))
+    .sort();
   if (files.length === 0) {
     console.log('no API benchmarks found');
     return;

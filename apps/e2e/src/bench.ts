@@ -7,7 +7,9 @@ import { withStackSession } from './stack-session';
 
 async function main(): Promise<void> {
   const dir = join(__dirname, 'bench');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.bench.ts'))
+    .sort();
   await withStackSession(async ({ stack, browser, mailbox, db }) => {
     for (const f of files) {
       const mod = (await import(join(dir, f))) as { run?: (ctx: JourneyContext) => Promise<void> };
@@ -15,7 +17,17 @@ async function main(): Promise<void> {
       const contexts: BrowserContext[] = [];
       console.log(`\n== ${f}`);
       try {
-        await mod.run(makeContext({ journey: f, browser, webUrl: stack.webUrl, apiUrl: stack.apiUrl, mailbox, db, contexts }));
+        await mod.run(
+          makeContext({
+            journey: f,
+            browser,
+            webUrl: stack.webUrl,
+            apiUrl: stack.apiUrl,
+            mailbox,
+            db,
+            contexts,
+          }),
+        );
       } finally {
         await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
       }

@@ -92,8 +92,18 @@ export function makeContext(opts: {
         body: JSON.stringify({ email, password }),
       });
       if (!res.ok) throw new Error(`login for ${email} failed: ${res.status} ${await res.text()}`);
-      const body = (await res.json()) as { token: string; user: Record<string, unknown> & { id?: string; _id?: string } };
-      return { id: String(body.user.id ?? body.user._id), email, password, fullname, token: body.token, user: body.user };
+      const body = (await res.json()) as {
+        token: string;
+        user: Record<string, unknown> & { id?: string; _id?: string };
+      };
+      return {
+        id: String(body.user.id ?? body.user._id),
+        email,
+        password,
+        fullname,
+        token: body.token,
+        user: body.user,
+      };
     },
     async login(page, user) {
       const u = user ?? (await ctx.createUser());

@@ -52,7 +52,9 @@ export async function startMailbox(): Promise<{ port: number; mailbox: Mailbox; 
         if (hit) return hit;
         await new Promise((r) => setTimeout(r, 100));
       }
-      throw new Error(`No mail to ${to} within ${timeoutMs} ms (received: ${mails.map((m) => m.subject).join(', ')})`);
+      throw new Error(
+        `No mail to ${to} within ${timeoutMs} ms (received: ${mails.map((m) => m.subject).join(', ')})`,
+      );
     },
   };
   return { port, mailbox, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };

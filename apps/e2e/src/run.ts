@@ -8,7 +8,9 @@ import { withStackSession } from './stack-session';
 
 async function loadJourneys(filter: string | undefined): Promise<Journey[]> {
   const dir = join(__dirname, 'journeys');
-  const files = readdirSync(dir).filter((f) => /\.journey\.ts$/.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => /\.journey\.ts$/.test(f))
+    .sort();
   const journeys: Journey[] = [];
   for (const f of files) {
     const mod = (await import(join(dir, f))) as { journey?: Journey };
@@ -26,7 +28,15 @@ async function main(): Promise<number> {
   await withStackSession(async ({ stack, browser, mailbox, db }) => {
     for (const journey of journeys) {
       const contexts: BrowserContext[] = [];
-      const ctx = makeContext({ journey: journey.name, browser, webUrl: stack.webUrl, apiUrl: stack.apiUrl, mailbox, db, contexts });
+      const ctx = makeContext({
+        journey: journey.name,
+        browser,
+        webUrl: stack.webUrl,
+        apiUrl: stack.apiUrl,
+        mailbox,
+        db,
+        contexts,
+      });
       const started = Date.now();
       try {
         await journey.run(ctx);
@@ -34,7 +44,9 @@ async function main(): Promise<number> {
         console.log(`  ✓ ${journey.name} (${Date.now() - started} ms)`);
       } catch (err) {
         failed += 1;
-        console.log(`  ✗ ${journey.name} (${Date.now() - started} ms)\n    ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        console.log(
+          `  ✗ ${journey.name} (${Date.now() - started} ms)\n    ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+        );
         for (const c of contexts) {
           for (const [i, p] of c.pages().entries()) {
             await ctx.screenshot(p, `FAILED-${i}`).catch(() => undefined);
@@ -48,7 +60,8 @@ async function main(): Promise<number> {
   });
   const dir = join(REPO_ROOT, 'test-output', 'results');
   mkdirSync(dir, { recursive: true });
-  if (!filter) writeFileSync(join(dir, 'e2e.json'), JSON.stringify({ suite: 'e2e', passed, failed, skipped: 0 }) + '\n');
+  if (!filter)
+    writeFileSync(join(dir, 'e2e.json'), JSON.stringify({ suite: 'e2e', passed, failed, skipped: 0 }) + '\n');
   console.log(`e2e: ${passed} passed, ${failed} failed`);
   return failed > 0 || passed === 0 ? 1 : 0;
 }

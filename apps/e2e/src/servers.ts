@@ -83,11 +83,15 @@ export async function startStack(opts: { smtpPort: number }): Promise<Stack> {
   pipeLogs(api, 'api', logs);
   await waitForHttp(`${apiUrl}/api/v1/health`, api, 'API');
 
-  const web = spawn(join(REPO_ROOT, 'apps/web/node_modules/.bin/vite'), ['preview', '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'], {
-    cwd: join(REPO_ROOT, 'apps/web'),
-    env: { ...process.env, API_PROXY_TARGET: apiUrl },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const web = spawn(
+    join(REPO_ROOT, 'apps/web/node_modules/.bin/vite'),
+    ['preview', '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'],
+    {
+      cwd: join(REPO_ROOT, 'apps/web'),
+      env: { ...process.env, API_PROXY_TARGET: apiUrl },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   pipeLogs(web, 'web', logs);
   await waitForHttp(`${webUrl}/`, web, 'web preview');
 

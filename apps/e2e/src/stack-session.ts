@@ -16,10 +16,14 @@ export const CHROMIUM_ARGS = [
 ];
 
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    Boolean,
+  ) as string[];
   const found = candidates.find((p) => existsSync(p));
   if (!found) {
-    throw new Error('Chromium not found. Install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.');
+    throw new Error(
+      'Chromium not found. Install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.',
+    );
   }
   return found;
 }

@@ -94,7 +94,10 @@ export type TCopyWeekInput = z.infer<typeof ZCopyWeekInputSchema>;
 export const ZOnShiftQuerySchema = z.object({
   store: ZObjectIdSchema.optional(),
   /** The instant to ask about (ISO 8601 with offset); defaults to now. */
-  at: z.string().datetime({ offset: true, message: 'Use an ISO 8601 date-time, e.g. 2025-03-30T09:00:00Z' }).optional(),
+  at: z
+    .string()
+    .datetime({ offset: true, message: 'Use an ISO 8601 date-time, e.g. 2025-03-30T09:00:00Z' })
+    .optional(),
 });
 
 export const ZOnShiftStaffSchema = z.object({

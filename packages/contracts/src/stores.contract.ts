@@ -46,7 +46,8 @@ export const ZDaySchema = z
   }, 'That date does not exist');
 
 /** An absolute http(s) link to a public host; a regex because this package runs without DOM/Node URL typings. */
-const WEB_URL_RE = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}(?::\d{2,5})?(?:[/?#]\S*)?$/i;
+const WEB_URL_RE =
+  /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}(?::\d{2,5})?(?:[/?#]\S*)?$/i;
 
 /** Optional web link: blank means "none"; otherwise an absolute http(s) URL. */
 export const ZOptionalUrlSchema = z
@@ -71,18 +72,28 @@ export type TSocialLinkKey = (typeof SOCIAL_LINK_KEYS)[number];
 /** day: 0 = Sunday … 6 = Saturday (JavaScript's Date#getDay). */
 export const ZOpeningHoursDaySchema = z
   .object({
-    day: z.number().int().min(0, 'Day must be 0 (Sunday) to 6 (Saturday)').max(6, 'Day must be 0 (Sunday) to 6 (Saturday)'),
+    day: z
+      .number()
+      .int()
+      .min(0, 'Day must be 0 (Sunday) to 6 (Saturday)')
+      .max(6, 'Day must be 0 (Sunday) to 6 (Saturday)'),
     open: ZTimeOfDaySchema,
     close: ZTimeOfDaySchema,
     closed: z.boolean().default(false),
   })
-  .refine((h) => h.closed || h.close > h.open, { message: 'Closing time must be after opening time', path: ['close'] });
+  .refine((h) => h.closed || h.close > h.open, {
+    message: 'Closing time must be after opening time',
+    path: ['close'],
+  });
 export type TOpeningHoursDay = z.infer<typeof ZOpeningHoursDaySchema>;
 
 export const ZOpeningHoursSchema = z
   .array(ZOpeningHoursDaySchema)
   .max(7, 'At most one entry per weekday')
-  .refine((days) => new Set(days.map((d) => d.day)).size === days.length, 'Each weekday can appear only once');
+  .refine(
+    (days) => new Set(days.map((d) => d.day)).size === days.length,
+    'Each weekday can appear only once',
+  );
 
 const ZStoreFieldsSchema = z.object({
   name: z
@@ -90,7 +101,11 @@ const ZStoreFieldsSchema = z.object({
     .trim()
     .min(1, 'Store name is required')
     .max(STORE_NAME_MAX, `Store name must be at most ${STORE_NAME_MAX} characters`),
-  address: z.string().trim().max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`).default(''),
+  address: z
+    .string()
+    .trim()
+    .max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`)
+    .default(''),
   timeZone: ZTimeZoneSchema,
   openingHours: ZOpeningHoursSchema.default([]),
   socialLinks: ZSocialLinksSchema.default({}),
@@ -110,7 +125,9 @@ export const ZStoreUpdateSchema = z.object({
 });
 export type TStoreUpdate = z.input<typeof ZStoreUpdateSchema>;
 
-export const ZInterfaceStatusSchema = z.object({ status: z.boolean({ required_error: 'Status is required' }) });
+export const ZInterfaceStatusSchema = z.object({
+  status: z.boolean({ required_error: 'Status is required' }),
+});
 
 /** interface1 = rate staff, interface2 = rate experience, interface3 = social media. */
 export const ZStoreInterfacesSchema = z.object({
@@ -144,7 +161,9 @@ export const ZStoreSchema = z.object({
   image: z.string().nullable(),
   address: z.string(),
   timeZone: z.string(),
-  openingHours: z.array(z.object({ day: z.number(), open: z.string(), close: z.string(), closed: z.boolean() })),
+  openingHours: z.array(
+    z.object({ day: z.number(), open: z.string(), close: z.string(), closed: z.boolean() }),
+  ),
   socialLinks: ZSocialLinksOutSchema,
   interfaces: ZStoreInterfacesSchema,
   /** The link the store's QR code opens. */
@@ -173,7 +192,8 @@ export const storesContract = c.router({
     path: '/store',
     query: z.object({ q: z.string().trim().max(255).optional() }),
     responses: { 200: z.object({ stores: z.array(ZStoreSchema) }) },
-    summary: "The signed-in user's stores (not deleted), sorted by name; q filters by name, case-insensitively",
+    summary:
+      "The signed-in user's stores (not deleted), sorted by name; q filters by name, case-insensitively",
   },
   get: {
     method: 'GET',

@@ -8,7 +8,11 @@ async function time(label: string, fn: (i: number) => Promise<unknown>): Promise
   const started = process.hrtime.bigint();
   for (let i = 0; i < N; i++) await fn(i);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  console.log(`${label.padEnd(40)} ${ms.toFixed(1).padStart(9)} ms total  ${Math.round((N / ms) * 1000).toString().padStart(7)} ops/s`);
+  console.log(
+    `${label.padEnd(40)} ${ms.toFixed(1).padStart(9)} ms total  ${Math.round((N / ms) * 1000)
+      .toString()
+      .padStart(7)} ops/s`,
+  );
   return ms;
 }
 
@@ -31,15 +35,27 @@ async function main(): Promise<void> {
         await coll.findOne({ key: `k${pick(i)}` });
         await coll.findOne({ free: `f${pick(i)}` });
       }
-      const indexed = await time(`findOne by unique indexed key (${size} docs)`, (i) => coll.findOne({ key: `k${pick(i)}` }));
-      const scanned = await time(`findOne by non-indexed field (${size} docs)`, (i) => coll.findOne({ free: `f${pick(i)}` }));
-      console.log(`non-indexed / indexed lookup time ratio at ${size} docs: ${(scanned / indexed).toFixed(2)}x`);
+      const indexed = await time(`findOne by unique indexed key (${size} docs)`, (i) =>
+        coll.findOne({ key: `k${pick(i)}` }),
+      );
+      const scanned = await time(`findOne by non-indexed field (${size} docs)`, (i) =>
+        coll.findOne({ free: `f${pick(i)}` }),
+      );
+      console.log(
+        `non-indexed / indexed lookup time ratio at ${size} docs: ${(scanned / indexed).toFixed(2)}x`,
+      );
     };
     await lookups(N);
     // at 1,000 documents the loopback round trip dominates; a bigger collection shows what the index saves
     const BIG = 50_000;
     for (let start = N; start < BIG; start += 5000) {
-      await coll.insertMany(Array.from({ length: 5000 }, (_, j) => ({ key: `k${start + j}`, free: `f${start + j}`, n: start + j })));
+      await coll.insertMany(
+        Array.from({ length: 5000 }, (_, j) => ({
+          key: `k${start + j}`,
+          free: `f${start + j}`,
+          n: start + j,
+        })),
+      );
     }
     await lookups(BIG);
   } finally {

@@ -161,20 +161,35 @@ export class Collection {
     const sameKey = (a: Doc, b: Doc): boolean => canonicalKey(a) === canonicalKey(b);
     if (spec.name === '_id_' || sameKey(spec.key, ID_INDEX.key)) {
       if (spec.name !== '_id_' || !sameKey(spec.key, ID_INDEX.key) || spec.unique === false) {
-        fail(ErrorCodes.IndexOptionsConflict, `Index with name: ${spec.name} already exists with a different name or options`);
+        fail(
+          ErrorCodes.IndexOptionsConflict,
+          `Index with name: ${spec.name} already exists with a different name or options`,
+        );
       }
       return false;
     }
     for (const existing of this.indexes.values()) {
       const same = sameKey(existing.spec.key, spec.key);
       if (existing.name === spec.name && !same) {
-        fail(ErrorCodes.IndexKeySpecsConflict, `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${formatValue(spec)}, existing index: ${formatValue(existing.spec)}`);
+        fail(
+          ErrorCodes.IndexKeySpecsConflict,
+          `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${formatValue(spec)}, existing index: ${formatValue(existing.spec)}`,
+        );
       }
       if (same) {
-        const optsEqual = canonicalKey({ ...existing.spec, name: '' }) === canonicalKey({ ...spec, name: '' });
+        const optsEqual =
+          canonicalKey({ ...existing.spec, name: '' }) === canonicalKey({ ...spec, name: '' });
         if (existing.name === spec.name && optsEqual) return false;
-        if (existing.name !== spec.name && optsEqual) fail(ErrorCodes.IndexOptionsConflict, `Index already exists with a different name: ${existing.name}`);
-        if (existing.name === spec.name) fail(ErrorCodes.IndexOptionsConflict, `An equivalent index already exists with the same name but different options. Requested index: ${formatValue(spec)}, existing index: ${formatValue(existing.spec)}`);
+        if (existing.name !== spec.name && optsEqual)
+          fail(
+            ErrorCodes.IndexOptionsConflict,
+            `Index already exists with a different name: ${existing.name}`,
+          );
+        if (existing.name === spec.name)
+          fail(
+            ErrorCodes.IndexOptionsConflict,
+            `An equivalent index already exists with the same name but different options. Requested index: ${formatValue(spec)}, existing index: ${formatValue(existing.spec)}`,
+          );
       }
     }
     const index = new Index(spec);
@@ -213,7 +228,12 @@ export class Collection {
       const field = index.fields[0] as string;
       for (const doc of [...this.all()]) {
         const dates = getPathValues(doc, field).filter((v): v is Date => v instanceof Date);
-        if (dates.length && Math.min(...dates.map((d) => d.getTime())) + ttl * 1000 <= now && this.remove(doc)) removed++;
+        if (
+          dates.length &&
+          Math.min(...dates.map((d) => d.getTime())) + ttl * 1000 <= now &&
+          this.remove(doc)
+        )
+          removed++;
       }
     }
     return removed;

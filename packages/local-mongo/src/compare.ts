@@ -1,5 +1,15 @@
 // BSON total ordering (mongod's cross-type sort order), equality and canonical index keys.
-import { bsonTypeOf, isBinary, isDecimal, isLong, isNumeric, isObjectId, isPlainObject, isTimestamp, toNumber } from './bson-util';
+import {
+  bsonTypeOf,
+  isBinary,
+  isDecimal,
+  isLong,
+  isNumeric,
+  isObjectId,
+  isPlainObject,
+  isTimestamp,
+  toNumber,
+} from './bson-util';
 import type { Doc } from './errors';
 
 /** A string comparator derived from a collation; undefined means binary comparison. */
@@ -57,7 +67,8 @@ export function typeRank(v: unknown): number {
   }
 }
 
-const cmp = (a: number | string | bigint, b: number | string | bigint): number => (a < b ? -1 : a > b ? 1 : 0);
+const cmp = (a: number | string | bigint, b: number | string | bigint): number =>
+  a < b ? -1 : a > b ? 1 : 0;
 
 function compareNumbers(a: unknown, b: unknown): number {
   if (isLong(a) && isLong(b)) return a.compare(b);
@@ -180,7 +191,10 @@ export function canonicalKey(v: unknown): string {
   if (v instanceof Date) return `d${v.getTime()}`;
   if (isObjectId(v)) return `o${v.toHexString()}`;
   if (Array.isArray(v)) return `[${v.map(canonicalKey).join(',')}]`;
-  if (isPlainObject(v)) return `{${Object.keys(v).map((k) => `${JSON.stringify(k)}:${canonicalKey(v[k])}`).join(',')}}`;
+  if (isPlainObject(v))
+    return `{${Object.keys(v)
+      .map((k) => `${JSON.stringify(k)}:${canonicalKey(v[k])}`)
+      .join(',')}}`;
   if (v instanceof RegExp) return `r/${v.source}/${v.flags}`;
   if (isBinary(v)) return `x${v.sub_type}:${Buffer.from(v.buffer).toString('base64')}`;
   if (isTimestamp(v)) return `t${v.toString()}`;

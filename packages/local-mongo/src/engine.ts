@@ -49,7 +49,8 @@ export class Engine {
   private database(db: string, create: boolean): Map<string, Collection> | undefined {
     let colls = this.dbs.get(db);
     if (!colls && create) {
-      if (!NAME_RE.test(db) || db.length > 63) fail(ErrorCodes.InvalidNamespace, `Invalid database name: '${db}'`);
+      if (!NAME_RE.test(db) || db.length > 63)
+        fail(ErrorCodes.InvalidNamespace, `Invalid database name: '${db}'`);
       colls = new Map();
       this.dbs.set(db, colls);
     }

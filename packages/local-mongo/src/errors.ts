@@ -30,7 +30,10 @@ export const ErrorCodes = {
 } as const;
 
 const CODE_NAMES: Record<number, string> = Object.fromEntries(
-  Object.entries(ErrorCodes).map(([name, code]) => [code, name === 'UnrecognizedPipelineStage' ? 'Location40324' : name]),
+  Object.entries(ErrorCodes).map(([name, code]) => [
+    code,
+    name === 'UnrecognizedPipelineStage' ? 'Location40324' : name,
+  ]),
 );
 
 export class MongoCommandError extends Error {
@@ -60,7 +63,10 @@ export function fail(code: number, message: string, extra?: Doc): never {
 }
 
 export function notSupported(what: string): never {
-  throw new MongoCommandError(ErrorCodes.NotImplemented, `${what} is not supported by the offline engine (@cx/local-mongo)`);
+  throw new MongoCommandError(
+    ErrorCodes.NotImplemented,
+    `${what} is not supported by the offline engine (@cx/local-mongo)`,
+  );
 }
 
 /**
@@ -71,10 +77,17 @@ export function toMongoError(err: unknown): MongoCommandError {
   if (err instanceof MongoCommandError) return err;
   const message = err instanceof Error ? err.message : String(err);
   if (/unknown (top level )?(query )?operator/i.test(message)) {
-    return new MongoCommandError(ErrorCodes.BadValue, message.replace('unknown query operator', 'unknown operator:'));
+    return new MongoCommandError(
+      ErrorCodes.BadValue,
+      message.replace('unknown query operator', 'unknown operator:'),
+    );
   }
   const stage = /(?:unregistered|unknown) pipeline operator:? '?(\$\w+)/i.exec(message);
-  if (stage) return new MongoCommandError(ErrorCodes.UnrecognizedPipelineStage, `Unrecognized pipeline stage name: '${stage[1] ?? ''}'`);
+  if (stage)
+    return new MongoCommandError(
+      ErrorCodes.UnrecognizedPipelineStage,
+      `Unrecognized pipeline stage name: '${stage[1] ?? ''}'`,
+    );
   if (/operator|expression/i.test(message) && /not (registered|found)|unknown|undefined/i.test(message)) {
     return new MongoCommandError(ErrorCodes.InvalidPipelineOperator, message);
   }

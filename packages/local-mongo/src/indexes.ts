@@ -17,11 +17,27 @@ export interface IndexSpec extends Doc {
 const SEP = '\u0000';
 
 const ALLOWED_OPTIONS = new Set([
-  'v', 'key', 'name', 'unique', 'sparse', 'partialFilterExpression', 'expireAfterSeconds', 'background', 'ns', 'hidden', 'default_language', 'language_override', 'textIndexVersion', 'weights', 'collation',
+  'v',
+  'key',
+  'name',
+  'unique',
+  'sparse',
+  'partialFilterExpression',
+  'expireAfterSeconds',
+  'background',
+  'ns',
+  'hidden',
+  'default_language',
+  'language_override',
+  'textIndexVersion',
+  'weights',
+  'collation',
 ]);
 
 export function defaultIndexName(key: Doc): string {
-  return Object.entries(key).map(([k, v]) => `${k}_${String(v)}`).join('_');
+  return Object.entries(key)
+    .map(([k, v]) => `${k}_${String(v)}`)
+    .join('_');
 }
 
 export function normalizeSpec(raw: unknown): IndexSpec {
@@ -29,18 +45,36 @@ export function normalizeSpec(raw: unknown): IndexSpec {
     fail(ErrorCodes.FailedToParse, "The 'key' field is a required property of an index specification");
   }
   for (const [field, dir] of Object.entries(raw.key)) {
-    if (dir === 'text' || dir === '2d' || dir === '2dsphere' || dir === 'geoHaystack' || dir === 'wildcard' || field.includes('$**')) {
+    if (
+      dir === 'text' ||
+      dir === '2d' ||
+      dir === '2dsphere' ||
+      dir === 'geoHaystack' ||
+      dir === 'wildcard' ||
+      field.includes('$**')
+    ) {
       notSupported(`${String(dir)} index on '${field}'`);
     }
     if (dir !== 'hashed' && !isNumeric(dir)) {
-      fail(ErrorCodes.CannotCreateIndex, `Values in the index key pattern can contain only numbers or 'hashed'; found ${formatValue(dir)}`);
+      fail(
+        ErrorCodes.CannotCreateIndex,
+        `Values in the index key pattern can contain only numbers or 'hashed'; found ${formatValue(dir)}`,
+      );
     }
   }
   if (raw.collation !== undefined) notSupported('index collation');
-  for (const k of Object.keys(raw)) if (!ALLOWED_OPTIONS.has(k)) fail(ErrorCodes.InvalidOptions, `The field '${k}' is not valid for an index specification.`);
+  for (const k of Object.keys(raw))
+    if (!ALLOWED_OPTIONS.has(k))
+      fail(ErrorCodes.InvalidOptions, `The field '${k}' is not valid for an index specification.`);
   const name = typeof raw.name === 'string' && raw.name ? raw.name : defaultIndexName(raw.key);
   const spec: IndexSpec = { v: 2, key: raw.key, name };
-  for (const opt of ['unique', 'sparse', 'partialFilterExpression', 'expireAfterSeconds', 'hidden'] as const) {
+  for (const opt of [
+    'unique',
+    'sparse',
+    'partialFilterExpression',
+    'expireAfterSeconds',
+    'hidden',
+  ] as const) {
     if (raw[opt] !== undefined) spec[opt] = raw[opt];
   }
   if (spec.unique === false) delete spec.unique;
@@ -62,7 +96,9 @@ export class Index {
     this.fields = Object.keys(spec.key);
     this.unique = spec.unique === true;
     this.sparse = spec.sparse === true;
-    this.partial = isPlainObject(spec.partialFilterExpression) ? compileFilter(spec.partialFilterExpression) : undefined;
+    this.partial = isPlainObject(spec.partialFilterExpression)
+      ? compileFilter(spec.partialFilterExpression)
+      : undefined;
   }
 
   get name(): string {
@@ -140,8 +176,12 @@ export class Index {
 }
 
 export function idDuplicateError(ns: string, id: unknown): MongoCommandError {
-  return new MongoCommandError(ErrorCodes.DuplicateKey, `E11000 duplicate key error collection: ${ns} index: _id_ dup key: ${formatValue({ _id: id })}`, {
-    keyPattern: { _id: 1 },
-    keyValue: { _id: id },
-  });
+  return new MongoCommandError(
+    ErrorCodes.DuplicateKey,
+    `E11000 duplicate key error collection: ${ns} index: _id_ dup key: ${formatValue({ _id: id })}`,
+    {
+      keyPattern: { _id: 1 },
+      keyValue: { _id: id },
+    },
+  );
 }

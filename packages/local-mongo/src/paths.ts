@@ -28,7 +28,8 @@ function collect(v: unknown, parts: string[], i: number, out: unknown[], expandL
     for (const el of v) if (isPlainObject(el)) collect(el, parts, i, out, expandLeaf);
     return;
   }
-  if (isPlainObject(v) && Object.prototype.hasOwnProperty.call(v, part)) collect(v[part], parts, i + 1, out, expandLeaf);
+  if (isPlainObject(v) && Object.prototype.hasOwnProperty.call(v, part))
+    collect(v[part], parts, i + 1, out, expandLeaf);
 }
 
 /** The single value at a concrete path (array segments must be numeric). */
@@ -47,7 +48,11 @@ export function getAt(doc: Doc, segs: string[]): unknown {
  * Parent container for the last segment, creating intermediate documents as mongod does.
  * Throws PathNotViable when a scalar (or a non-numeric segment into an array) blocks the path.
  */
-export function parentFor(doc: Doc, segs: string[], create: boolean): { parent: Doc | unknown[]; key: string } | undefined {
+export function parentFor(
+  doc: Doc,
+  segs: string[],
+  create: boolean,
+): { parent: Doc | unknown[]; key: string } | undefined {
   let cur: Doc | unknown[] = doc;
   for (let i = 0; i < segs.length - 1; i++) {
     const s = segs[i] as string;
@@ -55,7 +60,10 @@ export function parentFor(doc: Doc, segs: string[], create: boolean): { parent: 
     if (Array.isArray(cur)) {
       if (!isIndex(s)) {
         if (!create) return undefined;
-        fail(ErrorCodes.PathNotViable, `Cannot create field '${s}' in element {${segs[i - 1] ?? ''}: ${formatValue(cur)}}`);
+        fail(
+          ErrorCodes.PathNotViable,
+          `Cannot create field '${s}' in element {${segs[i - 1] ?? ''}: ${formatValue(cur)}}`,
+        );
       }
       next = cur[Number(s)];
     } else {
@@ -69,7 +77,10 @@ export function parentFor(doc: Doc, segs: string[], create: boolean): { parent: 
       next = fresh;
     } else if (!isPlainObject(next) && !Array.isArray(next)) {
       if (!create) return undefined;
-      fail(ErrorCodes.PathNotViable, `Cannot create field '${segs[i + 1] ?? ''}' in element {${s}: ${formatValue(next)}}`);
+      fail(
+        ErrorCodes.PathNotViable,
+        `Cannot create field '${segs[i + 1] ?? ''}' in element {${s}: ${formatValue(next)}}`,
+      );
     }
     cur = next as Doc | unknown[];
   }
@@ -85,7 +96,11 @@ export function setAt(doc: Doc, segs: string[], value: unknown): void {
   const loc = parentFor(doc, segs, true);
   if (!loc) return;
   if (Array.isArray(loc.parent)) {
-    if (!isIndex(loc.key)) fail(ErrorCodes.PathNotViable, `Cannot create field '${loc.key}' in element {${formatValue(loc.parent)}}`);
+    if (!isIndex(loc.key))
+      fail(
+        ErrorCodes.PathNotViable,
+        `Cannot create field '${loc.key}' in element {${formatValue(loc.parent)}}`,
+      );
     padSet(loc.parent, Number(loc.key), value);
   } else {
     loc.parent[loc.key] = value;

@@ -45,7 +45,9 @@ const rangeTest =
     const t = bsonTypeOf(rhs);
     if (t === 'MinKey' || t === 'MaxKey') return accept(t === 'MinKey' ? 1 : -1);
     // mongod only compares within one canonical type bracket: {$gt: 5} never matches a string
-    return candidates(lhs, depth).some((v) => typeRank(v) === typeRank(rhs) && accept(compareValues(v, rhs, sc)));
+    return candidates(lhs, depth).some(
+      (v) => typeRank(v) === typeRank(rhs) && accept(compareValues(v, rhs, sc)),
+    );
   };
 
 const inTest: Test = (lhs, rhs, depth, sc) => {
@@ -57,9 +59,24 @@ const inTest: Test = (lhs, rhs, depth, sc) => {
 };
 
 const TYPE_ALIASES: Record<string, string> = {
-  '1': 'double', '2': 'string', '3': 'object', '4': 'array', '5': 'binData', '6': 'undefined', '7': 'objectId',
-  '8': 'bool', '9': 'date', '10': 'null', '11': 'regex', '13': 'javascript', '16': 'int', '17': 'timestamp',
-  '18': 'long', '19': 'decimal', '-1': 'minKey', '127': 'maxKey',
+  '1': 'double',
+  '2': 'string',
+  '3': 'object',
+  '4': 'array',
+  '5': 'binData',
+  '6': 'undefined',
+  '7': 'objectId',
+  '8': 'bool',
+  '9': 'date',
+  '10': 'null',
+  '11': 'regex',
+  '13': 'javascript',
+  '16': 'int',
+  '17': 'timestamp',
+  '18': 'long',
+  '19': 'decimal',
+  '-1': 'minKey',
+  '127': 'maxKey',
 };
 
 // JS numbers lose the int32/double distinction on the wire, so integral numbers satisfy both 'int' and 'double'.
@@ -131,7 +148,14 @@ export function runPipeline(docs: Doc[], pipeline: Doc[], options: Partial<Optio
   }
 }
 
-const UNSUPPORTED_QUERY_OPS = ['$text', '$near', '$nearSphere', '$geoWithin', '$geoIntersects', '$jsonSchema'];
+const UNSUPPORTED_QUERY_OPS = [
+  '$text',
+  '$near',
+  '$nearSphere',
+  '$geoWithin',
+  '$geoIntersects',
+  '$jsonSchema',
+];
 
 export interface QueryOptions {
   collation?: CollationSpec;
@@ -190,7 +214,8 @@ export interface Matcher {
 }
 
 export function compileFilter(filter: unknown, opts: QueryOptions = {}): Matcher {
-  if (filter !== undefined && filter !== null && !isPlainObject(filter)) fail(ErrorCodes.TypeMismatch, 'filter must be an object');
+  if (filter !== undefined && filter !== null && !isPlainObject(filter))
+    fail(ErrorCodes.TypeMismatch, 'filter must be an object');
   const f = stripComment((filter ?? {}) as Doc);
   if (Object.keys(f).length === 0) return { filter: f, test: () => true };
   assertSupported(f);
@@ -211,7 +236,12 @@ export function compileFilter(filter: unknown, opts: QueryOptions = {}): Matcher
   }
 }
 
-export function applyProjection(docs: Doc[], projection: unknown, matcher: Matcher, opts: QueryOptions = {}): Doc[] {
+export function applyProjection(
+  docs: Doc[],
+  projection: unknown,
+  matcher: Matcher,
+  opts: QueryOptions = {},
+): Doc[] {
   if (!isPlainObject(projection) || Object.keys(projection).length === 0) return docs;
   try {
     // the filter is re-applied so positional projections (`a.$`) can see which element matched
@@ -225,11 +255,16 @@ export function sortDocs(docs: Doc[], spec: Doc, sc?: StringCompare): Doc[] {
   const keys = Object.entries(spec).map(([path, dir]) => {
     if (isPlainObject(dir)) notSupported(`sort by ${JSON.stringify(dir)}`);
     const d = Number(dir);
-    if (d !== 1 && d !== -1) fail(ErrorCodes.BadValue, `$sort key ordering must be 1 (for ascending) or -1 (for descending)`);
+    if (d !== 1 && d !== -1)
+      fail(ErrorCodes.BadValue, `$sort key ordering must be 1 (for ascending) or -1 (for descending)`);
     return { path, dir: d as 1 | -1 };
   });
   if (keys.length === 0) return docs;
-  const decorated = docs.map((doc, i) => ({ doc, i, k: keys.map((key) => sortKeyOf(getPathValues(doc, key.path), key.dir, sc)) }));
+  const decorated = docs.map((doc, i) => ({
+    doc,
+    i,
+    k: keys.map((key) => sortKeyOf(getPathValues(doc, key.path), key.dir, sc)),
+  }));
   decorated.sort((a, b) => {
     for (let j = 0; j < keys.length; j++) {
       const c = compareValues(a.k[j], b.k[j], sc);
@@ -247,7 +282,11 @@ export function sortDocs(docs: Doc[], spec: Doc, sc?: StringCompare): Doc[] {
 export function extractEqualities(filter: Doc): Map<string, unknown[]> {
   const out = new Map<string, unknown[]>();
   const eligible = (v: unknown): boolean =>
-    v !== null && v !== undefined && !Array.isArray(v) && !(v instanceof RegExp) && !(isPlainObject(v) && Object.keys(v).some((k) => k.startsWith('$')));
+    v !== null &&
+    v !== undefined &&
+    !Array.isArray(v) &&
+    !(v instanceof RegExp) &&
+    !(isPlainObject(v) && Object.keys(v).some((k) => k.startsWith('$')));
   const visit = (f: Doc): void => {
     for (const [k, v] of Object.entries(f)) {
       if (k === '$and' && Array.isArray(v)) {
@@ -258,7 +297,8 @@ export function extractEqualities(filter: Doc): Map<string, unknown[]> {
       if (isOperatorObject(v)) {
         const keys = Object.keys(v);
         if (keys.length === 1 && keys[0] === '$eq' && eligible(v.$eq)) out.set(k, [v.$eq]);
-        else if (keys.length === 1 && keys[0] === '$in' && Array.isArray(v.$in) && v.$in.every(eligible)) out.set(k, v.$in);
+        else if (keys.length === 1 && keys[0] === '$in' && Array.isArray(v.$in) && v.$in.every(eligible))
+          out.set(k, v.$in);
       } else if (eligible(v)) {
         out.set(k, [v]);
       }

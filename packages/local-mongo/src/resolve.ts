@@ -61,7 +61,8 @@ interface MemoryServerLike {
 type Attempt = { started: StartedMongo; reason?: undefined } | { started?: undefined; reason: string };
 
 async function tryMemoryServer(env: NodeJS.ProcessEnv, timeoutMs: number): Promise<Attempt> {
-  if (env.MONGOMS_DISABLE === '1' || env.LOCAL_MONGO_BACKEND === 'offline-engine') return { reason: 'memory-server disabled' };
+  if (env.MONGOMS_DISABLE === '1' || env.LOCAL_MONGO_BACKEND === 'offline-engine')
+    return { reason: 'memory-server disabled' };
   let mms: typeof MMS;
   try {
     // lazy: loading mongodb-memory-server costs ~200 ms and the common path never needs it
@@ -74,15 +75,21 @@ async function tryMemoryServer(env: NodeJS.ProcessEnv, timeoutMs: number): Promi
   let cached: string | undefined;
   try {
     const binOpts = await mms.DryMongoBinary.generateOptions(systemBinary ? { systemBinary } : {});
-    cached = systemBinary ? await mms.DryMongoBinary.getSystemPath(systemBinary) : await mms.DryMongoBinary.locateBinary(binOpts);
+    cached = systemBinary
+      ? await mms.DryMongoBinary.getSystemPath(systemBinary)
+      : await mms.DryMongoBinary.locateBinary(binOpts);
   } catch {
     cached = undefined;
   }
-  if (!cached && env.MONGOMS_TRY_DOWNLOAD === '0') return { reason: 'no cached mongod binary and MONGOMS_TRY_DOWNLOAD=0' };
-  if (!cached && recentDownloadFailure(env)) return { reason: 'no cached mongod binary; its download failed within the last hour' };
+  if (!cached && env.MONGOMS_TRY_DOWNLOAD === '0')
+    return { reason: 'no cached mongod binary and MONGOMS_TRY_DOWNLOAD=0' };
+  if (!cached && recentDownloadFailure(env))
+    return { reason: 'no cached mongod binary; its download failed within the last hour' };
 
   let timer: NodeJS.Timeout | undefined;
-  const creating = mms.MongoMemoryServer.create(systemBinary ? { binary: { systemBinary } } : undefined) as Promise<MemoryServerLike>;
+  const creating = mms.MongoMemoryServer.create(
+    systemBinary ? { binary: { systemBinary } } : undefined,
+  ) as Promise<MemoryServerLike>;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), timeoutMs);
     timer.unref();
@@ -95,10 +102,18 @@ async function tryMemoryServer(env: NodeJS.ProcessEnv, timeoutMs: number): Promi
       if (!cached) rememberDownloadFailure(env);
       return { reason: `memory-server did not start within ${timeoutMs} ms` };
     }
-    return { started: { uri: withoutDatabase(server.getUri()), backend: 'memory-server', stop: async () => void (await server.stop({ doCleanup: true })) } };
+    return {
+      started: {
+        uri: withoutDatabase(server.getUri()),
+        backend: 'memory-server',
+        stop: async () => void (await server.stop({ doCleanup: true })),
+      },
+    };
   } catch (err) {
     if (!cached) rememberDownloadFailure(env);
-    return { reason: `memory-server failed: ${err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err)}` };
+    return {
+      reason: `memory-server failed: ${err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err)}`,
+    };
   } finally {
     if (timer) clearTimeout(timer);
   }

@@ -56,7 +56,12 @@ export async function startOfflineEngine(opts: OfflineEngineOptions = {}): Promi
             const db = req.collection.split('.')[0] ?? 'admin';
             const reply = req.collection.endsWith('.$cmd')
               ? runCommand(req.body, { engine, db, connectionId })
-              : { ok: 0, errmsg: 'OP_QUERY is no longer supported except for commands', code: ErrorCodes.UnsupportedOpQueryCommand, codeName: 'UnsupportedOpQueryCommand' };
+              : {
+                  ok: 0,
+                  errmsg: 'OP_QUERY is no longer supported except for commands',
+                  code: ErrorCodes.UnsupportedOpQueryCommand,
+                  codeName: 'UnsupportedOpQueryCommand',
+                };
             socket.write(encodeReply(req.requestId, reply));
             continue;
           }

@@ -1,6 +1,17 @@
 // The individual update operators ($set, $inc, $push, …) applied to one concrete path of a working copy.
 import { Long, Timestamp } from 'bson';
-import { addNumeric, bsonTypeName, cloneValue, formatValue, isLong, isNumeric, isOperatorObject, isPlainObject, toNumber, zeroLike } from './bson-util';
+import {
+  addNumeric,
+  bsonTypeName,
+  cloneValue,
+  formatValue,
+  isLong,
+  isNumeric,
+  isOperatorObject,
+  isPlainObject,
+  toNumber,
+  zeroLike,
+} from './bson-util';
 import { bsonEquals, compareValues } from './compare';
 import { ErrorCodes, fail } from './errors';
 import type { Doc } from './errors';
@@ -61,7 +72,11 @@ function elementMatcher(cond: unknown): (el: unknown) => boolean {
 function sortElements(arr: unknown[], spec: unknown): unknown[] {
   if (isPlainObject(spec)) return sortDocs(arr as Doc[], spec);
   const dir = Number(spec);
-  if (dir !== 1 && dir !== -1) fail(ErrorCodes.BadValue, 'The $sort is invalid: use 1/-1 to sort the whole element, or {field:1/-1} to sort embedded fields');
+  if (dir !== 1 && dir !== -1)
+    fail(
+      ErrorCodes.BadValue,
+      'The $sort is invalid: use 1/-1 to sort the whole element, or {field:1/-1} to sort embedded fields',
+    );
   return [...arr].sort((a, b) => compareValues(a, b) * dir);
 }
 
@@ -71,11 +86,31 @@ function bitOp(cur: unknown, spec: Doc): unknown {
     if (isLong(v) || isLong(operand)) {
       const a = isLong(v) ? v : Long.fromNumber(toNumber(v));
       const b = isLong(operand) ? operand : Long.fromNumber(toNumber(operand));
-      v = k === 'and' ? a.and(b) : k === 'or' ? a.or(b) : k === 'xor' ? a.xor(b) : fail(ErrorCodes.BadValue, `The $bit modifier only supports 'and', 'or', and 'xor', not '${k}'`);
+      v =
+        k === 'and'
+          ? a.and(b)
+          : k === 'or'
+            ? a.or(b)
+            : k === 'xor'
+              ? a.xor(b)
+              : fail(
+                  ErrorCodes.BadValue,
+                  `The $bit modifier only supports 'and', 'or', and 'xor', not '${k}'`,
+                );
     } else {
       const a = toNumber(v) | 0;
       const b = toNumber(operand) | 0;
-      v = k === 'and' ? a & b : k === 'or' ? a | b : k === 'xor' ? a ^ b : fail(ErrorCodes.BadValue, `The $bit modifier only supports 'and', 'or', and 'xor', not '${k}'`);
+      v =
+        k === 'and'
+          ? a & b
+          : k === 'or'
+            ? a | b
+            : k === 'xor'
+              ? a ^ b
+              : fail(
+                  ErrorCodes.BadValue,
+                  `The $bit modifier only supports 'and', 'or', and 'xor', not '${k}'`,
+                );
     }
   }
   return v;
@@ -101,7 +136,13 @@ export const UPDATE_OPS: Record<string, OpFn> = {
   },
   $currentDate: (doc, segs, arg, ctx) => {
     const wantsTs = isPlainObject(arg) && arg.$type === 'timestamp';
-    setAt(doc, segs, wantsTs ? new Timestamp({ t: Math.floor(ctx.now.getTime() / 1000), i: 1 }) : new Date(ctx.now.getTime()));
+    setAt(
+      doc,
+      segs,
+      wantsTs
+        ? new Timestamp({ t: Math.floor(ctx.now.getTime() / 1000), i: 1 })
+        : new Date(ctx.now.getTime()),
+    );
   },
   $rename: (doc, segs, arg) => {
     const value = getAt(doc, segs);
@@ -112,7 +153,11 @@ export const UPDATE_OPS: Record<string, OpFn> = {
   $push: (doc, segs, arg, ctx) => {
     const cur = arrayAt(doc, segs, ctx, '$push') ?? [];
     const mods = isPlainObject(arg) && '$each' in arg ? arg : { $each: [arg] };
-    if (!Array.isArray(mods.$each)) fail(ErrorCodes.BadValue, `The argument to $each in $push must be an array but it was of type: ${bsonTypeName(mods.$each)}`);
+    if (!Array.isArray(mods.$each))
+      fail(
+        ErrorCodes.BadValue,
+        `The argument to $each in $push must be an array but it was of type: ${bsonTypeName(mods.$each)}`,
+      );
     const items = mods.$each.map((x: unknown) => cloneValue(x));
     let next = [...cur];
     if (mods.$position !== undefined) {
@@ -133,10 +178,17 @@ export const UPDATE_OPS: Record<string, OpFn> = {
     // mingo historically skipped creating the array when the field was missing; mongod creates it.
     const cur = getAt(doc, segs);
     if (cur !== undefined && !Array.isArray(cur)) {
-      fail(ErrorCodes.BadValue, `Cannot apply $addToSet to non-array field. Field named '${last(segs)}' has non-array type ${bsonTypeName(cur)}`);
+      fail(
+        ErrorCodes.BadValue,
+        `Cannot apply $addToSet to non-array field. Field named '${last(segs)}' has non-array type ${bsonTypeName(cur)}`,
+      );
     }
     const items = isPlainObject(arg) && '$each' in arg ? arg.$each : [arg];
-    if (!Array.isArray(items)) fail(ErrorCodes.TypeMismatch, `The argument to $each in $addToSet must be an array but it was of type ${bsonTypeName(items)}`);
+    if (!Array.isArray(items))
+      fail(
+        ErrorCodes.TypeMismatch,
+        `The argument to $each in $addToSet must be an array but it was of type ${bsonTypeName(items)}`,
+      );
     const next = [...((cur as unknown[] | undefined) ?? [])];
     for (const v of items) if (!next.some((x) => bsonEquals(x, v))) next.push(cloneValue(v));
     if (cur === undefined || next.length !== (cur as unknown[]).length) setAt(doc, segs, next);
@@ -144,7 +196,11 @@ export const UPDATE_OPS: Record<string, OpFn> = {
   $pop: (doc, segs, arg, ctx) => {
     const cur = getAt(doc, segs);
     if (cur === undefined) return;
-    if (!Array.isArray(cur)) fail(ErrorCodes.TypeMismatch, `Path '${ctx.path}' contains an element of non-array type '${bsonTypeName(cur)}'`);
+    if (!Array.isArray(cur))
+      fail(
+        ErrorCodes.TypeMismatch,
+        `Path '${ctx.path}' contains an element of non-array type '${bsonTypeName(cur)}'`,
+      );
     if (cur.length === 0) return;
     setAt(doc, segs, toNumber(arg) === -1 ? cur.slice(1) : cur.slice(0, -1));
   },
@@ -157,7 +213,8 @@ export const UPDATE_OPS: Record<string, OpFn> = {
     if (next.length !== cur.length) setAt(doc, segs, next);
   },
   $pullAll: (doc, segs, arg) => {
-    if (!Array.isArray(arg)) fail(ErrorCodes.BadValue, `$pullAll requires an array argument but was given a ${bsonTypeName(arg)}`);
+    if (!Array.isArray(arg))
+      fail(ErrorCodes.BadValue, `$pullAll requires an array argument but was given a ${bsonTypeName(arg)}`);
     const cur = getAt(doc, segs);
     if (cur === undefined) return;
     if (!Array.isArray(cur)) fail(ErrorCodes.BadValue, 'Cannot apply $pull to a non-array value');
@@ -165,9 +222,11 @@ export const UPDATE_OPS: Record<string, OpFn> = {
     if (next.length !== cur.length) setAt(doc, segs, next);
   },
   $bit: (doc, segs, arg) => {
-    if (!isPlainObject(arg)) fail(ErrorCodes.BadValue, `The $bit modifier is not compatible with a ${bsonTypeName(arg)}`);
+    if (!isPlainObject(arg))
+      fail(ErrorCodes.BadValue, `The $bit modifier is not compatible with a ${bsonTypeName(arg)}`);
     const cur = getAt(doc, segs);
-    if (cur !== undefined && !isNumeric(cur)) fail(ErrorCodes.BadValue, `Cannot apply $bit to a value of non-integral type.`);
+    if (cur !== undefined && !isNumeric(cur))
+      fail(ErrorCodes.BadValue, `Cannot apply $bit to a value of non-integral type.`);
     setAt(doc, segs, bitOp(cur, arg));
   },
 };

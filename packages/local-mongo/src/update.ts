@@ -1,7 +1,14 @@
 // Update documents: validation, positional path expansion, replacement/pipeline updates, immutable _id and upsert seeding.
 import { ObjectId } from 'bson';
 import { ProcessingMode } from 'mingo';
-import { bsonTypeName, cloneValue, formatValue, isNumeric, isOperatorObject, isPlainObject } from './bson-util';
+import {
+  bsonTypeName,
+  cloneValue,
+  formatValue,
+  isNumeric,
+  isOperatorObject,
+  isPlainObject,
+} from './bson-util';
 import type { CollationSpec } from './compare';
 import { bsonEquals } from './compare';
 import { ErrorCodes, fail } from './errors';
@@ -28,28 +35,49 @@ export function validateUpdate(update: unknown): void {
   if (Array.isArray(update)) {
     for (const stage of update) {
       const name = isPlainObject(stage) ? Object.keys(stage)[0] : undefined;
-      if (!name || !PIPELINE_STAGES.has(name)) fail(ErrorCodes.InvalidOptions, `${String(name)} is not allowed to be used within an update`);
+      if (!name || !PIPELINE_STAGES.has(name))
+        fail(ErrorCodes.InvalidOptions, `${String(name)} is not allowed to be used within an update`);
     }
     return;
   }
-  if (!isPlainObject(update)) fail(ErrorCodes.FailedToParse, 'Update argument must be either an object or an array');
+  if (!isPlainObject(update))
+    fail(ErrorCodes.FailedToParse, 'Update argument must be either an object or an array');
   const keys = Object.keys(update);
   const ops = keys.filter((k) => k.startsWith('$'));
   if (ops.length === 0) return;
-  if (ops.length !== keys.length) fail(ErrorCodes.DollarPrefixedFieldName, `The dollar ($) prefixed field '${ops[0]}' in '${ops[0]}' is not allowed in the context of an update's replacement document.`);
+  if (ops.length !== keys.length)
+    fail(
+      ErrorCodes.DollarPrefixedFieldName,
+      `The dollar ($) prefixed field '${ops[0]}' in '${ops[0]}' is not allowed in the context of an update's replacement document.`,
+    );
   const targets: string[] = [];
   for (const op of ops) {
-    if (!UPDATE_OPS[op]) fail(ErrorCodes.FailedToParse, `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`);
+    if (!UPDATE_OPS[op])
+      fail(
+        ErrorCodes.FailedToParse,
+        `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`,
+      );
     const spec = update[op];
-    if (!isPlainObject(spec)) fail(ErrorCodes.FailedToParse, `Modifiers operate on fields but we found type ${bsonTypeName(spec)} instead. For example: {$mod: {<field>: ...}} not {${op}: ${formatValue(spec)}}`);
+    if (!isPlainObject(spec))
+      fail(
+        ErrorCodes.FailedToParse,
+        `Modifiers operate on fields but we found type ${bsonTypeName(spec)} instead. For example: {$mod: {<field>: ...}} not {${op}: ${formatValue(spec)}}`,
+      );
     for (const [path, arg] of Object.entries(spec)) {
       if (path === '') fail(ErrorCodes.BadValue, 'An empty update path is not valid.');
       if ((op === '$inc' || op === '$mul') && !isNumeric(arg)) {
-        fail(ErrorCodes.TypeMismatch, `Cannot ${op === '$inc' ? 'increment' : 'multiply'} with non-numeric argument: {${path}: ${formatValue(arg)}}`);
+        fail(
+          ErrorCodes.TypeMismatch,
+          `Cannot ${op === '$inc' ? 'increment' : 'multiply'} with non-numeric argument: {${path}: ${formatValue(arg)}}`,
+        );
       }
       targets.push(path);
       if (op === '$rename') {
-        if (typeof arg !== 'string') fail(ErrorCodes.BadValue, `The 'to' field for $rename must be a string: ${path}: ${formatValue(arg)}`);
+        if (typeof arg !== 'string')
+          fail(
+            ErrorCodes.BadValue,
+            `The 'to' field for $rename must be a string: ${path}: ${formatValue(arg)}`,
+          );
         targets.push(arg);
       }
     }
@@ -59,7 +87,10 @@ export function validateUpdate(update: unknown): void {
       const a = targets[i] as string;
       const b = targets[j] as string;
       if (a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`)) {
-        fail(ErrorCodes.ConflictingUpdateOperators, `Updating the path '${a}' would create a conflict at '${a.length < b.length ? a : b}'`);
+        fail(
+          ErrorCodes.ConflictingUpdateOperators,
+          `Updating the path '${a}' would create a conflict at '${a.length < b.length ? a : b}'`,
+        );
       }
     }
   }
@@ -83,7 +114,8 @@ function arrayFilterFor(id: string, path: string, ctx: UpdateContext): (el: unkn
   for (const f of ctx.arrayFilters ?? []) {
     for (const [k, v] of Object.entries(f)) if (k === id || k.startsWith(`${id}.`)) spec[k] = v;
   }
-  if (Object.keys(spec).length === 0) fail(ErrorCodes.BadValue, `No array filter found for identifier '${id}' in path '${path}'`);
+  if (Object.keys(spec).length === 0)
+    fail(ErrorCodes.BadValue, `No array filter found for identifier '${id}' in path '${path}'`);
   const m = compileFilter(spec, { collation: ctx.collation });
   return (el) => m.test({ [id]: el });
 }
@@ -103,8 +135,15 @@ export function expandPath(doc: Doc, path: string, ctx: UpdateContext): string[]
       const arr = getAt(doc, prefix);
       if (!Array.isArray(arr)) {
         if (p === '$') fail(ErrorCodes.BadValue, POSITIONAL_MISS);
-        if (arr === undefined) fail(ErrorCodes.BadValue, `The path '${prefix.join('.')}' must exist in the document in order to apply array updates.`);
-        fail(ErrorCodes.BadValue, `Cannot apply array updates to non-array element ${prefix[prefix.length - 1] ?? ''}: ${formatValue(arr)}`);
+        if (arr === undefined)
+          fail(
+            ErrorCodes.BadValue,
+            `The path '${prefix.join('.')}' must exist in the document in order to apply array updates.`,
+          );
+        fail(
+          ErrorCodes.BadValue,
+          `Cannot apply array updates to non-array element ${prefix[prefix.length - 1] ?? ''}: ${formatValue(arr)}`,
+        );
       }
       if (p === '$') {
         next.push([...prefix, String(positionalIndex(prefix.join('.'), arr, ctx))]);
@@ -116,7 +155,10 @@ export function expandPath(doc: Doc, path: string, ctx: UpdateContext): string[]
           if (test(el)) next.push([...prefix, String(j)]);
         });
       } else {
-        fail(ErrorCodes.BadValue, `The dollar ($) prefixed field '${p}' in '${path}' is not valid for storage.`);
+        fail(
+          ErrorCodes.BadValue,
+          `The dollar ($) prefixed field '${p}' in '${path}' is not valid for storage.`,
+        );
       }
     }
     results = next;
@@ -128,7 +170,11 @@ function checkArrayFiltersUsed(update: Doc, ctx: UpdateContext): void {
   const paths = Object.values(update).flatMap((spec) => (isPlainObject(spec) ? Object.keys(spec) : []));
   for (const f of ctx.arrayFilters ?? []) {
     const id = (Object.keys(f)[0] ?? '').split('.')[0] ?? '';
-    if (!paths.some((p) => p.includes(`$[${id}]`))) fail(ErrorCodes.FailedToParse, `The array filter for identifier '${id}' was not used in the update ${formatValue(update)}`);
+    if (!paths.some((p) => p.includes(`$[${id}]`)))
+      fail(
+        ErrorCodes.FailedToParse,
+        `The array filter for identifier '${id}' was not used in the update ${formatValue(update)}`,
+      );
   }
 }
 
@@ -158,7 +204,10 @@ export function applyUpdate(old: Doc, update: unknown, ctx: UpdateContext): Doc 
   } else if (isReplacement(update)) {
     const replacement = cloneValue(update as Doc);
     if (replacement._id !== undefined && old._id !== undefined && !bsonEquals(replacement._id, old._id)) {
-      fail(ErrorCodes.ImmutableField, `After applying the update, the (immutable) field '_id' was found to have been altered to _id: ${formatValue(replacement._id)}`);
+      fail(
+        ErrorCodes.ImmutableField,
+        `After applying the update, the (immutable) field '_id' was found to have been altered to _id: ${formatValue(replacement._id)}`,
+      );
     }
     const { _id: _ignored, ...rest } = replacement;
     next = old._id !== undefined ? { _id: old._id, ...rest } : replacement;
@@ -183,7 +232,10 @@ export function applyUpdate(old: Doc, update: unknown, ctx: UpdateContext): Doc 
     }
   }
   if (old._id !== undefined && !bsonEquals(next._id, old._id)) {
-    fail(ErrorCodes.ImmutableField, `Performing an update on the path '_id' would modify the immutable field '_id'`);
+    fail(
+      ErrorCodes.ImmutableField,
+      `Performing an update on the path '_id' would modify the immutable field '_id'`,
+    );
   }
   return next;
 }

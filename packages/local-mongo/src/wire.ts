@@ -48,7 +48,8 @@ const CRC_TABLE = (() => {
 /** CRC-32C (Castagnoli), the checksum OP_MSG uses when checksumPresent is set. */
 export function crc32c(buf: Uint8Array): number {
   let crc = 0xffffffff;
-  for (let i = 0; i < buf.length; i++) crc = (CRC_TABLE[(crc ^ (buf[i] as number)) & 0xff] as number) ^ (crc >>> 8);
+  for (let i = 0; i < buf.length; i++)
+    crc = (CRC_TABLE[(crc ^ (buf[i] as number)) & 0xff] as number) ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }
 
@@ -139,7 +140,8 @@ export function parseMessage(frame: Buffer): Request {
     if (query.$query && typeof query.$query === 'object') query = query.$query as Doc;
     return { kind: 'query', requestId, collection, body: query };
   }
-  if (opCode === OP_COMPRESSED) throw new ProtocolError('OP_COMPRESSED is not supported (no compressors are advertised)');
+  if (opCode === OP_COMPRESSED)
+    throw new ProtocolError('OP_COMPRESSED is not supported (no compressors are advertised)');
   throw new ProtocolError(`unsupported opCode ${opCode}`);
 }
 

@@ -22,13 +22,19 @@ describe('insert', () => {
     const ordered = await serverError(c.insertMany([{ _id: 1 }, { _id: 1 }, { _id: 2 }], { ordered: true }));
     expect(ordered.code).toBe(11000);
     expect(await c.countDocuments()).toBe(1);
-    const unordered = await serverError(c.insertMany([{ _id: 1 }, { _id: 3 }, { _id: 4 }], { ordered: false }));
+    const unordered = await serverError(
+      c.insertMany([{ _id: 1 }, { _id: 3 }, { _id: 4 }], { ordered: false }),
+    );
     expect((unordered as unknown as { writeErrors: unknown[] }).writeErrors).toHaveLength(1);
     expect(await c.countDocuments()).toBe(3);
   });
 
   test('raw insert reply carries n and writeErrors with index', async () => {
-    const r = await db.command({ insert: 'raw', documents: [{ _id: 1 }, { _id: 1 }, { _id: 2 }], ordered: false });
+    const r = await db.command({
+      insert: 'raw',
+      documents: [{ _id: 1 }, { _id: 1 }, { _id: 2 }],
+      ordered: false,
+    });
     expect(r.n).toBe(2);
     expect(r.writeErrors).toEqual([expect.objectContaining({ index: 1, code: 11000 })]);
   });
@@ -37,7 +43,11 @@ describe('insert', () => {
 describe('update', () => {
   test('n / nModified / upserted are accurate', async () => {
     const c = db.collection('upd');
-    await c.insertMany([{ k: 1, v: 1 }, { k: 1, v: 2 }, { k: 2, v: 1 }]);
+    await c.insertMany([
+      { k: 1, v: 1 },
+      { k: 1, v: 2 },
+      { k: 2, v: 1 },
+    ]);
     const r = await db.command({
       update: 'upd',
       updates: [
@@ -60,8 +70,18 @@ describe('update', () => {
       { upsert: true },
     );
     const doc = await c.findOne({}, { projection: { _id: 0 } });
-    expect(doc).toEqual({ tenant: 't1', profile: { kind: 'store' }, code: 'X1', name: 'n', createdBy: 'seed' });
-    await c.updateOne({ tenant: 't1' }, { $set: { name: 'm' }, $setOnInsert: { createdBy: 'other' } }, { upsert: true });
+    expect(doc).toEqual({
+      tenant: 't1',
+      profile: { kind: 'store' },
+      code: 'X1',
+      name: 'n',
+      createdBy: 'seed',
+    });
+    await c.updateOne(
+      { tenant: 't1' },
+      { $set: { name: 'm' }, $setOnInsert: { createdBy: 'other' } },
+      { upsert: true },
+    );
     expect((await c.findOne({ tenant: 't1' }))?.createdBy).toBe('seed');
   });
 
@@ -93,8 +113,18 @@ describe('update', () => {
 
   test('arrayFilters and the positional $ operator', async () => {
     const c = db.collection('arr');
-    const { insertedId } = await c.insertOne({ items: [{ sku: 'a', qty: 1 }, { sku: 'b', qty: 5 }, { sku: 'c', qty: 7 }] });
-    await c.updateOne({ _id: insertedId }, { $inc: { 'items.$[big].qty': 100 } }, { arrayFilters: [{ 'big.qty': { $gte: 5 } }] });
+    const { insertedId } = await c.insertOne({
+      items: [
+        { sku: 'a', qty: 1 },
+        { sku: 'b', qty: 5 },
+        { sku: 'c', qty: 7 },
+      ],
+    });
+    await c.updateOne(
+      { _id: insertedId },
+      { $inc: { 'items.$[big].qty': 100 } },
+      { arrayFilters: [{ 'big.qty': { $gte: 5 } }] },
+    );
     await c.updateOne({ _id: insertedId, 'items.sku': 'a' }, { $set: { 'items.$.qty': 42 } });
     await c.updateOne({ _id: insertedId }, { $set: { 'items.$[].seen': true } });
     const doc = await c.findOne({ _id: insertedId });
@@ -106,10 +136,30 @@ describe('update', () => {
   });
 
   test('array and field operators', async () => {
-    const c = db.collection<{ tags: string[]; n: number; list: number[]; old?: number; renamed?: number; touched?: Date; nothing?: string }>('ops');
+    const c = db.collection<{
+      tags: string[];
+      n: number;
+      list: number[];
+      old?: number;
+      renamed?: number;
+      touched?: Date;
+      nothing?: string;
+    }>('ops');
     const { insertedId: id } = await c.insertOne({ tags: ['x'], n: 5, list: [3, 1, 2], old: 1 });
-    await c.updateOne({ _id: id }, { $push: { tags: { $each: ['y', 'z'], $slice: -2 } }, $pull: { list: { $gt: 2 } }, $rename: { old: 'renamed' }, $max: { n: 9 }, $unset: { nothing: '' } });
-    await c.updateOne({ _id: id }, { $addToSet: { tags: 'y' }, $pop: { list: -1 }, $mul: { n: 2 }, $currentDate: { touched: true } });
+    await c.updateOne(
+      { _id: id },
+      {
+        $push: { tags: { $each: ['y', 'z'], $slice: -2 } },
+        $pull: { list: { $gt: 2 } },
+        $rename: { old: 'renamed' },
+        $max: { n: 9 },
+        $unset: { nothing: '' },
+      },
+    );
+    await c.updateOne(
+      { _id: id },
+      { $addToSet: { tags: 'y' }, $pop: { list: -1 }, $mul: { n: 2 }, $currentDate: { touched: true } },
+    );
     const doc = await c.findOne({ _id: id });
     expect(doc?.tags).toEqual(['y', 'z']);
     expect(doc?.list).toEqual([2]);
@@ -139,11 +189,19 @@ describe('delete', () => {
 
 describe('find and cursors', () => {
   beforeEach(async () => {
-    await db.collection('nums').insertMany(Array.from({ length: 250 }, (_, i) => ({ i, even: i % 2 === 0, s: `n${i}` })));
+    await db
+      .collection('nums')
+      .insertMany(Array.from({ length: 250 }, (_, i) => ({ i, even: i % 2 === 0, s: `n${i}` })));
   });
 
   test('sort, skip, limit and projection', async () => {
-    const docs = await db.collection('nums').find({ even: true }, { projection: { _id: 0, i: 1 } }).sort({ i: -1 }).skip(2).limit(3).toArray();
+    const docs = await db
+      .collection('nums')
+      .find({ even: true }, { projection: { _id: 0, i: 1 } })
+      .sort({ i: -1 })
+      .skip(2)
+      .limit(3)
+      .toArray();
     expect(docs).toEqual([{ i: 244 }, { i: 242 }, { i: 240 }]);
     const excl = await db.collection('nums').findOne({ i: 7 }, { projection: { s: 0, _id: 0 } });
     expect(excl).toEqual({ i: 7, even: false });
@@ -189,8 +247,18 @@ describe('find and cursors', () => {
 describe('findAndModify', () => {
   test('new, sort, fields and lastErrorObject', async () => {
     const c = db.collection('fam');
-    await c.insertMany([{ q: 1, p: 1 }, { q: 1, p: 2 }]);
-    const r = await db.command({ findAndModify: 'fam', query: { q: 1 }, sort: { p: -1 }, update: { $set: { hit: true } }, new: true, fields: { _id: 0 } });
+    await c.insertMany([
+      { q: 1, p: 1 },
+      { q: 1, p: 2 },
+    ]);
+    const r = await db.command({
+      findAndModify: 'fam',
+      query: { q: 1 },
+      sort: { p: -1 },
+      update: { $set: { hit: true } },
+      new: true,
+      fields: { _id: 0 },
+    });
     expect(r.value).toEqual({ q: 1, p: 2, hit: true });
     expect(r.lastErrorObject).toEqual({ n: 1, updatedExisting: true });
     const before = await c.findOneAndUpdate({ p: 1 }, { $inc: { p: 10 } }, { returnDocument: 'before' });
@@ -198,7 +266,13 @@ describe('findAndModify', () => {
   });
 
   test('upsert reports upserted id; remove returns the removed doc', async () => {
-    const r = await db.command({ findAndModify: 'fam2', query: { k: 'a' }, update: { $set: { v: 1 } }, upsert: true, new: true });
+    const r = await db.command({
+      findAndModify: 'fam2',
+      query: { k: 'a' },
+      update: { $set: { v: 1 } },
+      upsert: true,
+      new: true,
+    });
     expect(r.lastErrorObject.updatedExisting).toBe(false);
     expect(r.lastErrorObject.upserted).toEqual(r.value._id);
     expect(r.value).toMatchObject({ k: 'a', v: 1 });
@@ -222,8 +296,14 @@ describe('findAndModify', () => {
 
 describe('aggregate', () => {
   test('$match/$group/$sort and $lookup across collections', async () => {
-    await db.collection('stores').insertMany([{ _id: 's1', name: 'One' } as never, { _id: 's2', name: 'Two' } as never]);
-    await db.collection('reviews').insertMany([{ store: 's1', stars: 5 }, { store: 's1', stars: 3 }, { store: 's2', stars: 4 }]);
+    await db
+      .collection('stores')
+      .insertMany([{ _id: 's1', name: 'One' } as never, { _id: 's2', name: 'Two' } as never]);
+    await db.collection('reviews').insertMany([
+      { store: 's1', stars: 5 },
+      { store: 's1', stars: 3 },
+      { store: 's2', stars: 4 },
+    ]);
     const out = await db
       .collection('reviews')
       .aggregate([
@@ -243,14 +323,22 @@ describe('aggregate', () => {
 
   test('aggregate cursors page through getMore', async () => {
     await db.collection('many').insertMany(Array.from({ length: 300 }, (_, i) => ({ i })));
-    const docs = await db.collection('many').aggregate([{ $sort: { i: -1 } }], { batchSize: 50 }).toArray();
+    const docs = await db
+      .collection('many')
+      .aggregate([{ $sort: { i: -1 } }], { batchSize: 50 })
+      .toArray();
     expect(docs).toHaveLength(300);
     expect(docs[0]?.i).toBe(299);
   });
 
   test('$out and $merge are refused loudly', async () => {
     await db.collection('src').insertOne({ a: 1 });
-    const e = await serverError(db.collection('src').aggregate([{ $out: 'dst' }]).toArray());
+    const e = await serverError(
+      db
+        .collection('src')
+        .aggregate([{ $out: 'dst' }])
+        .toArray(),
+    );
     expect(e.code).toBe(238);
     expect(e.message).toMatch(/\$out is not supported/);
   });

@@ -32,7 +32,10 @@ function normalise(value: unknown, ids = new Map<string, string>()): unknown {
   if (value instanceof Binary) return `Binary(${Buffer.from(value.buffer).toString('hex')})`;
   if (value instanceof Error) {
     const e = value as Error & { code?: number; keyValue?: unknown; keyPattern?: unknown };
-    return normalise({ error: e.code, message: e.message, keyValue: e.keyValue, keyPattern: e.keyPattern }, ids);
+    return normalise(
+      { error: e.code, message: e.message, keyValue: e.keyValue, keyPattern: e.keyPattern },
+      ids,
+    );
   }
   if (Array.isArray(value)) return value.map((v) => normalise(v, ids));
   if (value && typeof value === 'object') {
@@ -50,18 +53,37 @@ const scenarios: Scenario[] = [
   {
     name: 'insert, filter, sort, projection',
     run: async (db) => {
-      await db.collection('s').insertMany([{ a: 3, b: 'x' }, { a: 1, b: 'y' }, { a: 2, b: 'x' }]);
+      await db.collection('s').insertMany([
+        { a: 3, b: 'x' },
+        { a: 1, b: 'y' },
+        { a: 2, b: 'x' },
+      ]);
       return db.collection('s').find({ b: 'x' }, noId).sort({ a: -1 }).toArray();
     },
-    expected: [{ a: 3, b: 'x' }, { a: 2, b: 'x' }],
+    expected: [
+      { a: 3, b: 'x' },
+      { a: 2, b: 'x' },
+    ],
   },
   {
     name: 'update operators',
     run: async (db) => {
-      const c = db.collection<{ _id: number; n: number; tags: string[]; nested?: { x?: number; y?: number }; moved?: unknown }>('u');
+      const c = db.collection<{
+        _id: number;
+        n: number;
+        tags: string[];
+        nested?: { x?: number; y?: number };
+        moved?: unknown;
+      }>('u');
       await c.insertOne({ _id: 1, n: 1, tags: ['a'], nested: { x: 1 } });
-      await c.updateOne({ _id: 1 }, { $inc: { n: 2 }, $push: { tags: 'b' }, $set: { 'nested.y': 2 }, $unset: { 'nested.x': '' } });
-      await c.updateOne({ _id: 1 }, { $addToSet: { tags: { $each: ['b', 'c'] } }, $min: { n: 0 }, $rename: { nested: 'moved' } });
+      await c.updateOne(
+        { _id: 1 },
+        { $inc: { n: 2 }, $push: { tags: 'b' }, $set: { 'nested.y': 2 }, $unset: { 'nested.x': '' } },
+      );
+      await c.updateOne(
+        { _id: 1 },
+        { $addToSet: { tags: { $each: ['b', 'c'] } }, $min: { n: 0 }, $rename: { nested: 'moved' } },
+      );
       return c.findOne({ _id: 1 });
     },
     expected: { _id: 1, n: 0, tags: ['a', 'b', 'c'], moved: { y: 2 } },
@@ -69,8 +91,19 @@ const scenarios: Scenario[] = [
   {
     name: 'upsert seeded from equality filter',
     run: async (db) => {
-      const r = await db.collection('up').updateOne({ k: { $eq: 'a' }, 'p.q': 1, n: { $gt: 0 } }, { $set: { v: 1 }, $setOnInsert: { created: true } }, { upsert: true });
-      return { matched: r.matchedCount, modified: r.modifiedCount, upserted: r.upsertedCount, doc: await db.collection('up').findOne({}, noId) };
+      const r = await db
+        .collection('up')
+        .updateOne(
+          { k: { $eq: 'a' }, 'p.q': 1, n: { $gt: 0 } },
+          { $set: { v: 1 }, $setOnInsert: { created: true } },
+          { upsert: true },
+        );
+      return {
+        matched: r.matchedCount,
+        modified: r.modifiedCount,
+        upserted: r.upsertedCount,
+        doc: await db.collection('up').findOne({}, noId),
+      };
     },
     expected: { matched: 0, modified: 0, upserted: 1, doc: { k: 'a', p: { q: 1 }, v: 1, created: true } },
   },
@@ -78,7 +111,11 @@ const scenarios: Scenario[] = [
     name: 'updateMany counts',
     run: async (db) => {
       const c = db.collection('um');
-      await c.insertMany([{ g: 1, v: 1 }, { g: 1, v: 2 }, { g: 2, v: 2 }]);
+      await c.insertMany([
+        { g: 1, v: 1 },
+        { g: 1, v: 2 },
+        { g: 2, v: 2 },
+      ]);
       const r = await c.updateMany({ v: 2 }, { $set: { v: 2, seen: true } });
       return { matched: r.matchedCount, modified: r.modifiedCount };
     },
@@ -113,9 +150,20 @@ const scenarios: Scenario[] = [
     name: 'findOneAndUpdate before/after with projection',
     run: async (db) => {
       const c = db.collection('fam');
-      await c.insertMany([{ k: 1, n: 1 }, { k: 1, n: 5 }]);
-      const before = await c.findOneAndUpdate({ k: 1 }, { $inc: { n: 10 } }, { sort: { n: -1 }, projection: { _id: 0 }, returnDocument: 'before' });
-      const after = await c.findOneAndUpdate({ k: 1 }, { $inc: { n: 10 } }, { sort: { n: 1 }, projection: { _id: 0 }, returnDocument: 'after' });
+      await c.insertMany([
+        { k: 1, n: 1 },
+        { k: 1, n: 5 },
+      ]);
+      const before = await c.findOneAndUpdate(
+        { k: 1 },
+        { $inc: { n: 10 } },
+        { sort: { n: -1 }, projection: { _id: 0 }, returnDocument: 'before' },
+      );
+      const after = await c.findOneAndUpdate(
+        { k: 1 },
+        { $inc: { n: 10 } },
+        { sort: { n: 1 }, projection: { _id: 0 }, returnDocument: 'after' },
+      );
       return { before, after };
     },
     expected: { before: { k: 1, n: 5 }, after: { k: 1, n: 11 } },
@@ -123,8 +171,14 @@ const scenarios: Scenario[] = [
   {
     name: 'aggregate with $group and $lookup',
     run: async (db) => {
-      await db.collection('stores').insertMany([{ _id: 1, name: 'A' } as never, { _id: 2, name: 'B' } as never]);
-      await db.collection('reviews').insertMany([{ store: 1, stars: 4 }, { store: 1, stars: 2 }, { store: 2, stars: 5 }]);
+      await db
+        .collection('stores')
+        .insertMany([{ _id: 1, name: 'A' } as never, { _id: 2, name: 'B' } as never]);
+      await db.collection('reviews').insertMany([
+        { store: 1, stars: 4 },
+        { store: 1, stars: 2 },
+        { store: 2, stars: 5 },
+      ]);
       return db
         .collection('reviews')
         .aggregate([
@@ -135,13 +189,24 @@ const scenarios: Scenario[] = [
         ])
         .toArray();
     },
-    expected: [{ avg: 3, name: 'A' }, { avg: 5, name: 'B' }],
+    expected: [
+      { avg: 3, name: 'A' },
+      { avg: 5, name: 'B' },
+    ],
   },
   {
     name: 'cross-type sort order',
     run: async (db) => {
       const c = db.collection('ord');
-      await c.insertMany([{ v: true }, { v: new ObjectId('000000000000000000000001') }, { v: 'str' }, { v: 5 }, { v: null }, { v: { o: 1 } }, { v: new Date(0) }]);
+      await c.insertMany([
+        { v: true },
+        { v: new ObjectId('000000000000000000000001') },
+        { v: 'str' },
+        { v: 5 },
+        { v: null },
+        { v: { o: 1 } },
+        { v: new Date(0) },
+      ]);
       return (await c.find({}, noId).sort({ v: 1 }).toArray()).map((d) => typeof d.v);
     },
     expected: ['object', 'number', 'string', 'object', 'object', 'boolean', 'object'],
@@ -150,7 +215,9 @@ const scenarios: Scenario[] = [
     name: '$inc on a string is TypeMismatch',
     run: async (db) => {
       await db.collection('inc').insertOne({ _id: 1, a: 'x' } as never);
-      const e = (await attempt(db.collection('inc').updateOne({ _id: 1 } as never, { $inc: { a: 1 } }))) as { code?: number };
+      const e = (await attempt(db.collection('inc').updateOne({ _id: 1 } as never, { $inc: { a: 1 } }))) as {
+        code?: number;
+      };
       return e.code;
     },
     expected: 14,
@@ -159,7 +226,9 @@ const scenarios: Scenario[] = [
     name: '_id is immutable',
     run: async (db) => {
       await db.collection('imm').insertOne({ _id: 1 } as never);
-      const e = (await attempt(db.collection('imm').updateOne({ _id: 1 } as never, { $set: { _id: 2 } }))) as { code?: number };
+      const e = (await attempt(
+        db.collection('imm').updateOne({ _id: 1 } as never, { $set: { _id: 2 } }),
+      )) as { code?: number };
       return e.code;
     },
     expected: 66,
@@ -168,7 +237,13 @@ const scenarios: Scenario[] = [
     name: 'arrayFilters',
     run: async (db) => {
       await db.collection('af').insertOne({ _id: 1, a: [{ v: 1 }, { v: 5 }] } as never);
-      await db.collection('af').updateOne({ _id: 1 } as never, { $set: { 'a.$[e].big': true } }, { arrayFilters: [{ 'e.v': { $gt: 2 } }] });
+      await db
+        .collection('af')
+        .updateOne(
+          { _id: 1 } as never,
+          { $set: { 'a.$[e].big': true } },
+          { arrayFilters: [{ 'e.v': { $gt: 2 } }] },
+        );
       return db.collection('af').findOne({ _id: 1 } as never, noId);
     },
     expected: { a: [{ v: 1 }, { v: 5, big: true }] },
@@ -192,9 +267,15 @@ const scenarios: Scenario[] = [
   {
     name: 'Long and Decimal128 arithmetic keeps types',
     run: async (db) => {
-      await db.collection('num').insertOne({ _id: 1, l: Long.fromNumber(1), d: Decimal128.fromString('0.5') } as never);
-      await db.collection('num').updateOne({ _id: 1 } as never, { $inc: { l: 1, d: Decimal128.fromString('0.25') } });
-      return db.collection('num').findOne({ _id: 1 } as never, { promoteLongs: false, projection: { _id: 0 } });
+      await db
+        .collection('num')
+        .insertOne({ _id: 1, l: Long.fromNumber(1), d: Decimal128.fromString('0.5') } as never);
+      await db
+        .collection('num')
+        .updateOne({ _id: 1 } as never, { $inc: { l: 1, d: Decimal128.fromString('0.25') } });
+      return db
+        .collection('num')
+        .findOne({ _id: 1 } as never, { promoteLongs: false, projection: { _id: 0 } });
     },
     expected: { l: 'Long(2)', d: 'Decimal(0.75)' },
   },
@@ -218,7 +299,9 @@ describe(`differential (${MODE})`, () => {
     if (REAL_URI) {
       real = await MongoClient.connect(REAL_URI, { serverSelectionTimeoutMS: 5000 });
     } else {
-      console.warn('[local-mongo] DIFF_MONGODB_URI is not set: the real-server comparison did NOT run; only the engine-side expectations were checked.');
+      console.warn(
+        '[local-mongo] DIFF_MONGODB_URI is not set: the real-server comparison did NOT run; only the engine-side expectations were checked.',
+      );
     }
   });
   afterAll(async () => {

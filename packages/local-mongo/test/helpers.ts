@@ -28,7 +28,9 @@ export async function startHarness(opts: { ttlIntervalMs?: number } = {}): Promi
 }
 
 /** Resolves to the rejection of `p` so tests can assert on code/codeName/message of MongoServerError. */
-export async function serverError(p: Promise<unknown>): Promise<{ code?: number; codeName?: string; message: string } & Record<string, unknown>> {
+export async function serverError(
+  p: Promise<unknown>,
+): Promise<{ code?: number; codeName?: string; message: string } & Record<string, unknown>> {
   try {
     await p;
   } catch (err) {

@@ -28,18 +28,27 @@ test('unique index error matches mongod exactly, with keyPattern and keyValue in
   await c.insertOne({ email: 'a@b.c' });
   const e = await serverError(c.insertOne({ email: 'a@b.c' }));
   expect(e.code).toBe(11000);
-  expect(e.message).toBe(`E11000 duplicate key error collection: ${db.databaseName}.users index: email_1 dup key: { email: "a@b.c" }`);
+  expect(e.message).toBe(
+    `E11000 duplicate key error collection: ${db.databaseName}.users index: email_1 dup key: { email: "a@b.c" }`,
+  );
   expect(e.keyPattern).toEqual({ email: 1 });
   expect(e.keyValue).toEqual({ email: 'a@b.c' });
   const raw = await db.command({ insert: 'users', documents: [{ email: 'a@b.c' }] });
-  expect(raw.writeErrors[0]).toMatchObject({ index: 0, code: 11000, keyPattern: { email: 1 }, keyValue: { email: 'a@b.c' } });
+  expect(raw.writeErrors[0]).toMatchObject({
+    index: 0,
+    code: 11000,
+    keyPattern: { email: 1 },
+    keyValue: { email: 'a@b.c' },
+  });
 });
 
 test('_id duplicates use the _id_ index name', async () => {
   const c = db.collection<{ _id: number }>('ids');
   await c.insertOne({ _id: 7 });
   const e = await serverError(c.insertOne({ _id: 7 }));
-  expect(e.message).toBe(`E11000 duplicate key error collection: ${db.databaseName}.ids index: _id_ dup key: { _id: 7 }`);
+  expect(e.message).toBe(
+    `E11000 duplicate key error collection: ${db.databaseName}.ids index: _id_ dup key: { _id: 7 }`,
+  );
 });
 
 test('numeric equality across types collides in unique indexes (1 == 1.0 == NumberLong(1))', async () => {
@@ -52,9 +61,15 @@ test('numeric equality across types collides in unique indexes (1 == 1.0 == Numb
 test('compound unique index only collides on the full key', async () => {
   const c = db.collection('comp');
   await c.createIndex({ store: 1, day: 1 }, { unique: true, name: 'store_day' });
-  await c.insertMany([{ store: 's1', day: 1 }, { store: 's1', day: 2 }, { store: 's2', day: 1 }]);
+  await c.insertMany([
+    { store: 's1', day: 1 },
+    { store: 's1', day: 2 },
+    { store: 's2', day: 1 },
+  ]);
   const e = await serverError(c.insertOne({ store: 's1', day: 2 }));
-  expect(e.message).toBe(`E11000 duplicate key error collection: ${db.databaseName}.comp index: store_day dup key: { store: "s1", day: 2 }`);
+  expect(e.message).toBe(
+    `E11000 duplicate key error collection: ${db.databaseName}.comp index: store_day dup key: { store: "s1", day: 2 }`,
+  );
   expect(e.keyValue).toEqual({ store: 's1', day: 2 });
 });
 
@@ -78,7 +93,11 @@ test('sparse unique skips documents missing the field', async () => {
 test('partial unique index only enforces inside the partialFilterExpression', async () => {
   const c = db.collection('partial');
   await c.createIndex({ email: 1 }, { unique: true, partialFilterExpression: { deleted: false } });
-  await c.insertMany([{ email: 'a', deleted: true }, { email: 'a', deleted: true }, { email: 'a', deleted: false }]);
+  await c.insertMany([
+    { email: 'a', deleted: true },
+    { email: 'a', deleted: true },
+    { email: 'a', deleted: false },
+  ]);
   expect((await serverError(c.insertOne({ email: 'a', deleted: false }))).code).toBe(11000);
   expect((await c.listIndexes().toArray())[1]?.partialFilterExpression).toEqual({ deleted: false });
 });
@@ -86,7 +105,10 @@ test('partial unique index only enforces inside the partialFilterExpression', as
 test('an update that would duplicate a key is refused and leaves the document unchanged', async () => {
   const c = db.collection('upd');
   await c.createIndex({ email: 1 }, { unique: true });
-  await c.insertMany([{ email: 'a', n: 1 }, { email: 'b', n: 1 }]);
+  await c.insertMany([
+    { email: 'a', n: 1 },
+    { email: 'b', n: 1 },
+  ]);
   const e = await serverError(c.updateOne({ email: 'b' }, { $set: { email: 'a', n: 2 } }));
   expect(e.code).toBe(11000);
   expect(await c.findOne({ email: 'b' }, { projection: { _id: 0 } })).toEqual({ email: 'b', n: 1 });
@@ -114,7 +136,11 @@ test('multikey unique index: array elements are keys', async () => {
 test('TTL indexes expire documents on the sweep interval', async () => {
   const c = db.collection('sessions');
   await c.createIndex({ at: 1 }, { expireAfterSeconds: 0 });
-  await c.insertMany([{ at: new Date(Date.now() - 1000) }, { at: new Date(Date.now() + 3_600_000) }, { at: 'not a date' }]);
+  await c.insertMany([
+    { at: new Date(Date.now() - 1000) },
+    { at: new Date(Date.now() + 3_600_000) },
+    { at: 'not a date' },
+  ]);
   await new Promise((r) => setTimeout(r, 150));
   expect(await c.countDocuments()).toBe(2);
 });

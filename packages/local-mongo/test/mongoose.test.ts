@@ -23,7 +23,9 @@ const userSchema = new mongoose.Schema(
 
 beforeAll(async () => {
   h = await startHarness();
-  conn = await mongoose.createConnection(`${h.engine.uri}mongoose_smoke`, { serverSelectionTimeoutMS: 5000 }).asPromise();
+  conn = await mongoose
+    .createConnection(`${h.engine.uri}mongoose_smoke`, { serverSelectionTimeoutMS: 5000 })
+    .asPromise();
   models = makeModels(conn);
 });
 afterAll(async () => {
@@ -31,7 +33,10 @@ afterAll(async () => {
   await h.close();
 });
 
-const makeModels = (c: Connection) => ({ Store: c.model('Store', storeSchema), User: c.model('User', userSchema) });
+const makeModels = (c: Connection) => ({
+  Store: c.model('Store', storeSchema),
+  User: c.model('User', userSchema),
+});
 let models: ReturnType<typeof makeModels>;
 const Store = () => models.Store;
 const User = () => models.User;
@@ -48,7 +53,10 @@ test('create, find with populate, lean, Date and ObjectId fields', async () => {
   const store = await Store().create({ name: 'Main St', city: 'Oslo' });
   const seen = new Date('2024-05-01T10:00:00Z');
   await User().create({ email: 'Ann@Example.com', name: 'Ann', age: 30, store: store._id, lastSeen: seen });
-  const ann = await User().findOne({ email: 'ann@example.com' }).populate('store').lean<{ store: { name: string }; lastSeen: Date; _id: mongoose.Types.ObjectId; createdAt: Date }>();
+  const ann = await User()
+    .findOne({ email: 'ann@example.com' })
+    .populate('store')
+    .lean<{ store: { name: string }; lastSeen: Date; _id: mongoose.Types.ObjectId; createdAt: Date }>();
   expect(ann?.store.name).toBe('Main St');
   expect(ann?.lastSeen).toBeInstanceOf(Date);
   expect(ann?.lastSeen.getTime()).toBe(seen.getTime());
@@ -59,7 +67,13 @@ test('create, find with populate, lean, Date and ObjectId fields', async () => {
 });
 
 test('findOneAndUpdate with upsert, updateMany, countDocuments, deleteMany', async () => {
-  const created = await User().findOneAndUpdate({ email: 'bob@example.com' }, { $set: { name: 'Bob', age: 41 } }, { upsert: true, returnDocument: 'after' }).lean<{ name: string; visits: number }>();
+  const created = await User()
+    .findOneAndUpdate(
+      { email: 'bob@example.com' },
+      { $set: { name: 'Bob', age: 41 } },
+      { upsert: true, returnDocument: 'after' },
+    )
+    .lean<{ name: string; visits: number }>();
   expect(created?.name).toBe('Bob');
   const res = await User().updateMany({ age: { $gte: 18 } }, { $inc: { visits: 1 } });
   expect(res.matchedCount).toBe(2);
@@ -91,7 +105,10 @@ test('validation errors are raised client-side', async () => {
 test('duplicate key surfaces as MongoServerError 11000 with keyValue', async () => {
   const err = await User()
     .create({ email: 'ann@example.com' })
-    .then(() => undefined, (e: unknown) => e as { name: string; code: number; keyValue: unknown; keyPattern: unknown });
+    .then(
+      () => undefined,
+      (e: unknown) => e as { name: string; code: number; keyValue: unknown; keyPattern: unknown },
+    );
   expect(err?.name).toBe('MongoServerError');
   expect(err?.code).toBe(11000);
   expect(err?.keyValue).toEqual({ email: 'ann@example.com' });
@@ -106,7 +123,10 @@ test('GridFSBucket upload/download round trip', async () => {
   for (let i = 0; i < payload.length; i++) payload[i] = (i * 31) % 256;
   const upload = bucket.openUploadStream('avatar.png', { metadata: { owner: 'ann' } });
   await new Promise<void>((resolve, reject) => {
-    Readable.from([payload.subarray(0, 2500), payload.subarray(2500)]).pipe(upload).on('finish', () => resolve()).on('error', reject);
+    Readable.from([payload.subarray(0, 2500), payload.subarray(2500)])
+      .pipe(upload)
+      .on('finish', () => resolve())
+      .on('error', reject);
   });
   const files = await bucket.find({ filename: 'avatar.png' }).toArray();
   expect(files).toHaveLength(1);

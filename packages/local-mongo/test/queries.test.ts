@@ -12,7 +12,16 @@ beforeAll(async () => {
   db = h.db();
   people = db.collection('people');
   await people.insertMany([
-    { name: 'ann', age: 31, tags: ['a', 'b'], addr: { city: 'Oslo', zip: '0150' }, scores: [{ k: 'x', v: 5 }, { k: 'y', v: 9 }] },
+    {
+      name: 'ann',
+      age: 31,
+      tags: ['a', 'b'],
+      addr: { city: 'Oslo', zip: '0150' },
+      scores: [
+        { k: 'x', v: 5 },
+        { k: 'y', v: 9 },
+      ],
+    },
     { name: 'bob', age: 25, tags: ['b'], addr: { city: 'Bergen' }, scores: [{ k: 'x', v: 1 }] },
     { name: 'cid', age: null, tags: [], scores: [] },
     { name: 'dee', tags: ['a', 'c', 'd'], addr: { city: 'Oslo' } },
@@ -58,14 +67,22 @@ test('sorting puts null/missing first and supports compound keys', async () => {
 });
 
 test('projection operators', async () => {
-  const doc = await people.findOne({ name: 'ann' }, { projection: { _id: 0, name: 1, 'addr.city': 1, tags: { $slice: 1 } } });
+  const doc = await people.findOne(
+    { name: 'ann' },
+    { projection: { _id: 0, name: 1, 'addr.city': 1, tags: { $slice: 1 } } },
+  );
   expect(doc).toEqual({ name: 'ann', addr: { city: 'Oslo' }, tags: ['a'] });
-  const el = await people.findOne({ name: 'ann' }, { projection: { _id: 0, scores: { $elemMatch: { v: { $gt: 6 } } } } });
+  const el = await people.findOne(
+    { name: 'ann' },
+    { projection: { _id: 0, scores: { $elemMatch: { v: { $gt: 6 } } } } },
+  );
   expect(el).toEqual({ scores: [{ k: 'y', v: 9 }] });
 });
 
 test('aggregation stages: $unwind, $facet, $addFields, $count, $sortByCount, $bucket, $lookup with pipeline', async () => {
-  const tags = await people.aggregate([{ $unwind: '$tags' }, { $sortByCount: '$tags' }, { $sort: { count: -1, _id: 1 } }]).toArray();
+  const tags = await people
+    .aggregate([{ $unwind: '$tags' }, { $sortByCount: '$tags' }, { $sort: { count: -1, _id: 1 } }])
+    .toArray();
   expect(tags).toEqual([
     { _id: 'a', count: 2 },
     { _id: 'b', count: 2 },
@@ -73,19 +90,40 @@ test('aggregation stages: $unwind, $facet, $addFields, $count, $sortByCount, $bu
     { _id: 'd', count: 1 },
   ]);
   const [facet] = await people
-    .aggregate([{ $facet: { total: [{ $count: 'n' }], adults: [{ $match: { age: { $gte: 18 } } }, { $count: 'n' }] } }])
+    .aggregate([
+      { $facet: { total: [{ $count: 'n' }], adults: [{ $match: { age: { $gte: 18 } } }, { $count: 'n' }] } },
+    ])
     .toArray();
   expect(facet).toEqual({ total: [{ n: 4 }], adults: [{ n: 2 }] });
-  const buckets = await people.aggregate([{ $match: { age: { $type: 'number' } } }, { $bucket: { groupBy: '$age', boundaries: [0, 30, 100], default: 'other' } }]).toArray();
+  const buckets = await people
+    .aggregate([
+      { $match: { age: { $type: 'number' } } },
+      { $bucket: { groupBy: '$age', boundaries: [0, 30, 100], default: 'other' } },
+    ])
+    .toArray();
   expect(buckets).toEqual([
     { _id: 0, count: 1 },
     { _id: 30, count: 1 },
   ]);
-  await db.collection('orders').insertMany([{ who: 'ann', total: 10 }, { who: 'ann', total: 5 }, { who: 'bob', total: 7 }]);
+  await db.collection('orders').insertMany([
+    { who: 'ann', total: 10 },
+    { who: 'ann', total: 5 },
+    { who: 'bob', total: 7 },
+  ]);
   const joined = await people
     .aggregate([
       { $match: { name: { $in: ['ann', 'bob'] } } },
-      { $lookup: { from: 'orders', let: { n: '$name' }, pipeline: [{ $match: { $expr: { $eq: ['$who', '$$n'] } } }, { $group: { _id: null, sum: { $sum: '$total' } } }], as: 'o' } },
+      {
+        $lookup: {
+          from: 'orders',
+          let: { n: '$name' },
+          pipeline: [
+            { $match: { $expr: { $eq: ['$who', '$$n'] } } },
+            { $group: { _id: null, sum: { $sum: '$total' } } },
+          ],
+          as: 'o',
+        },
+      },
       { $addFields: { spent: { $first: '$o.sum' } } },
       { $project: { _id: 0, name: 1, spent: 1 } },
       { $sort: { spent: -1 } },
@@ -105,7 +143,9 @@ test('unknown pipeline stages fail loudly', async () => {
 
 test('getParameter, endSessions, hello and buildInfo via the driver', async () => {
   const admin = h.client.db('admin');
-  expect((await admin.command({ getParameter: 1, featureCompatibilityVersion: 1 })).featureCompatibilityVersion).toEqual({ version: '7.0' });
+  expect(
+    (await admin.command({ getParameter: 1, featureCompatibilityVersion: 1 })).featureCompatibilityVersion,
+  ).toEqual({ version: '7.0' });
   expect((await admin.command({ endSessions: [] })).ok).toBe(1);
   const hello = await admin.command({ hello: 1 });
   expect(hello.isWritablePrimary).toBe(true);

@@ -12,7 +12,8 @@ const stops: string[] = [];
 jest.mock('mongodb-memory-server', () => ({
   DryMongoBinary: {
     generateOptions: async () => ({}),
-    locateBinary: async () => (behaviour === 'none-cached' || behaviour === 'download-fails' ? undefined : '/cache/mongod'),
+    locateBinary: async () =>
+      behaviour === 'none-cached' || behaviour === 'download-fails' ? undefined : '/cache/mongod',
     getSystemPath: async () => undefined,
   },
   MongoMemoryServer: {
@@ -21,7 +22,10 @@ jest.mock('mongodb-memory-server', () => ({
         ? new Promise(() => undefined)
         : behaviour === 'download-fails'
           ? Promise.reject(new Error('Download failed: getaddrinfo ENOTFOUND'))
-        : Promise.resolve({ getUri: () => 'mongodb://127.0.0.1:27999/', stop: async () => stops.push('stopped') }),
+          : Promise.resolve({
+              getUri: () => 'mongodb://127.0.0.1:27999/',
+              stop: async () => stops.push('stopped'),
+            }),
   },
 }));
 
@@ -66,12 +70,18 @@ test('a failed download falls back to the engine and is not retried within the h
   const marker = join(dir, 'marker');
   try {
     const lines: string[] = [];
-    const first = await startMongo({ env: { LOCAL_MONGO_DOWNLOAD_MARKER: marker }, log: (l) => lines.push(l) });
+    const first = await startMongo({
+      env: { LOCAL_MONGO_DOWNLOAD_MARKER: marker },
+      log: (l) => lines.push(l),
+    });
     await first.stop();
     expect(first.backend).toBe('offline-engine');
     expect(lines[0]).toContain('memory-server failed: Download failed');
     expect(existsSync(marker)).toBe(true);
-    const second = await startMongo({ env: { LOCAL_MONGO_DOWNLOAD_MARKER: marker }, log: (l) => lines.push(l) });
+    const second = await startMongo({
+      env: { LOCAL_MONGO_DOWNLOAD_MARKER: marker },
+      log: (l) => lines.push(l),
+    });
     await second.stop();
     expect(lines[1]).toContain('download failed within the last hour');
   } finally {

@@ -6,7 +6,10 @@ import { startMongo } from '../src';
 
 test('MONGODB_URI is returned as-is (minus database), with a no-op stop and one masked log line', async () => {
   const lines: string[] = [];
-  const m = await startMongo({ env: { MONGODB_URI: 'mongodb://u:secret@db.example:27017/app?authSource=admin' }, log: (l) => lines.push(l) });
+  const m = await startMongo({
+    env: { MONGODB_URI: 'mongodb://u:secret@db.example:27017/app?authSource=admin' },
+    log: (l) => lines.push(l),
+  });
   expect(m.backend).toBe('uri');
   expect(m.uri).toBe('mongodb://u:secret@db.example:27017/?authSource=admin');
   expect(lines).toEqual(['[mongo] backend=uri uri=mongodb://***@db.example:27017/?authSource=admin']);
@@ -16,7 +19,10 @@ test('MONGODB_URI is returned as-is (minus database), with a no-op stop and one 
 test('without MONGODB_URI or a cached mongod the offline engine starts immediately', async () => {
   const lines: string[] = [];
   const started = Date.now();
-  const m = await startMongo({ env: { MONGOMS_SYSTEM_BINARY: '/definitely/not/mongod' }, log: (l) => lines.push(l) });
+  const m = await startMongo({
+    env: { MONGOMS_SYSTEM_BINARY: '/definitely/not/mongod' },
+    log: (l) => lines.push(l),
+  });
   try {
     expect(Date.now() - started).toBeLessThan(3000);
     expect(m.backend).toBe('offline-engine');
@@ -34,7 +40,9 @@ test('without MONGODB_URI or a cached mongod the offline engine starts immediate
 
 test('serve CLI prints the URI, serves clients and exits cleanly on SIGTERM', async () => {
   const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, [path.join(__dirname, '..', 'src', 'cli.ts'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(tsx, [path.join(__dirname, '..', 'src', 'cli.ts'), '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const uri = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {

@@ -21,7 +21,14 @@ describe('type fidelity', () => {
     const c = db.collection('types');
     const ref = new ObjectId();
     const at = new Date('2024-02-03T04:05:06.789Z');
-    await c.insertOne({ ref, at, bin: Buffer.from([1, 2, 3]), uuid: new UUID(), big: Long.fromString('9007199254740993'), dec: Decimal128.fromString('1.10') });
+    await c.insertOne({
+      ref,
+      at,
+      bin: Buffer.from([1, 2, 3]),
+      uuid: new UUID(),
+      big: Long.fromString('9007199254740993'),
+      dec: Decimal128.fromString('1.10'),
+    });
     const doc = await c.findOne({}, { promoteLongs: false });
     expect(doc?.ref).toBeInstanceOf(ObjectId);
     expect(doc?.ref.equals(ref)).toBe(true);
@@ -38,7 +45,10 @@ describe('type fidelity', () => {
   test('queries match ObjectId and Date values', async () => {
     const c = db.collection('q');
     const id = new ObjectId();
-    await c.insertMany([{ ref: id, at: new Date(1000) }, { ref: new ObjectId(), at: new Date(5000) }]);
+    await c.insertMany([
+      { ref: id, at: new Date(1000) },
+      { ref: new ObjectId(), at: new Date(5000) },
+    ]);
     expect(await c.countDocuments({ ref: id })).toBe(1);
     expect(await c.countDocuments({ at: { $gt: new Date(2000) } })).toBe(1);
     expect(await c.countDocuments({ ref: { $type: 'objectId' } })).toBe(2);
@@ -60,11 +70,19 @@ describe('numeric types', () => {
 
   test('Long and Decimal128 compare numerically with doubles in queries and sort', async () => {
     const c = db.collection('mixed');
-    await c.insertMany([{ v: Long.fromNumber(10) }, { v: 2.5 }, { v: Decimal128.fromString('7.25') }, { v: 4 }]);
+    await c.insertMany([
+      { v: Long.fromNumber(10) },
+      { v: 2.5 },
+      { v: Decimal128.fromString('7.25') },
+      { v: 4 },
+    ]);
     expect(await c.countDocuments({ v: { $gt: 5 } })).toBe(2);
     expect(await c.countDocuments({ v: 10 })).toBe(1);
     expect(await c.countDocuments({ v: { $lte: Long.fromNumber(4) } })).toBe(2);
-    const sorted = await c.find({}, { projection: { _id: 0 } }).sort({ v: 1 }).toArray();
+    const sorted = await c
+      .find({}, { projection: { _id: 0 } })
+      .sort({ v: 1 })
+      .toArray();
     expect(sorted.map((d) => Number(d.v.toString()))).toEqual([2.5, 4, 7.25, 10]);
   });
 
@@ -73,8 +91,12 @@ describe('numeric types', () => {
     const { insertedId } = await c.insertOne({ a: 'text' });
     const e = await serverError(c.updateOne({ _id: insertedId }, { $inc: { a: 1 } }));
     expect(e.code).toBe(14);
-    expect(e.message).toBe(`Cannot apply $inc to a value of non-numeric type. {_id: ObjectId('${insertedId.toHexString()}')} has the field 'a' of non-numeric type string`);
-    expect((await serverError(c.updateOne({ _id: insertedId }, { $inc: { b: 'x' as never } }))).code).toBe(14);
+    expect(e.message).toBe(
+      `Cannot apply $inc to a value of non-numeric type. {_id: ObjectId('${insertedId.toHexString()}')} has the field 'a' of non-numeric type string`,
+    );
+    expect((await serverError(c.updateOne({ _id: insertedId }, { $inc: { b: 'x' as never } }))).code).toBe(
+      14,
+    );
     expect((await c.findOne({ _id: insertedId }))?.a).toBe('text');
   });
 });
@@ -108,7 +130,10 @@ describe('ordering', () => {
     const a = ObjectId.createFromTime(1000);
     const b = ObjectId.createFromTime(2000);
     await c.insertMany([{ _id: b }, { _id: a }]);
-    expect((await c.find({}).sort({ _id: 1 }).toArray()).map((d) => d._id.toHexString())).toEqual([a.toHexString(), b.toHexString()]);
+    expect((await c.find({}).sort({ _id: 1 }).toArray()).map((d) => d._id.toHexString())).toEqual([
+      a.toHexString(),
+      b.toHexString(),
+    ]);
     expect(await c.countDocuments({ _id: { $gt: a } })).toBe(1);
   });
 });
@@ -120,7 +145,10 @@ describe('collation', () => {
     expect(await c.countDocuments({ name: 'ALICE' })).toBe(0);
     expect(await c.countDocuments({ name: 'ALICE' }, { collation: { locale: 'en', strength: 2 } })).toBe(2);
     expect(await c.countDocuments({ name: 'ALICE' }, { collation: { locale: 'en', strength: 1 } })).toBe(3);
-    const sorted = await c.find({}, { collation: { locale: 'en', strength: 2 } }).sort({ name: -1 }).toArray();
+    const sorted = await c
+      .find({}, { collation: { locale: 'en', strength: 2 } })
+      .sort({ name: -1 })
+      .toArray();
     expect(sorted[0]?.name).toBe('bob');
   });
 });
@@ -188,7 +216,14 @@ describe('loud failures', () => {
 
   test('transactions are rejected like a standalone mongod (code 20)', async () => {
     const raw = await serverError(
-      db.command({ insert: 'tx', documents: [{ a: 1 }], lsid: { id: new UUID() }, txnNumber: Long.fromNumber(1), startTransaction: true, autocommit: false }),
+      db.command({
+        insert: 'tx',
+        documents: [{ a: 1 }],
+        lsid: { id: new UUID() },
+        txnNumber: Long.fromNumber(1),
+        startTransaction: true,
+        autocommit: false,
+      }),
     );
     expect(raw.code).toBe(20);
     expect(raw.message).toBe('Transaction numbers are only allowed on a replica set member or mongos');

@@ -18,7 +18,11 @@ test('basic CRUD round trip through the mongodb driver', async () => {
   expect(insertedId).toBeDefined();
   const dup = await serverError(users.insertOne({ email: 'a@b.c' }));
   expect(dup.code).toBe(11000);
-  expect(dup.message).toBe('E11000 duplicate key error collection: ' + db.databaseName + '.users index: email_1 dup key: { email: "a@b.c" }');
+  expect(dup.message).toBe(
+    'E11000 duplicate key error collection: ' +
+      db.databaseName +
+      '.users index: email_1 dup key: { email: "a@b.c" }',
+  );
   await users.updateOne({ email: 'a@b.c' }, { $inc: { n: 2 } });
   expect((await users.findOne({ email: 'a@b.c' }))?.n).toBe(3);
   expect(await users.countDocuments()).toBe(1);

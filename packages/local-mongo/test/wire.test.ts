@@ -25,7 +25,16 @@ function header(size: number, requestId: number, opCode: number): Buffer {
   return h;
 }
 
-function opMsg(body: Document, opts: { seq?: [string, Document[]]; checksum?: boolean; badChecksum?: boolean; moreToCome?: boolean; id?: number } = {}): Buffer {
+function opMsg(
+  body: Document,
+  opts: {
+    seq?: [string, Document[]];
+    checksum?: boolean;
+    badChecksum?: boolean;
+    moreToCome?: boolean;
+    id?: number;
+  } = {},
+): Buffer {
   const flags = (opts.checksum ? 1 : 0) | (opts.moreToCome ? 2 : 0);
   const parts: Buffer[] = [Buffer.from([0]), Buffer.from(serialize(body))];
   if (opts.seq) {
@@ -78,7 +87,11 @@ function parseReplies(buf: Buffer): Reply[] {
 }
 
 /** Writes each chunk separately (with a pause so TCP cannot coalesce) and collects `expect` replies. */
-function exchange(chunks: Buffer[], expectReplies: number, waitMs = 50): Promise<{ replies: Reply[]; closed: boolean }> {
+function exchange(
+  chunks: Buffer[],
+  expectReplies: number,
+  waitMs = 50,
+): Promise<{ replies: Reply[]; closed: boolean }> {
   return new Promise((resolve, reject) => {
     const sock = net.connect(engine.port, '127.0.0.1');
     let data = Buffer.alloc(0);
@@ -142,14 +155,23 @@ test('checksumPresent: a valid CRC is accepted, a corrupt one closes the connect
 });
 
 test('kind-1 document sequences are merged into the command body', async () => {
-  const { replies } = await exchange([opMsg({ insert: 'seq', $db: 'wire' }, { seq: ['documents', [{ _id: 1 }, { _id: 2 }, { _id: 3 }]] })], 1);
+  const { replies } = await exchange(
+    [opMsg({ insert: 'seq', $db: 'wire' }, { seq: ['documents', [{ _id: 1 }, { _id: 2 }, { _id: 3 }]] })],
+    1,
+  );
   expect(replies[0]?.doc).toMatchObject({ n: 3, ok: 1 });
 });
 
 test('moreToCome requests get no reply but are executed', async () => {
   const pingId = 9001;
   const { replies } = await exchange(
-    [opMsg({ insert: 'fire', documents: [{ _id: 'x' }], $db: 'wire', writeConcern: { w: 0 } }, { moreToCome: true }), opMsg({ count: 'fire', $db: 'wire' }, { id: pingId })],
+    [
+      opMsg(
+        { insert: 'fire', documents: [{ _id: 'x' }], $db: 'wire', writeConcern: { w: 0 } },
+        { moreToCome: true },
+      ),
+      opMsg({ count: 'fire', $db: 'wire' }, { id: pingId }),
+    ],
     1,
   );
   expect(replies).toHaveLength(1);

@@ -22,7 +22,11 @@ const ZEnvSchema = z.object({
     .default(DEV_FEEDBACK_HASH_SECRET),
   BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(10),
   JSON_BODY_LIMIT: z.string().default('100kb'),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -52,7 +56,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
       problems.push('  - FEEDBACK_HASH_SECRET: set a real secret in production');
     }
     if (!env.MONGODB_URI) problems.push('  - MONGODB_URI: production runs on a real MongoDB');
-    if (env.RATE_LIMIT_DISABLED) problems.push('  - RATE_LIMIT_DISABLED: rate limits cannot be disabled in production');
+    if (env.RATE_LIMIT_DISABLED)
+      problems.push('  - RATE_LIMIT_DISABLED: rate limits cannot be disabled in production');
     if (problems.length) throw new Error(`Refusing to start in production:\n${problems.join('\n')}`);
   }
   return env;

@@ -41,7 +41,8 @@ export function verifyAccessToken(token: string): TokenClaims {
     return { sub: decoded.sub, typ: 'access', tv: typeof decoded.tv === 'number' ? decoded.tv : 0 };
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if (err instanceof jwt.TokenExpiredError) throw unauthorized('Your session has expired. Please log in again.');
+    if (err instanceof jwt.TokenExpiredError)
+      throw unauthorized('Your session has expired. Please log in again.');
     throw unauthorized('Your session is invalid. Please log in again.');
   }
 }
@@ -67,7 +68,8 @@ export async function authenticate(req: Request): Promise<AuthContext> {
   const token = bearerToken(req);
   if (!token) throw unauthorized('Please log in to continue');
   const claims = verifyAccessToken(token);
-  if (!(await validateSession(claims))) throw unauthorized('Your session is no longer valid. Please log in again.');
+  if (!(await validateSession(claims)))
+    throw unauthorized('Your session is no longer valid. Please log in again.');
   return { userId: claims.sub };
 }
 

@@ -29,7 +29,10 @@ export async function connectDatabase(dbName = env.MONGODB_DB): Promise<Database
     log: (line) => logger.info(line),
   });
   // A database named in MONGODB_URI wins over MONGODB_DB (the resolver hands back the URI without it).
-  const uri = env.MONGODB_URI && started.backend === 'uri' ? withDbName(env.MONGODB_URI, dbName) : withDbName(started.uri, dbName);
+  const uri =
+    env.MONGODB_URI && started.backend === 'uri'
+      ? withDbName(env.MONGODB_URI, dbName)
+      : withDbName(started.uri, dbName);
   await mongoose.connect(uri, { serverSelectionTimeoutMS: 10000, autoIndex: true });
   currentBackend = started.backend;
   return {

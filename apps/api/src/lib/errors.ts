@@ -21,7 +21,8 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`, 404);
-export const unauthorized = (message = 'Please log in to continue') => new AppError('UNAUTHORIZED', message, 401);
+export const unauthorized = (message = 'Please log in to continue') =>
+  new AppError('UNAUTHORIZED', message, 401);
 
 /** Per-field messages from a zod error, keyed by the dotted path ("_root" for form-level issues). */
 export function zodFieldErrors(error: ZodError): Record<string, string[]> {
@@ -48,7 +49,10 @@ interface HttpishError {
 /** Maps any thrown value to a status and the shared error body; exported so it can be tested directly. */
 export function mapError(err: unknown): { status: ErrorStatus; body: TErrorBody } {
   if (err instanceof AppError) {
-    return { status: err.status, body: { message: err.message, code: err.code, fieldErrors: err.fieldErrors } };
+    return {
+      status: err.status,
+      body: { message: err.message, code: err.code, fieldErrors: err.fieldErrors },
+    };
   }
   if (err instanceof RequestValidationError) {
     const fieldErrors: Record<string, string[]> = {};
@@ -77,7 +81,10 @@ export function mapError(err: unknown): { status: ErrorStatus; body: TErrorBody 
   if (e.type === 'entity.parse.failed') {
     return { status: 400, body: { message: 'The request body is not valid JSON', code: 'MALFORMED_JSON' } };
   }
-  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } };
+  return {
+    status: 500,
+    body: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' },
+  };
 }
 
 export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {

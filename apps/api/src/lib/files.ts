@@ -29,12 +29,20 @@ export function detectImageType(buf: Buffer): 'image/jpeg' | 'image/png' | 'imag
 export const INVALID_IMAGE_MESSAGE = 'Please upload a JPEG, PNG or WebP image';
 
 /** Stores a validated image and returns its id (24 hex chars). */
-export async function saveImage(buf: Buffer, opts: { owner: string; purpose: ImagePurpose }): Promise<string> {
+export async function saveImage(
+  buf: Buffer,
+  opts: { owner: string; purpose: ImagePurpose },
+): Promise<string> {
   if (buf.length > env.UPLOAD_MAX_BYTES) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `Images must be at most ${Math.round(env.UPLOAD_MAX_BYTES / 1024 / 1024)} MB`, 413);
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `Images must be at most ${Math.round(env.UPLOAD_MAX_BYTES / 1024 / 1024)} MB`,
+      413,
+    );
   }
   const contentType = detectImageType(buf);
-  if (!contentType) throw new AppError('INVALID_IMAGE', INVALID_IMAGE_MESSAGE, 400, { image: [INVALID_IMAGE_MESSAGE] });
+  if (!contentType)
+    throw new AppError('INVALID_IMAGE', INVALID_IMAGE_MESSAGE, 400, { image: [INVALID_IMAGE_MESSAGE] });
   const upload = bucket().openUploadStream(`${opts.purpose}-${Date.now()}`, {
     metadata: { owner: opts.owner, purpose: opts.purpose, contentType },
   });
@@ -58,15 +66,21 @@ export function fileUrl(id: string | null | undefined): string | null {
   return id ? `/api/v1/files/${id}` : null;
 }
 
-export async function openFile(id: string): Promise<{ stream: Readable; contentType: string; length: number }> {
+export async function openFile(
+  id: string,
+): Promise<{ stream: Readable; contentType: string; length: number }> {
   const _id = new mongoose.Types.ObjectId(id);
   const [file] = await bucket().find({ _id }).limit(1).toArray();
   if (!file) throw notFound('File');
-  const contentType = (file.metadata as { contentType?: string } | undefined)?.contentType ?? 'application/octet-stream';
+  const contentType =
+    (file.metadata as { contentType?: string } | undefined)?.contentType ?? 'application/octet-stream';
   return { stream: bucket().openDownloadStream(_id), contentType, length: file.length };
 }
 
 /** multer in memory for one image field; the size limit answers 413 through the error mapper. */
 export function imageUpload(field: string): RequestHandler {
-  return multer({ storage: multer.memoryStorage(), limits: { fileSize: env.UPLOAD_MAX_BYTES, files: 1 } }).single(field);
+  return multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: env.UPLOAD_MAX_BYTES, files: 1 },
+  }).single(field);
 }

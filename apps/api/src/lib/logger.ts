@@ -26,7 +26,11 @@ export function redactUrlTokens(url: string | undefined): string | undefined {
  * What a request log line says about the request: an allow-list, so client IPs, user agents, cookies and bearer
  * tokens never reach a log (anonymous customers are identified only by salted daily hashes, never by raw IP).
  */
-export function serializeRequest(req: { id?: unknown; method?: string; url?: string }): Record<string, unknown> {
+export function serializeRequest(req: {
+  id?: unknown;
+  method?: string;
+  url?: string;
+}): Record<string, unknown> {
   return { id: req.id, method: req.method, url: redactUrlTokens(req.url) };
 }
 

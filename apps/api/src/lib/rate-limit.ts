@@ -24,7 +24,8 @@ function makeStore(name: string): Store {
   if (redis) {
     return new RedisStore({
       prefix: `rl:${name}:`,
-      sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
+      sendCommand: (command: string, ...args: string[]) =>
+        redis.call(command, ...args) as Promise<RedisReply>,
     });
   }
   const store = new MemoryStore();

@@ -12,7 +12,11 @@ export function getRedis(): Redis | null {
     client = null;
     return client;
   }
-  client = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  client = new Redis(env.REDIS_URL, {
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+    lazyConnect: false,
+  });
   client.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   return client;
 }

@@ -1,5 +1,9 @@
 // The demo business's fixed facts: its login, stores (three time zones), staff names and roles.
-export const DEMO_LOGIN = { email: 'demo@cxjourney.app', password: 'DemoPass123!', fullname: 'Alex Morgan' } as const;
+export const DEMO_LOGIN = {
+  email: 'demo@cxjourney.app',
+  password: 'DemoPass123!',
+  fullname: 'Alex Morgan',
+} as const;
 
 export const DEMO_STORES = [
   {
@@ -58,7 +62,14 @@ export const DEMO_STAFF: ReadonlyArray<{ name: string; role: string; store: numb
   { name: 'Grace Lee', role: 'Sales Associate', store: 2 },
 ];
 
-export const DEMO_TAGS = ['Friendly', 'Helpful', 'Quick service', 'Knowledgeable', 'Clean store', 'Great value'];
+export const DEMO_TAGS = [
+  'Friendly',
+  'Helpful',
+  'Quick service',
+  'Knowledgeable',
+  'Clean store',
+  'Great value',
+];
 export const DEMO_COMMENTS = [
   'Really helpful, thank you!',
   'Quick and friendly service.',

@@ -44,7 +44,11 @@ interface RollupRow {
   d5: number;
 }
 
-function addToRollups(map: Map<RollupKey, RollupRow>, row: Omit<RollupRow, 'count' | 'scoreSum' | 'd1' | 'd2' | 'd3' | 'd4' | 'd5'>, score?: number) {
+function addToRollups(
+  map: Map<RollupKey, RollupRow>,
+  row: Omit<RollupRow, 'count' | 'scoreSum' | 'd1' | 'd2' | 'd3' | 'd4' | 'd5'>,
+  score?: number,
+) {
   const key = `${row.store}|${row.staff ?? ''}|${row.metric}|${row.day}`;
   const cur = map.get(key) ?? { ...row, count: 0, scoreSum: 0, d1: 0, d2: 0, d3: 0, d4: 0, d5: 0 };
   cur.count += 1;
@@ -56,9 +60,16 @@ function addToRollups(map: Map<RollupKey, RollupRow>, row: Omit<RollupRow, 'coun
 }
 
 /** A storefront per store and a portrait per person, drawn in code and stored in GridFS like uploads. */
-async function addDemoPictures(owner: string, stores: Array<{ _id: Types.ObjectId }>, staff: Array<{ _id: Types.ObjectId }>) {
+async function addDemoPictures(
+  owner: string,
+  stores: Array<{ _id: Types.ObjectId }>,
+  staff: Array<{ _id: Types.ObjectId }>,
+) {
   for (const [i, store] of stores.entries()) {
-    const image = await saveImage(storefrontPng(STORE_COLOURS[i % STORE_COLOURS.length]!), { owner, purpose: 'store' });
+    const image = await saveImage(storefrontPng(STORE_COLOURS[i % STORE_COLOURS.length]!), {
+      owner,
+      purpose: 'store',
+    });
     await StoreModel.updateOne({ _id: store._id }, { $set: { image } });
   }
   for (const [i, member] of staff.entries()) {
@@ -95,17 +106,35 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
     DEMO_STORES.map((s) => ({
       ...s,
       owner,
-      openingHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, open: '08:00', close: '20:00', closed: false })),
+      openingHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+        day,
+        open: '08:00',
+        close: '20:00',
+        closed: false,
+      })),
     })),
   );
   const staff = await StaffModel.insertMany(
-    DEMO_STAFF.map((s) => ({ owner, name: s.name, role: s.role, stores: [stores[s.store]!._id], active: true })),
+    DEMO_STAFF.map((s) => ({
+      owner,
+      name: s.name,
+      role: s.role,
+      stores: [stores[s.store]!._id],
+      active: true,
+    })),
   );
   await UserModel.updateOne({ _id: owner }, { selectedStore: stores[0]!._id });
   await addDemoPictures(String(owner), stores, staff);
 
   // Last, this and next week's rota in each store's local time, so "on shift now" and "copy last week" have data.
-  const shifts = stores.flatMap((store, s) => demoRota(owner, store, staff.filter((_, i) => DEMO_STAFF[i]!.store === s), now));
+  const shifts = stores.flatMap((store, s) =>
+    demoRota(
+      owner,
+      store,
+      staff.filter((_, i) => DEMO_STAFF[i]!.store === s),
+      now,
+    ),
+  );
   await ShiftModel.insertMany(shifts);
 
   const rollups = new Map<RollupKey, RollupRow>();
@@ -133,8 +162,13 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
       createdAt,
       updatedAt: createdAt,
     });
-    addToRollups(rollups, { owner, store: store._id, staff: null, metric: isStaff ? 'staff' : 'experience', day }, score);
-    if (member) addToRollups(rollups, { owner, store: store._id, staff: member._id, metric: 'staff', day }, score);
+    addToRollups(
+      rollups,
+      { owner, store: store._id, staff: null, metric: isStaff ? 'staff' : 'experience', day },
+      score,
+    );
+    if (member)
+      addToRollups(rollups, { owner, store: store._id, staff: member._id, metric: 'staff', day }, score);
     // Roughly 1.6 QR opens per rating.
     addToRollups(rollups, { owner, store: store._id, staff: null, metric: 'visit', day });
     if (rand() < 0.6) addToRollups(rollups, { owner, store: store._id, staff: null, metric: 'visit', day });
@@ -142,7 +176,13 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
   await RatingModel.insertMany(ratings, { ordered: false });
   await RollupModel.insertMany([...rollups.values()], { ordered: false });
 
-  return { userId: String(owner), stores: stores.length, staff: staff.length, shifts: shifts.length, ratings: ratings.length };
+  return {
+    userId: String(owner),
+    stores: stores.length,
+    staff: staff.length,
+    shifts: shifts.length,
+    ratings: ratings.length,
+  };
 }
 
 /** In development (or SEED_DEMO=always) an empty database gets the demo business; its login is printed. */

@@ -5,7 +5,10 @@ import type { Journey } from '../harness';
 export const journey: Journey = {
   name: 'home page and health',
   async run(ctx) {
-    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
       const page = await ctx.newPage(viewport);
       const res = await page.goto('/');
       assert.equal(res?.status(), 200);

@@ -50,7 +50,10 @@ describe('marketing and customer pages', () => {
 
   it('shows the profile chip and a dashboard link instead of Login when signed in', async () => {
     renderApp('/', { token: 'abc' });
-    expect(await screen.findByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(await screen.findByRole('link', { name: 'Go to dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
     expect(screen.getByRole('button', { name: 'Account menu for Ada Lovelace' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
   });

@@ -8,7 +8,17 @@ import { compileFilter } from '../query';
 import type { CommandContext, Handler } from './context';
 import { collName, cursorReply } from './context';
 
-const CREATE_UNSUPPORTED = ['capped', 'validator', 'viewOn', 'pipeline', 'timeseries', 'clusteredIndex', 'collation', 'changeStreamPreAndPostImages', 'expireAfterSeconds'];
+const CREATE_UNSUPPORTED = [
+  'capped',
+  'validator',
+  'viewOn',
+  'pipeline',
+  'timeseries',
+  'clusteredIndex',
+  'collation',
+  'changeStreamPreAndPostImages',
+  'expireAfterSeconds',
+];
 
 function requireCollection(ctx: CommandContext, name: string) {
   const coll = ctx.engine.collection(ctx.db, name);
@@ -26,9 +36,11 @@ export const adminCommands: Record<string, Handler> = {
   create: (body, ctx) => {
     const name = collName(body, 'create');
     for (const opt of CREATE_UNSUPPORTED) {
-      if (body[opt] !== undefined && body[opt] !== false && body[opt] !== null) notSupported(`create option '${opt}'`);
+      if (body[opt] !== undefined && body[opt] !== false && body[opt] !== null)
+        notSupported(`create option '${opt}'`);
     }
-    if (ctx.engine.collection(ctx.db, name)) fail(ErrorCodes.NamespaceExists, `Collection ${ctx.db}.${name} already exists.`);
+    if (ctx.engine.collection(ctx.db, name))
+      fail(ErrorCodes.NamespaceExists, `Collection ${ctx.db}.${name} already exists.`);
     ctx.engine.ensureCollection(ctx.db, name);
     return { ok: 1 };
   },
@@ -48,11 +60,19 @@ export const adminCommands: Record<string, Handler> = {
 
   listcollections: (body, ctx) => {
     const nameOnly = body.nameOnly === true;
-    let entries: Doc[] = ctx.engine.collections(ctx.db).map((c) =>
-      nameOnly
-        ? { name: c.name, type: 'collection' }
-        : { name: c.name, type: 'collection', options: c.options, info: { readOnly: false, uuid: c.uuid }, idIndex: ID_INDEX },
-    );
+    let entries: Doc[] = ctx.engine
+      .collections(ctx.db)
+      .map((c) =>
+        nameOnly
+          ? { name: c.name, type: 'collection' }
+          : {
+              name: c.name,
+              type: 'collection',
+              options: c.options,
+              info: { readOnly: false, uuid: c.uuid },
+              idIndex: ID_INDEX,
+            },
+      );
     if (isPlainObject(body.filter) && Object.keys(body.filter).length) {
       const m = compileFilter(body.filter);
       entries = entries.filter((e) => m.test(e));
@@ -62,7 +82,9 @@ export const adminCommands: Record<string, Handler> = {
 
   listdatabases: (body, ctx) => {
     const databases = [...ctx.engine.dbs.keys()].map((name) => {
-      const size = ctx.engine.collections(name).reduce((n, c) => n + dataSize({ ...ctx, db: name }, c.name), 0);
+      const size = ctx.engine
+        .collections(name)
+        .reduce((n, c) => n + dataSize({ ...ctx, db: name }, c.name), 0);
       return body.nameOnly ? { name } : { name, sizeOnDisk: size, empty: size === 0 };
     });
     let filtered: Doc[] = databases;
@@ -71,17 +93,25 @@ export const adminCommands: Record<string, Handler> = {
       filtered = databases.filter((d) => m.test(d));
     }
     const totalSize = filtered.reduce((n, d) => n + (typeof d.sizeOnDisk === 'number' ? d.sizeOnDisk : 0), 0);
-    return body.nameOnly ? { databases: filtered, ok: 1 } : { databases: filtered, totalSize, totalSizeMb: Math.floor(totalSize / 1048576), ok: 1 };
+    return body.nameOnly
+      ? { databases: filtered, ok: 1 }
+      : { databases: filtered, totalSize, totalSizeMb: Math.floor(totalSize / 1048576), ok: 1 };
   },
 
   createindexes: (body, ctx) => {
     const name = collName(body, 'createIndexes');
-    if (!Array.isArray(body.indexes) || body.indexes.length === 0) fail(ErrorCodes.BadValue, 'Must specify at least one index to create');
+    if (!Array.isArray(body.indexes) || body.indexes.length === 0)
+      fail(ErrorCodes.BadValue, 'Must specify at least one index to create');
     const { coll, created } = ctx.engine.ensureCollection(ctx.db, name);
     const before = coll.indexSpecs().length;
     let createdAny = false;
     for (const spec of body.indexes) createdAny = coll.createIndex(spec) || createdAny;
-    const reply: Doc = { numIndexesBefore: before, numIndexesAfter: coll.indexSpecs().length, createdCollectionAutomatically: created, ok: 1 };
+    const reply: Doc = {
+      numIndexesBefore: before,
+      numIndexesAfter: coll.indexSpecs().length,
+      createdCollectionAutomatically: created,
+      ok: 1,
+    };
     if (!createdAny) reply.note = 'all indexes already exist';
     return reply;
   },
@@ -89,7 +119,12 @@ export const adminCommands: Record<string, Handler> = {
   listindexes: (body, ctx) => {
     const name = collName(body, 'listIndexes');
     const coll = requireCollection(ctx, name);
-    return cursorReply(ctx, `${ctx.db}.${name}`, coll.indexSpecs().map((s) => ({ ...s })), body);
+    return cursorReply(
+      ctx,
+      `${ctx.db}.${name}`,
+      coll.indexSpecs().map((s) => ({ ...s })),
+      body,
+    );
   },
 
   dropindexes: (body, ctx) => {

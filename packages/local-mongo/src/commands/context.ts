@@ -17,7 +17,8 @@ export type Handler = (body: Doc, ctx: CommandContext) => Doc;
 
 export function collName(body: Doc, cmd: string): string {
   const v = body[cmd];
-  if (typeof v !== 'string' || v === '') fail(ErrorCodes.InvalidNamespace, `collection name has invalid type ${typeof v}`);
+  if (typeof v !== 'string' || v === '')
+    fail(ErrorCodes.InvalidNamespace, `collection name has invalid type ${typeof v}`);
   return v;
 }
 
@@ -52,7 +53,13 @@ export function takeBatch(docs: Doc[], pos: number, max: number): Doc[] {
   return out;
 }
 
-export function cursorReply(ctx: CommandContext, ns: string, docs: Doc[], body: Doc, singleBatch = false): Doc {
+export function cursorReply(
+  ctx: CommandContext,
+  ns: string,
+  docs: Doc[],
+  body: Doc,
+  singleBatch = false,
+): Doc {
   const cursorOpts = (body.cursor ?? {}) as Doc;
   const requested = body.batchSize ?? cursorOpts.batchSize;
   const batchSize = requested === undefined ? DEFAULT_FIRST_BATCH : toInt(requested);

@@ -15,9 +15,15 @@ export const findAndModifyCommands: Record<string, Handler> = {
     const remove = body.remove === true;
     const hasUpdate = body.update !== undefined;
     if (remove && hasUpdate) fail(ErrorCodes.FailedToParse, 'Cannot specify both an update and remove=true');
-    if (!remove && !hasUpdate) fail(ErrorCodes.FailedToParse, 'Either an update or remove=true must be specified');
-    if (remove && body.upsert) fail(ErrorCodes.FailedToParse, 'Cannot specify both upsert=true and remove=true');
-    if (remove && body.new) fail(ErrorCodes.FailedToParse, 'Cannot specify both new=true and remove=true; \'remove\' always returns the deleted document');
+    if (!remove && !hasUpdate)
+      fail(ErrorCodes.FailedToParse, 'Either an update or remove=true must be specified');
+    if (remove && body.upsert)
+      fail(ErrorCodes.FailedToParse, 'Cannot specify both upsert=true and remove=true');
+    if (remove && body.new)
+      fail(
+        ErrorCodes.FailedToParse,
+        "Cannot specify both new=true and remove=true; 'remove' always returns the deleted document",
+      );
     const opts = queryOptions(body);
     const sort = isPlainObject(body.sort) && Object.keys(body.sort).length ? body.sort : undefined;
     const project = (doc: Doc | undefined): Doc | null =>
@@ -49,7 +55,11 @@ export const findAndModifyCommands: Record<string, Handler> = {
       opts.variables,
     );
     if (target) {
-      return { lastErrorObject: { n: 1, updatedExisting: true }, value: project(body.new ? outcome.after : target), ok: 1 };
+      return {
+        lastErrorObject: { n: 1, updatedExisting: true },
+        value: project(body.new ? outcome.after : target),
+        ok: 1,
+      };
     }
     if (outcome.upsertedId !== undefined) {
       return {

@@ -40,8 +40,10 @@ export const handshakeCommands: Record<string, Handler> = {
   }),
   getparameter: (body) => {
     const out: Doc = { ok: 1 };
-    const wantsAll = body.getParameter === '*' || (typeof body.getParameter === 'object' && body.getParameter !== null);
-    if (wantsAll || body.featureCompatibilityVersion !== undefined) out.featureCompatibilityVersion = { version: '7.0' };
+    const wantsAll =
+      body.getParameter === '*' || (typeof body.getParameter === 'object' && body.getParameter !== null);
+    if (wantsAll || body.featureCompatibilityVersion !== undefined)
+      out.featureCompatibilityVersion = { version: '7.0' };
     return out;
   },
   endsessions: () => ({ ok: 1 }),

@@ -23,7 +23,13 @@ const TXN_MESSAGE = 'Transaction numbers are only allowed on a replica set membe
 /** A standalone mongod rejects anything transactional (and retryable-write txnNumbers) with IllegalOperation. */
 function rejectTransactions(name: string, body: Doc): void {
   const lower = name.toLowerCase();
-  if (lower === 'committransaction' || lower === 'aborttransaction' || body.startTransaction !== undefined || body.autocommit === false || body.txnNumber !== undefined) {
+  if (
+    lower === 'committransaction' ||
+    lower === 'aborttransaction' ||
+    body.startTransaction !== undefined ||
+    body.autocommit === false ||
+    body.txnNumber !== undefined
+  ) {
     fail(ErrorCodes.IllegalOperation, TXN_MESSAGE);
   }
 }

@@ -11,18 +11,34 @@ import type { CommandContext, Handler } from './context';
 import { collName, cursorReply, queryOptions, refuseOptions, takeBatch } from './context';
 
 const REFUSED_STAGES = new Set([
-  '$out', '$merge', '$changeStream', '$collStats', '$indexStats', '$currentOp', '$listSessions', '$listLocalSessions',
-  '$search', '$searchMeta', '$vectorSearch', '$geoNear', '$planCacheStats', '$listSearchIndexes',
+  '$out',
+  '$merge',
+  '$changeStream',
+  '$collStats',
+  '$indexStats',
+  '$currentOp',
+  '$listSessions',
+  '$listLocalSessions',
+  '$search',
+  '$searchMeta',
+  '$vectorSearch',
+  '$geoNear',
+  '$planCacheStats',
+  '$listSearchIndexes',
 ]);
 
 function checkPipeline(pipeline: unknown): Doc[] {
-  if (!Array.isArray(pipeline)) fail(ErrorCodes.TypeMismatch, "'pipeline' option must be specified as an array");
+  if (!Array.isArray(pipeline))
+    fail(ErrorCodes.TypeMismatch, "'pipeline' option must be specified as an array");
   for (const stage of pipeline) {
-    if (!isPlainObject(stage) || Object.keys(stage).length !== 1) fail(ErrorCodes.BadValue, 'A pipeline stage specification object must contain exactly one field.');
+    if (!isPlainObject(stage) || Object.keys(stage).length !== 1)
+      fail(ErrorCodes.BadValue, 'A pipeline stage specification object must contain exactly one field.');
     const [name, spec] = Object.entries(stage)[0] as [string, unknown];
     if (REFUSED_STAGES.has(name)) notSupported(`aggregation stage ${name}`);
-    if (name === '$lookup' && isPlainObject(spec) && spec.pipeline !== undefined) checkPipeline(spec.pipeline);
-    if (name === '$unionWith' && isPlainObject(spec) && spec.pipeline !== undefined) checkPipeline(spec.pipeline);
+    if (name === '$lookup' && isPlainObject(spec) && spec.pipeline !== undefined)
+      checkPipeline(spec.pipeline);
+    if (name === '$unionWith' && isPlainObject(spec) && spec.pipeline !== undefined)
+      checkPipeline(spec.pipeline);
     if (name === '$facet' && isPlainObject(spec)) for (const sub of Object.values(spec)) checkPipeline(sub);
   }
   return pipeline as Doc[];
@@ -62,7 +78,8 @@ function runAggregate(ctx: CommandContext, name: string, pipeline: Doc[], body: 
     mingoOptions(opts, {
       // stages like $addFields mutate nested objects in place; stored documents must never be touched
       processingMode: ProcessingMode.CLONE_INPUT,
-      collectionResolver: (other: string) => cloneValue([...(ctx.engine.collection(ctx.db, other)?.all() ?? [])]),
+      collectionResolver: (other: string) =>
+        cloneValue([...(ctx.engine.collection(ctx.db, other)?.all() ?? [])]),
     }),
   );
 }
@@ -70,7 +87,11 @@ function runAggregate(ctx: CommandContext, name: string, pipeline: Doc[], body: 
 export const readCommands: Record<string, Handler> = {
   find: (body, ctx) => {
     const name = collName(body, 'find');
-    refuseOptions(body, ['tailable', 'awaitData', 'min', 'max', 'returnKey', 'showRecordId', 'oplogReplay'], 'find');
+    refuseOptions(
+      body,
+      ['tailable', 'awaitData', 'min', 'max', 'returnKey', 'showRecordId', 'oplogReplay'],
+      'find',
+    );
     const docs = runFind(ctx, name, body);
     const single = body.singleBatch === true || toInt(body.limit) < 0;
     return cursorReply(ctx, `${ctx.db}.${name}`, docs, body, single);
@@ -113,7 +134,8 @@ export const readCommands: Record<string, Handler> = {
   distinct: (body, ctx) => {
     const name = collName(body, 'distinct');
     const key = body.key;
-    if (typeof key !== 'string') fail(ErrorCodes.TypeMismatch, "BSON field 'distinct.key' is the wrong type, expected type 'string'");
+    if (typeof key !== 'string')
+      fail(ErrorCodes.TypeMismatch, "BSON field 'distinct.key' is the wrong type, expected type 'string'");
     const coll = ctx.engine.collection(ctx.db, name);
     const seen = new Map<string, unknown>();
     const opts = queryOptions(body);
@@ -123,16 +145,25 @@ export const readCommands: Record<string, Handler> = {
         if (!seen.has(k)) seen.set(k, v);
       }
     }
-    return { values: sortDocs([...seen.values()].map((v) => ({ v })), { v: 1 }).map((d) => d.v), ok: 1 };
+    return {
+      values: sortDocs(
+        [...seen.values()].map((v) => ({ v })),
+        { v: 1 },
+      ).map((d) => d.v),
+      ok: 1,
+    };
   },
 
   aggregate: (body, ctx) => {
     if (body.aggregate === 1) notSupported('database-level aggregate');
     const name = collName(body, 'aggregate');
     if (body.explain) notSupported('aggregate explain');
-    if (body.cursor === undefined) fail(ErrorCodes.FailedToParse, "The 'cursor' option is required, except for aggregate with the explain argument");
+    if (body.cursor === undefined)
+      fail(
+        ErrorCodes.FailedToParse,
+        "The 'cursor' option is required, except for aggregate with the explain argument",
+      );
     const docs = runAggregate(ctx, name, checkPipeline(body.pipeline), body);
     return cursorReply(ctx, `${ctx.db}.${name}`, docs, body);
   },
 };
-

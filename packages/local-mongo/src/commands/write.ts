@@ -12,7 +12,8 @@ import { collName, queryOptions } from './context';
 
 function docsOf(body: Doc, field: string): Doc[] {
   const v = body[field];
-  if (!Array.isArray(v)) fail(ErrorCodes.FailedToParse, `BSON field '${field}' is missing but a required field`);
+  if (!Array.isArray(v))
+    fail(ErrorCodes.FailedToParse, `BSON field '${field}' is missing but a required field`);
   return v as Doc[];
 }
 
@@ -60,15 +61,23 @@ export interface UpdateStatement {
 }
 
 /** Shared by the update command and findAndModify. `coll` is created lazily, only when an upsert inserts. */
-export function performUpdate(ctx: CommandContext, name: string, st: UpdateStatement, variables?: Doc): UpdateOutcome {
+export function performUpdate(
+  ctx: CommandContext,
+  name: string,
+  st: UpdateStatement,
+  variables?: Doc,
+): UpdateOutcome {
   validateUpdate(st.u);
-  if (st.multi && isReplacement(st.u)) fail(ErrorCodes.FailedToParse, 'multi update is not supported for replacement-style update');
-  if (st.arrayFilters !== undefined && !Array.isArray(st.arrayFilters)) fail(ErrorCodes.TypeMismatch, 'arrayFilters must be an array');
+  if (st.multi && isReplacement(st.u))
+    fail(ErrorCodes.FailedToParse, 'multi update is not supported for replacement-style update');
+  if (st.arrayFilters !== undefined && !Array.isArray(st.arrayFilters))
+    fail(ErrorCodes.TypeMismatch, 'arrayFilters must be an array');
   const q = (st.q ?? {}) as Doc;
   const opts = { collation: st.collation, variables };
   const existing = ctx.engine.collection(ctx.db, name);
   let matches = st.only ? [st.only] : existing ? existing.find(q, opts, st.multi || st.sort ? 0 : 1) : [];
-  if (st.sort && isPlainObject(st.sort)) matches = sortDocs(matches, st.sort).slice(0, st.multi ? undefined : 1);
+  if (st.sort && isPlainObject(st.sort))
+    matches = sortDocs(matches, st.sort).slice(0, st.multi ? undefined : 1);
   const uctx = { filter: q, arrayFilters: st.arrayFilters, collation: st.collation };
   if (matches.length === 0) {
     if (!st.upsert) return { matched: 0, modified: 0 };
@@ -134,12 +143,16 @@ export const writeCommands: Record<string, Handler> = {
     let n = 0;
     const writeErrors = runStatements(statements, body.ordered !== false, (st) => {
       const limit = toInt(st.limit);
-      if (limit !== 0 && limit !== 1) fail(ErrorCodes.FailedToParse, `The limit field in delete objects must be 0 or 1. Got ${limit}`);
+      if (limit !== 0 && limit !== 1)
+        fail(ErrorCodes.FailedToParse, `The limit field in delete objects must be 0 or 1. Got ${limit}`);
       if (!coll) return;
-      const matches = coll.find((st.q ?? {}) as Doc, { collation: st.collation as CollationSpec | undefined }, limit);
+      const matches = coll.find(
+        (st.q ?? {}) as Doc,
+        { collation: st.collation as CollationSpec | undefined },
+        limit,
+      );
       for (const doc of matches) if (coll.remove(doc)) n++;
     });
     return finish({ n }, writeErrors);
   },
 };
-

@@ -30,7 +30,10 @@ const ratingSchema = new Schema(
   },
   { timestamps: true },
 );
-ratingSchema.index({ store: 1, idempotencyKey: 1 }, { unique: true, partialFilterExpression: { idempotencyKey: { $type: 'string' } } });
+ratingSchema.index(
+  { store: 1, idempotencyKey: 1 },
+  { unique: true, partialFilterExpression: { idempotencyKey: { $type: 'string' } } },
+);
 ratingSchema.index({ owner: 1, createdAt: -1 });
 ratingSchema.index({ store: 1, day: 1 });
 ratingSchema.index({ staff: 1, day: 1 });
