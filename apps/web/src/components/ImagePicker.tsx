@@ -1,7 +1,9 @@
-// Choose an image (JPEG, PNG or WebP, up to 2 MB) with a preview; the file is uploaded by the form that owns it.
+// Choose an image (JPEG, PNG or WebP, up to 2 MB) with a preview; the form that owns it uploads it after saving.
 import { Avatar, Button, Field, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { LuImage } from 'react-icons/lu';
+import { toaster } from '@/components/ui/toaster';
+import { apiErrorMessage } from '@/lib/api-error';
 
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -77,4 +79,27 @@ export function ImagePicker({ label, currentUrl, file, onChange, shape = 'square
       {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
     </Field.Root>
   );
+}
+
+/**
+ * Uploads the picked image (if any) of a record that was just saved. A failed upload leaves the record saved and says
+ * so in a warning; answers whether the image (or no image) went through.
+ */
+export async function uploadPickedImage(
+  file: File | null,
+  upload: (body: FormData) => Promise<unknown>,
+  saved: { name: string; image: 'the photo' | 'its image' },
+): Promise<boolean> {
+  if (!file) return true;
+  const form = new FormData();
+  form.append('image', file);
+  try {
+    await upload(form);
+    return true;
+  } catch (error) {
+    toaster.warning({
+      title: `${saved.name} was saved, but ${saved.image} was not: ${apiErrorMessage(error)}`,
+    });
+    return false;
+  }
 }

@@ -1,9 +1,10 @@
 // The auth dialog: login, sign up, forgot password, OTP and new password panels plus the plans view (spec §2, §4).
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react';
 import type { TUser } from '@cx/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { DialogShell } from '@/components/DialogShell';
 import { paths } from '@/config/paths';
 import type { TAuthDialogView } from '@/lib/auth-dialog';
 import { session, useSession } from '@/lib/session';
@@ -57,79 +58,64 @@ export function AuthDialog({ view, onClose }: TAuthDialogProps) {
   };
 
   return (
-    <Dialog.Root
+    <DialogShell
       open={view !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      placement="center"
+      onClose={onClose}
+      title={PANEL_TITLES[panel]}
       size={{ base: 'full', sm: panel === 'plans' ? 'lg' : 'md' }}
       scrollBehavior="inside"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{PANEL_TITLES[panel]}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              {panel === 'login' && (
-                <LoginPanel
-                  key={`login-${email}`}
-                  initialEmail={email}
-                  onSignup={() => go('signup')}
-                  onForgot={(typed) => go('forgot', typed)}
-                  onSuccess={onLoggedIn}
-                />
-              )}
-              {panel === 'signup' && <SignupPanel onLogin={(signedUp) => go('login', signedUp ?? email)} />}
-              {panel === 'forgot' && (
-                <ForgotPasswordPanel
-                  initialEmail={email}
-                  onBack={() => go('login')}
-                  onSent={(sentTo) => go('otp', sentTo)}
-                />
-              )}
-              {panel === 'otp' && (
-                <OtpPanel
-                  email={email}
-                  onBack={() => go('forgot')}
-                  onVerified={(token) => {
-                    setResetToken(token);
-                    go('newPassword');
-                  }}
-                />
-              )}
-              {panel === 'newPassword' && (
-                <NewPasswordPanel
-                  email={email}
-                  resetToken={resetToken}
-                  onBack={() => go('otp')}
-                  onDone={(done) => go('login', done)}
-                />
-              )}
-              {panel === 'plans' && (
-                <PlansView
-                  actionLabel={isSignedIn ? 'Go to My Subscription' : 'Get started'}
-                  onChoose={() => {
-                    if (isSignedIn) {
-                      onClose();
-                      void navigate(paths.business.mySubscription.path);
-                    } else {
-                      go('signup');
-                    }
-                  }}
-                />
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close dialog" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Body pb="6">
+        {panel === 'login' && (
+          <LoginPanel
+            key={`login-${email}`}
+            initialEmail={email}
+            onSignup={() => go('signup')}
+            onForgot={(typed) => go('forgot', typed)}
+            onSuccess={onLoggedIn}
+          />
+        )}
+        {panel === 'signup' && <SignupPanel onLogin={(signedUp) => go('login', signedUp ?? email)} />}
+        {panel === 'forgot' && (
+          <ForgotPasswordPanel
+            initialEmail={email}
+            onBack={() => go('login')}
+            onSent={(sentTo) => go('otp', sentTo)}
+          />
+        )}
+        {panel === 'otp' && (
+          <OtpPanel
+            email={email}
+            onBack={() => go('forgot')}
+            onVerified={(token) => {
+              setResetToken(token);
+              go('newPassword');
+            }}
+          />
+        )}
+        {panel === 'newPassword' && (
+          <NewPasswordPanel
+            email={email}
+            resetToken={resetToken}
+            onBack={() => go('otp')}
+            onDone={(done) => go('login', done)}
+          />
+        )}
+        {panel === 'plans' && (
+          <PlansView
+            actionLabel={isSignedIn ? 'Go to My Subscription' : 'Get started'}
+            onChoose={() => {
+              if (isSignedIn) {
+                onClose();
+                void navigate(paths.business.mySubscription.path);
+              } else {
+                go('signup');
+              }
+            }}
+          />
+        )}
+      </Dialog.Body>
+    </DialogShell>
   );
 }
 

@@ -4,10 +4,8 @@ import {
   Box,
   Button,
   Center,
-  CloseButton,
   Dialog,
   Icon,
-  Portal,
   Spinner,
   Stack,
   Text,
@@ -17,6 +15,7 @@ import { USER_MESSAGES, ZProfileSchema, type TUser } from '@cx/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { LuCamera } from 'react-icons/lu';
+import { DialogShell } from '@/components/DialogShell';
 import { toaster } from '@/components/ui/toaster';
 import { useZodForm } from '@/hooks/use-zod-form';
 import { apiFileUrl } from '@/lib/api-files';
@@ -37,35 +36,17 @@ export function ProfileDialog({ open, onClose }: TProfileDialogProps) {
   // The fresh profile when it came back, else what the session stored at login.
   const user: TUser | TSessionUser | null = profile.data?.body.user ?? (profile.isPending ? null : stored);
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(d) => !d.open && onClose()}
-      placement="center"
-      size={{ base: 'full', sm: 'md' }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Profile</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              {open && user ? (
-                <ProfileForm key={String(profile.dataUpdatedAt)} user={user} onDone={onClose} />
-              ) : (
-                <Center minH="40">
-                  <Spinner aria-label="Loading profile" />
-                </Center>
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close dialog" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onClose={onClose} title="Profile" size={{ base: 'full', sm: 'md' }}>
+      <Dialog.Body pb="6">
+        {open && user ? (
+          <ProfileForm key={String(profile.dataUpdatedAt)} user={user} onDone={onClose} />
+        ) : (
+          <Center minH="40">
+            <Spinner aria-label="Loading profile" />
+          </Center>
+        )}
+      </Dialog.Body>
+    </DialogShell>
   );
 }
 

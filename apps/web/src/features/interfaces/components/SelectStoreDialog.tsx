@@ -4,12 +4,10 @@ import {
   Box,
   Button,
   Center,
-  CloseButton,
   Dialog,
   HStack,
   Input,
   InputGroup,
-  Portal,
   Spinner,
   Stack,
   Text,
@@ -18,6 +16,7 @@ import type { TStore } from '@cx/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuSearch, LuStore } from 'react-icons/lu';
+import { DialogShell } from '@/components/DialogShell';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { tsr } from '@/lib/api-client';
@@ -82,98 +81,80 @@ export default function SelectStoreDialog({ open, onClose }: TSelectStoreDialogP
   };
 
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
-      onOpenChange={(d) => !d.open && !redirecting && onClose()}
-      placement="center"
+      onClose={onClose}
+      closable={!redirecting}
+      title="Select Store"
       size={{ base: 'full', sm: 'md' }}
+      fullOnPhones
+      headerProps={{ flexDirection: 'column', alignItems: 'stretch', gap: '3' }}
+      headerExtra={
+        <>
+          <InputGroup startElement={<LuSearch aria-hidden />}>
+            <Input
+              type="search"
+              placeholder="Search store"
+              aria-label="Search store"
+              value={search}
+              disabled={redirecting}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </InputGroup>
+          <Text fontSize="sm" color="fg.muted">
+            Click on specific Store to Proceed
+          </Text>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          {/* Full screen on phones; from sm a normal dialog (the responsive size keeps full's min-height). */}
-          <Dialog.Content minH={{ sm: 'auto' }} rounded={{ sm: 'l3' }}>
-            <Dialog.Header flexDirection="column" alignItems="stretch" gap="3">
-              <Dialog.Title>Select Store</Dialog.Title>
-              <InputGroup startElement={<LuSearch aria-hidden />}>
-                <Input
-                  type="search"
-                  placeholder="Search store"
-                  aria-label="Search store"
-                  value={search}
-                  disabled={redirecting}
-                  onChange={(e) => setSearch(e.target.value)}
-                />
-              </InputGroup>
-              <Text fontSize="sm" color="fg.muted">
-                Click on specific Store to Proceed
-              </Text>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              {redirecting ? (
-                <Center minH="32" flexDirection="column" gap="3" role="status" aria-live="polite">
-                  <Spinner color="brand.solid" />
-                  <Text textAlign="center">{REDIRECTING_MESSAGE}</Text>
-                </Center>
-              ) : stores.isPending ? (
-                <Center minH="32">
-                  <Spinner color="brand.solid" aria-label="Loading stores" />
-                </Center>
-              ) : shown.length === 0 ? (
-                <Center minH="32">
-                  <Text color="fg.muted">No store found</Text>
-                </Center>
-              ) : (
-                <Box
-                  as="ul"
-                  role="list"
-                  aria-label="Stores"
-                  maxH="380px"
-                  overflowY="auto"
-                  listStyleType="none"
+      <Dialog.Body pb="6">
+        {redirecting ? (
+          <Center minH="32" flexDirection="column" gap="3" role="status" aria-live="polite">
+            <Spinner color="brand.solid" />
+            <Text textAlign="center">{REDIRECTING_MESSAGE}</Text>
+          </Center>
+        ) : stores.isPending ? (
+          <Center minH="32">
+            <Spinner color="brand.solid" aria-label="Loading stores" />
+          </Center>
+        ) : shown.length === 0 ? (
+          <Center minH="32">
+            <Text color="fg.muted">No store found</Text>
+          </Center>
+        ) : (
+          <Box as="ul" role="list" aria-label="Stores" maxH="380px" overflowY="auto" listStyleType="none">
+            {shown.map((store) => (
+              <Box as="li" key={store._id}>
+                <Button
+                  variant="ghost"
+                  w="full"
+                  h="auto"
+                  py="2"
+                  justifyContent="flex-start"
+                  onClick={() => void choose(store)}
+                  disabled={checking !== null && checking !== store._id}
+                  aria-busy={checking === store._id}
                 >
-                  {shown.map((store) => (
-                    <Box as="li" key={store._id}>
-                      <Button
-                        variant="ghost"
-                        w="full"
-                        h="auto"
-                        py="2"
-                        justifyContent="flex-start"
-                        onClick={() => void choose(store)}
-                        disabled={checking !== null && checking !== store._id}
-                        aria-busy={checking === store._id}
-                      >
-                        <HStack gap="3" w="full">
-                          <Avatar.Root shape="rounded" size="md" bg="bg.muted">
-                            <Avatar.Fallback>
-                              <LuStore aria-hidden />
-                            </Avatar.Fallback>
-                            {store.image ? <Avatar.Image src={apiFileUrl(store.image)} alt="" /> : null}
-                          </Avatar.Root>
-                          <Stack gap="0" flex="1" textAlign="start" minW="0">
-                            <Text fontWeight="medium" truncate>
-                              {store.name}
-                            </Text>
-                          </Stack>
-                          {checking === store._id ? (
-                            <Spinner size="sm" aria-label="Checking interfaces" />
-                          ) : null}
-                        </HStack>
-                      </Button>
-                    </Box>
-                  ))}
-                </Box>
-              )}
-            </Dialog.Body>
-            {redirecting ? null : (
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close dialog" />
-              </Dialog.CloseTrigger>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                  <HStack gap="3" w="full">
+                    <Avatar.Root shape="rounded" size="md" bg="bg.muted">
+                      <Avatar.Fallback>
+                        <LuStore aria-hidden />
+                      </Avatar.Fallback>
+                      {store.image ? <Avatar.Image src={apiFileUrl(store.image)} alt="" /> : null}
+                    </Avatar.Root>
+                    <Stack gap="0" flex="1" textAlign="start" minW="0">
+                      <Text fontWeight="medium" truncate>
+                        {store.name}
+                      </Text>
+                    </Stack>
+                    {checking === store._id ? <Spinner size="sm" aria-label="Checking interfaces" /> : null}
+                  </HStack>
+                </Button>
+              </Box>
+            ))}
+          </Box>
+        )}
+      </Dialog.Body>
+    </DialogShell>
   );
 }

@@ -1,20 +1,8 @@
 // Add, edit, move or delete one shift: person, date and local start/end times; server refusals (overlap) shown inline.
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Grid,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Text,
-  chakra,
-} from '@chakra-ui/react';
+import { Button, Dialog, Field, Grid, Input, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';
 import { ZShiftInputSchema, type TRotaStaff, type TShift } from '@cx/contracts';
 import { useState, type FormEvent } from 'react';
+import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
 import { serverFormErrors, validate, type TFormErrors } from '@/lib/form-errors';
@@ -37,30 +25,15 @@ export function ShiftDialog({ target, store, staff, onClose }: TShiftDialogProps
       : `${target.staff}-${target.date}`
     : 'none';
   return (
-    <Dialog.Root
+    <DialogShell
       open={target !== null}
-      onOpenChange={(d) => !d.open && onClose()}
-      placement="center"
+      onClose={onClose}
+      title={target?.kind === 'edit' ? 'Edit shift' : 'Add shift'}
       size={{ base: 'full', sm: 'md' }}
+      fullOnPhones
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          {/* Full screen on phones; from sm a normal dialog (the responsive size keeps full's min-height). */}
-          <Dialog.Content minH={{ sm: 'auto' }} rounded={{ sm: 'l3' }}>
-            <Dialog.Header>
-              <Dialog.Title>{target?.kind === 'edit' ? 'Edit shift' : 'Add shift'}</Dialog.Title>
-            </Dialog.Header>
-            {target ? (
-              <ShiftForm key={key} target={target} store={store} staff={staff} onDone={onClose} />
-            ) : null}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close dialog" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {target ? <ShiftForm key={key} target={target} store={store} staff={staff} onDone={onClose} /> : null}
+    </DialogShell>
   );
 }
 
@@ -136,12 +109,7 @@ function ShiftForm({ target, store, staff, onDone }: TShiftFormProps) {
           <Text color="fg.muted" fontSize="sm">
             {store.name} · times in {store.timeZone}
           </Text>
-          {refusal ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{refusal}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <FormErrorAlert message={refusal} role="alert" />
           <Field.Root invalid={Boolean(errors.staff)} required>
             <Field.Label>Staff member</Field.Label>
             <NativeSelect.Root>
@@ -189,25 +157,20 @@ function ShiftForm({ target, store, staff, onDone }: TShiftFormProps) {
           </Grid>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer justifyContent="space-between">
-        {editing ? (
-          <Button variant="ghost" colorPalette="red" onClick={() => void onDelete()} disabled={pending}>
-            Delete shift
-          </Button>
-        ) : (
-          <span />
-        )}
-        <Stack direction="row">
-          <Dialog.ActionTrigger asChild>
-            <Button variant="outline" disabled={pending}>
-              Cancel
+      <FormDialogFooter
+        pending={pending}
+        saving={create.isPending || update.isPending}
+        submitLabel={editing ? 'Save shift' : 'Add shift'}
+        start={
+          editing ? (
+            <Button variant="ghost" colorPalette="red" onClick={() => void onDelete()} disabled={pending}>
+              Delete shift
             </Button>
-          </Dialog.ActionTrigger>
-          <Button type="submit" colorPalette="brand" loading={create.isPending || update.isPending}>
-            {editing ? 'Save shift' : 'Add shift'}
-          </Button>
-        </Stack>
-      </Dialog.Footer>
+          ) : (
+            <span />
+          )
+        }
+      />
     </chakra.form>
   );
 }

@@ -1,14 +1,10 @@
 // Add or edit a staff member: photo, name, role, the stores they work at and whether they are active.
 import {
-  Alert,
-  Button,
   CheckboxCard,
-  CloseButton,
   Dialog,
   Field,
   Fieldset,
   Input,
-  Portal,
   SimpleGrid,
   Stack,
   Switch,
@@ -16,7 +12,8 @@ import {
 } from '@chakra-ui/react';
 import { ZStaffInputSchema, type TStaff, type TStore } from '@cx/contracts';
 import { useState, type FormEvent } from 'react';
-import { ImagePicker } from '@/components/ImagePicker';
+import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
+import { ImagePicker, uploadPickedImage } from '@/components/ImagePicker';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
 import { serverFormErrors, validate, type TFormErrors } from '@/lib/form-errors';
@@ -31,31 +28,18 @@ export type TStaffFormDialogProps = {
 
 export function StaffFormDialog({ open, member, stores, onClose }: TStaffFormDialogProps) {
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
-      onOpenChange={(d) => !d.open && onClose()}
+      onClose={onClose}
+      title={member ? `Edit ${member.name}` : 'Add a staff member'}
       size={{ base: 'full', md: 'md' }}
       scrollBehavior="inside"
-      placement="center"
+      fullOnPhones
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          {/* Full screen on phones; from sm a normal dialog (the responsive size keeps full's min-height). */}
-          <Dialog.Content minH={{ sm: 'auto' }} rounded={{ sm: 'l3' }}>
-            <Dialog.Header>
-              <Dialog.Title>{member ? `Edit ${member.name}` : 'Add a staff member'}</Dialog.Title>
-            </Dialog.Header>
-            {open ? (
-              <StaffForm key={member?._id ?? 'new'} member={member} stores={stores} onDone={onClose} />
-            ) : null}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close dialog" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {open ? (
+        <StaffForm key={member?._id ?? 'new'} member={member} stores={stores} onDone={onClose} />
+      ) : null}
+    </DialogShell>
   );
 }
 
@@ -99,20 +83,10 @@ function StaffForm({ member, stores, onDone }: { member?: TStaff; stores: TStore
       setFormError(apiErrorMessage(error));
       return;
     }
-    if (photo) {
-      const form = new FormData();
-      form.append('image', photo);
-      try {
-        await uploadPhoto.mutateAsync({ params: { id: saved._id }, body: form });
-      } catch (error) {
-        toaster.warning({
-          title: `${saved.name} was saved, but the photo was not: ${apiErrorMessage(error)}`,
-        });
-        onDone();
-        return;
-      }
+    const upload = (body: FormData) => uploadPhoto.mutateAsync({ params: { id: saved._id }, body });
+    if (await uploadPickedImage(photo, upload, { name: saved.name, image: 'the photo' })) {
+      toaster.success({ title: member ? `${saved.name} updated` : `${saved.name} added` });
     }
-    toaster.success({ title: member ? `${saved.name} updated` : `${saved.name} added` });
     onDone();
   };
 
@@ -120,12 +94,7 @@ function StaffForm({ member, stores, onDone }: { member?: TStaff; stores: TStore
     <chakra.form onSubmit={onSubmit} noValidate display="contents">
       <Dialog.Body>
         <Stack gap="5">
-          {formError ? (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{formError}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <FormErrorAlert message={formError} />
           <ImagePicker
             label="Photo"
             shape="full"
@@ -192,16 +161,7 @@ function StaffForm({ member, stores, onDone }: { member?: TStaff; stores: TStore
           </Switch.Root>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </Dialog.ActionTrigger>
-        <Button type="submit" colorPalette="brand" loading={pending}>
-          {member ? 'Save changes' : 'Add staff member'}
-        </Button>
-      </Dialog.Footer>
+      <FormDialogFooter pending={pending} submitLabel={member ? 'Save changes' : 'Add staff member'} />
     </chakra.form>
   );
 }

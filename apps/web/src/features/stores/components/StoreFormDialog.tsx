@@ -1,24 +1,21 @@
 // Create or edit a store: picture, name, address, time zone, opening hours and social links, validated by the contract.
 import {
-  Alert,
   Box,
-  Button,
   Checkbox,
-  CloseButton,
   Dialog,
   Field,
   Fieldset,
   Grid,
   Heading,
   Input,
-  Portal,
   Stack,
   Text,
   chakra,
 } from '@chakra-ui/react';
 import { SOCIAL_LINK_KEYS, ZStoreInputSchema, type TStore } from '@cx/contracts';
 import { useState, type FormEvent } from 'react';
-import { ImagePicker } from '@/components/ImagePicker';
+import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
+import { ImagePicker, uploadPickedImage } from '@/components/ImagePicker';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
 import { serverFormErrors, validate, type TFormErrors } from '@/lib/form-errors';
@@ -42,30 +39,17 @@ export type TStoreFormDialogProps = {
 
 export function StoreFormDialog({ open, store, onClose }: TStoreFormDialogProps) {
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
-      onOpenChange={(d) => !d.open && onClose()}
+      onClose={onClose}
+      title={store ? `Edit ${store.name}` : 'Add a store'}
       size={{ base: 'full', md: 'lg' }}
       scrollBehavior="inside"
-      placement="center"
+      fullOnPhones
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          {/* Full screen on phones; from sm a normal dialog (the responsive size keeps full's min-height). */}
-          <Dialog.Content minH={{ sm: 'auto' }} rounded={{ sm: 'l3' }}>
-            <Dialog.Header>
-              <Dialog.Title>{store ? `Edit ${store.name}` : 'Add a store'}</Dialog.Title>
-            </Dialog.Header>
-            {/* Keyed so reopening starts from the store's saved values. */}
-            {open ? <StoreForm key={store?._id ?? 'new'} store={store} onDone={onClose} /> : null}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close dialog" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {/* Keyed so reopening starts from the store's saved values. */}
+      {open ? <StoreForm key={store?._id ?? 'new'} store={store} onDone={onClose} /> : null}
+    </DialogShell>
   );
 }
 
@@ -112,20 +96,10 @@ function StoreForm({ store, onDone }: { store?: TStore; onDone: () => void }) {
       setFormError(apiErrorMessage(error));
       return;
     }
-    if (image) {
-      const form = new FormData();
-      form.append('image', image);
-      try {
-        await uploadImage.mutateAsync({ params: { id: saved._id }, body: form });
-      } catch (error) {
-        toaster.warning({
-          title: `${saved.name} was saved, but its image was not: ${apiErrorMessage(error)}`,
-        });
-        onDone();
-        return;
-      }
+    const upload = (body: FormData) => uploadImage.mutateAsync({ params: { id: saved._id }, body });
+    if (await uploadPickedImage(image, upload, { name: saved.name, image: 'its image' })) {
+      toaster.success({ title: store ? 'Store updated' : 'Store created' });
     }
-    toaster.success({ title: store ? 'Store updated' : 'Store created' });
     onDone();
   };
 
@@ -133,12 +107,7 @@ function StoreForm({ store, onDone }: { store?: TStore; onDone: () => void }) {
     <chakra.form onSubmit={onSubmit} noValidate display="contents">
       <Dialog.Body>
         <Stack gap="6">
-          {formError ? (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{formError}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <FormErrorAlert message={formError} />
           <ImagePicker
             label="Store image"
             currentUrl={store?.image ?? undefined}
@@ -272,16 +241,7 @@ function StoreForm({ store, onDone }: { store?: TStore; onDone: () => void }) {
           </Fieldset.Root>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </Dialog.ActionTrigger>
-        <Button type="submit" colorPalette="brand" loading={pending}>
-          {store ? 'Save changes' : 'Create store'}
-        </Button>
-      </Dialog.Footer>
+      <FormDialogFooter pending={pending} submitLabel={store ? 'Save changes' : 'Create store'} />
     </chakra.form>
   );
 }
