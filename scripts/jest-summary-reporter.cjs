@@ -4,7 +4,8 @@ const path = require('node:path');
 
 class SummaryReporter {
   constructor(_globalConfig, options) {
-    this.name = (options && options.name) || 'jest';
+    // CX_RESULTS_SUFFIX lets a second run of the same suite (e.g. against MONGODB_URI) report separately.
+    this.name = ((options && options.name) || 'jest') + (process.env.CX_RESULTS_SUFFIX || '');
   }
   onRunComplete(_contexts, results) {
     const dir = path.resolve(__dirname, '..', 'test-output', 'results');
