@@ -36,9 +36,11 @@ export function useZodForm<V extends TValues, TOut>(
     if (message) errors[key] = message;
   }
 
+  /** Everything a field component needs: name, value, handlers and its one message (if any). */
   const field = (name: keyof V & string) => ({
     name,
     value: values[name] ?? '',
+    error: errors[name],
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       const value = event.target.value;
       setValues((prev) => ({ ...prev, [name]: value }));

@@ -1,9 +1,10 @@
 // Labelled text and password inputs with their one error message; password fields have a show/hide toggle (spec §5).
+// The named fields below are the ones several auth panels show with the same label and autofill hint.
 import { Field, IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
 
-type TFieldProps = Omit<InputProps, 'value' | 'onChange' | 'onBlur'> & {
+export type TFieldProps = Omit<InputProps, 'value' | 'onChange' | 'onBlur'> & {
   label: string;
   name: string;
   value: string;
@@ -46,5 +47,34 @@ export function PasswordField({ label, error, ...input }: TFieldProps) {
       </InputGroup>
       {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
     </Field.Root>
+  );
+}
+
+/** A field as `useZodForm().field(name)` hands it over. */
+type TBoundField = Omit<TFieldProps, 'label'>;
+
+export function EmailField(field: TBoundField) {
+  return <TextField label="Email" type="email" autoComplete="email" {...field} />;
+}
+
+export function FullNameField(field: TBoundField) {
+  return <TextField label="Full Name" autoComplete="name" {...field} />;
+}
+
+/** A new password and its confirmation, both filled by the browser's password generator. */
+export function NewPasswordFields({
+  label = 'Password',
+  password,
+  confirm,
+}: {
+  label?: string;
+  password: TBoundField;
+  confirm: TBoundField;
+}) {
+  return (
+    <>
+      <PasswordField label={label} autoComplete="new-password" {...password} />
+      <PasswordField label="Confirm Password" autoComplete="new-password" {...confirm} />
+    </>
   );
 }

@@ -4,11 +4,9 @@ import { USER_MESSAGES, ZLoginSchema, ZSignupSchema, type TUser } from '@cx/cont
 import { useMutation } from '@tanstack/react-query';
 import { toaster } from '@/components/ui/toaster';
 import { useZodForm } from '@/hooks/use-zod-form';
-import { authErrorMessage, browserTimeZone, login, signup } from '../api/auth-calls';
-import { PasswordField, TextField } from './FormFields';
-import { FormStack, SubmitButton, SwitchLine } from './PanelParts';
-
-const showError = (error: unknown) => toaster.create({ type: 'error', title: authErrorMessage(error) });
+import { browserTimeZone, login, signup } from '../api/auth-calls';
+import { EmailField, FullNameField, NewPasswordFields, PasswordField } from './FormFields';
+import { FormStack, showError, SubmitButton, SwitchLine } from './PanelParts';
 
 export type TLoginPanelProps = {
   initialEmail?: string;
@@ -29,19 +27,8 @@ export function LoginPanel({ initialEmail = '', onSignup, onForgot, onSuccess }:
   });
   return (
     <FormStack onSubmit={form.handleSubmit((data) => mutation.mutate(data))}>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        {...form.field('email')}
-        error={form.errors.email}
-      />
-      <PasswordField
-        label="Password"
-        autoComplete="current-password"
-        {...form.field('password')}
-        error={form.errors.password}
-      />
+      <EmailField {...form.field('email')} />
+      <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
       <Link
         as="button"
         type="button"
@@ -76,31 +63,9 @@ export function SignupPanel({ onLogin }: TSignupPanelProps) {
         mutation.mutate({ fullname, email, password, timeZone: browserTimeZone() }),
       )}
     >
-      <TextField
-        label="Full Name"
-        autoComplete="name"
-        {...form.field('fullname')}
-        error={form.errors.fullname}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        {...form.field('email')}
-        error={form.errors.email}
-      />
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        {...form.field('password')}
-        error={form.errors.password}
-      />
-      <PasswordField
-        label="Confirm Password"
-        autoComplete="new-password"
-        {...form.field('confirmPassword')}
-        error={form.errors.confirmPassword}
-      />
+      <FullNameField {...form.field('fullname')} />
+      <EmailField {...form.field('email')} />
+      <NewPasswordFields password={form.field('password')} confirm={form.field('confirmPassword')} />
       <SubmitButton loading={mutation.isPending}>Sign up</SubmitButton>
       <SwitchLine text="Already have an account?" action="Login" onClick={() => onLogin()} />
     </FormStack>

@@ -1,7 +1,13 @@
-// Small pieces every auth panel shares: the back/switch link and the form's primary button.
+// Small pieces every auth panel shares: the back/switch link, the form's primary button and the refusal toast.
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
 import { LuArrowLeft } from 'react-icons/lu';
+import { toaster } from '@/components/ui/toaster';
+import { authErrorMessage } from '../api/auth-calls';
+
+/** The server's message (or a network problem) for a refused auth call, as an error toast. */
+export const showError = (error: unknown) =>
+  toaster.create({ type: 'error', title: authErrorMessage(error) });
 
 export function BackLink({ children, onClick }: { children: ReactNode; onClick: () => void }) {
   return (

@@ -5,15 +5,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toaster } from '@/components/ui/toaster';
 import { useZodForm } from '@/hooks/use-zod-form';
-import { authErrorMessage, forgotPassword, resetPassword, verifyOtp } from '../api/auth-calls';
-import { PasswordField, TextField } from './FormFields';
-import { BackLink, FormStack, SubmitButton } from './PanelParts';
+import { forgotPassword, resetPassword, verifyOtp } from '../api/auth-calls';
+import { EmailField, NewPasswordFields, TextField } from './FormFields';
+import { BackLink, FormStack, showError, SubmitButton } from './PanelParts';
 
 /** Spec §9: the new-password panel follows a verified OTP after 500 ms. */
 export const OTP_TO_NEW_PASSWORD_DELAY_MS = 500;
 const OTP_SENT_TOAST_MS = 5000;
 
-const showError = (error: unknown) => toaster.create({ type: 'error', title: authErrorMessage(error) });
 const otpSentToast = () =>
   toaster.create({ type: 'success', title: USER_MESSAGES.otpSent, duration: OTP_SENT_TOAST_MS });
 
@@ -37,13 +36,7 @@ export function ForgotPasswordPanel({ initialEmail = '', onBack, onSent }: TForg
     <FormStack onSubmit={form.handleSubmit((data) => mutation.mutate(data))}>
       <BackLink onClick={onBack}>Back to login</BackLink>
       <Text color="fg.muted">Enter your account’s email and we’ll send you a 6-digit code.</Text>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        {...form.field('email')}
-        error={form.errors.email}
-      />
+      <EmailField {...form.field('email')} />
       <SubmitButton loading={mutation.isPending}>Send OTP</SubmitButton>
     </FormStack>
   );
@@ -70,13 +63,7 @@ export function OtpPanel({ email, onBack, onVerified }: TOtpPanelProps) {
       <Text color="fg.muted">
         Enter the code we sent to <strong>{email}</strong>. It is valid for 10 minutes.
       </Text>
-      <TextField
-        label="OTP"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        {...form.field('otp')}
-        error={form.errors.otp}
-      />
+      <TextField label="OTP" inputMode="numeric" autoComplete="one-time-code" {...form.field('otp')} />
       <SubmitButton loading={verify.isPending || verify.isSuccess}>Verify OTP</SubmitButton>
       <Text fontSize="sm" color="fg.muted" textAlign="center">
         Didn’t get it?{' '}
@@ -117,17 +104,10 @@ export function NewPasswordPanel({ email, resetToken, onBack, onDone }: TNewPass
       onSubmit={form.handleSubmit(({ password }) => mutation.mutate({ email, password, resetToken }))}
     >
       <BackLink onClick={onBack}>Back</BackLink>
-      <PasswordField
+      <NewPasswordFields
         label="New Password"
-        autoComplete="new-password"
-        {...form.field('password')}
-        error={form.errors.password}
-      />
-      <PasswordField
-        label="Confirm Password"
-        autoComplete="new-password"
-        {...form.field('confirmPassword')}
-        error={form.errors.confirmPassword}
+        password={form.field('password')}
+        confirm={form.field('confirmPassword')}
       />
       <SubmitButton loading={mutation.isPending}>Update Password</SubmitButton>
     </FormStack>

@@ -23,8 +23,8 @@ import { describeApiError, isUnauthorizedError } from '@/lib/api-error';
 import { session, useSession, type TSessionUser } from '@/lib/session';
 import { toSessionUser } from '../api/session-user';
 import { PROFILE_QUERY_KEY, useProfile, useUpdateProfile } from '../api/profile';
-import { PasswordField, TextField } from './FormFields';
-import { FormStack } from './PanelParts';
+import { FullNameField, PasswordField, TextField } from './FormFields';
+import { FormStack, SubmitButton } from './PanelParts';
 
 const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp';
 
@@ -134,12 +134,7 @@ function ProfileForm({ user, onDone }: TProfileFormProps) {
           </Text>
         ) : null}
       </Stack>
-      <TextField
-        label="Full Name"
-        autoComplete="name"
-        {...form.field('fullname')}
-        error={form.errors.fullname}
-      />
+      <FullNameField {...form.field('fullname')} />
       <TextField
         label="Email"
         name="email"
@@ -148,22 +143,10 @@ function ProfileForm({ user, onDone }: TProfileFormProps) {
         disabled
         readOnly
       />
-      <PasswordField
-        label="Old Password"
-        autoComplete="current-password"
-        {...form.field('oldPassword')}
-        error={form.errors.oldPassword}
-      />
-      <PasswordField
-        label="Confirm Password"
-        autoComplete="new-password"
-        {...form.field('newPassword')}
-        error={form.errors.newPassword}
-      />
+      <PasswordField label="Old Password" autoComplete="current-password" {...form.field('oldPassword')} />
+      <PasswordField label="Confirm Password" autoComplete="new-password" {...form.field('newPassword')} />
       <Box>
-        <Button type="submit" colorPalette="brand" w="full" size="lg" loading={update.isPending}>
-          Update
-        </Button>
+        <SubmitButton loading={update.isPending}>Update</SubmitButton>
       </Box>
     </FormStack>
   );
