@@ -1,23 +1,12 @@
 import request from 'supertest';
 import jwt from 'jsonwebtoken';
 import { USER_MESSAGES } from '@cx/contracts';
-import { createApp } from '../../src/app';
 import { env } from '../../src/config/env';
-import { resetRateLimits } from '../../src/lib/rate-limit';
 import { UserModel } from '../../src/modules/users/user.model';
-import { setupTestDb } from '../helpers/db';
-import { useMailbox } from '../helpers/mailbox';
 import { makeUser } from '../factories';
-import { pathOf, verificationLinkFrom } from './support';
+import { pathOf, refusedFieldMessages, setupUsersApp, verificationLinkFrom } from './support';
 
-setupTestDb();
-const mailbox = useMailbox();
-const app = createApp();
-
-beforeEach(() => {
-  resetRateLimits();
-  mailbox.clear();
-});
+const { app, mailbox } = setupUsersApp();
 
 describe('POST /api/v1/user/login', () => {
   it('answers the token and the user (id, fullname, email, profilePicture, userType, subscriptionStatus)', async () => {
@@ -102,11 +91,8 @@ describe('POST /api/v1/user/login', () => {
     [{ password: undefined }, 'password', USER_MESSAGES.passwordRequired],
     [{ password: 'p'.repeat(256) }, 'password', USER_MESSAGES.tooLong],
   ])('refuses %p with 400 and the spec message', async (override, field, message) => {
-    const res = await request(app)
-      .post('/api/v1/user/login')
-      .send({ email: 'someone@example.com', password: 'whatever1', ...override })
-      .expect(400);
-    expect(res.body.fieldErrors[field]).toEqual([message]);
+    const body = { email: 'someone@example.com', password: 'whatever1', ...override };
+    expect(await refusedFieldMessages(app, '/api/v1/user/login', body, field)).toEqual([message]);
   });
 
   it('limits failed logins per email with a 429 and a message, even from different IPs', async () => {

@@ -1,21 +1,12 @@
 import request from 'supertest';
 import { USER_MESSAGES } from '@cx/contracts';
-import { createApp } from '../../src/app';
 import { resetRateLimits } from '../../src/lib/rate-limit';
 import { PasswordResetModel } from '../../src/modules/users/otp.model';
-import { setupTestDb } from '../helpers/db';
-import { settleMail, useMailbox } from '../helpers/mailbox';
+import { settleMail } from '../helpers/mailbox';
 import { makeUser, type MadeUser } from '../factories';
-import { otpFrom } from './support';
+import { otpFrom, refusedFieldMessages, setupUsersApp } from './support';
 
-setupTestDb();
-const mailbox = useMailbox();
-const app = createApp();
-
-beforeEach(() => {
-  resetRateLimits();
-  mailbox.clear();
-});
+const { app, mailbox } = setupUsersApp();
 
 async function requestOtp(made: MadeUser): Promise<string> {
   await request(app).post('/api/v1/user/forgot-password').send({ email: made.user.email }).expect(200);
@@ -161,11 +152,8 @@ describe('POST /api/v1/user/verify-otp', () => {
     [{ otp: '1'.repeat(256) }, 'otp', USER_MESSAGES.tooLong],
     [{ email: '' }, 'email', USER_MESSAGES.emailRequired],
   ])('refuses %p with the spec message', async (override, field, message) => {
-    const res = await request(app)
-      .post('/api/v1/user/verify-otp')
-      .send({ email: 'a@example.com', otp: '123456', ...override })
-      .expect(400);
-    expect(res.body.fieldErrors[field]).toEqual([message]);
+    const body = { email: 'a@example.com', otp: '123456', ...override };
+    expect(await refusedFieldMessages(app, '/api/v1/user/verify-otp', body, field)).toEqual([message]);
   });
 
   it('limits tries per email with a 429 and a message', async () => {
@@ -266,10 +254,7 @@ describe('POST /api/v1/user/reset-password', () => {
     [{ password: 'short' }, 'password', USER_MESSAGES.passwordTooShort],
     [{ email: 'bad' }, 'email', USER_MESSAGES.emailInvalid],
   ])('refuses %p with the message', async (override, field, message) => {
-    const res = await request(app)
-      .post('/api/v1/user/reset-password')
-      .send({ email: 'a@example.com', password: 'BrandNew123', resetToken: 'abc', ...override })
-      .expect(400);
-    expect(res.body.fieldErrors[field]).toEqual([message]);
+    const body = { email: 'a@example.com', password: 'BrandNew123', resetToken: 'abc', ...override };
+    expect(await refusedFieldMessages(app, '/api/v1/user/reset-password', body, field)).toEqual([message]);
   });
 });

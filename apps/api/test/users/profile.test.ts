@@ -4,10 +4,17 @@ import { createApp } from '../../src/app';
 import { INVALID_IMAGE_MESSAGE } from '../../src/lib/files';
 import { UserModel } from '../../src/modules/users/user.model';
 import { setupTestDb } from '../helpers/db';
-import { makeStore, makeUser } from '../factories';
+import { makeStore, makeUser, type MadeUser } from '../factories';
 
 setupTestDb();
 const app = createApp();
+
+/** PUT update-profile as `made` with these multipart text fields, ready for `.attach()` and `.expect()`. */
+function updateProfile(made: MadeUser, fields: Record<string, string>) {
+  let req = request(app).put('/api/v1/user/update-profile').set(made.auth);
+  for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
+  return req;
+}
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
@@ -52,12 +59,7 @@ describe('GET /api/v1/user/me', () => {
 describe('PUT /api/v1/user/update-profile', () => {
   it('changes the name and uploads an avatar served with its content type', async () => {
     const made = await makeUser();
-    const res = await request(app)
-      .put('/api/v1/user/update-profile')
-      .set(made.auth)
-      .field('fullname', 'Dorothy Vaughan')
-      .field('oldPassword', '')
-      .field('newPassword', '')
+    const res = await updateProfile(made, { fullname: 'Dorothy Vaughan', oldPassword: '', newPassword: '' })
       .attach('profilePicture', PNG, { filename: 'me.png', contentType: 'image/png' })
       .expect(200);
     expect(res.body.message).toBe(USER_MESSAGES.profileUpdated);
@@ -70,15 +72,8 @@ describe('PUT /api/v1/user/update-profile', () => {
 
   it('replaces the old avatar file when a new one is uploaded', async () => {
     const made = await makeUser();
-    const first = await request(app)
-      .put('/api/v1/user/update-profile')
-      .set(made.auth)
-      .field('fullname', 'A')
-      .attach('profilePicture', PNG, 'a.png');
-    const second = await request(app)
-      .put('/api/v1/user/update-profile')
-      .set(made.auth)
-      .field('fullname', 'A')
+    const first = await updateProfile(made, { fullname: 'A' }).attach('profilePicture', PNG, 'a.png');
+    const second = await updateProfile(made, { fullname: 'A' })
       .attach('profilePicture', PNG, 'b.png')
       .expect(200);
     expect(second.body.user.profilePicture).not.toBe(first.body.user.profilePicture);
@@ -87,10 +82,7 @@ describe('PUT /api/v1/user/update-profile', () => {
 
   it('refuses a renamed non-image with 400 and a message', async () => {
     const made = await makeUser();
-    const res = await request(app)
-      .put('/api/v1/user/update-profile')
-      .set(made.auth)
-      .field('fullname', 'Mallory')
+    const res = await updateProfile(made, { fullname: 'Mallory' })
       .attach('profilePicture', Buffer.from('<?php echo "hi"; ?>'), {
         filename: 'avatar.png',
         contentType: 'image/png',
@@ -103,12 +95,7 @@ describe('PUT /api/v1/user/update-profile', () => {
   it('refuses an image over the size limit with 413', async () => {
     const made = await makeUser();
     const big = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]);
-    await request(app)
-      .put('/api/v1/user/update-profile')
-      .set(made.auth)
-      .field('fullname', 'Big')
-      .attach('profilePicture', big, 'big.png')
-      .expect(413);
+    await updateProfile(made, { fullname: 'Big' }).attach('profilePicture', big, 'big.png').expect(413);
   });
 
   it.each([
@@ -116,23 +103,17 @@ describe('PUT /api/v1/user/update-profile', () => {
     ['n'.repeat(256), USER_MESSAGES.tooLong],
   ])('refuses fullname %p with the spec message', async (fullname, message) => {
     const made = await makeUser();
-    const res = await request(app)
-      .put('/api/v1/user/update-profile')
-      .set(made.auth)
-      .field('fullname', fullname)
-      .expect(400);
+    const res = await updateProfile(made, { fullname }).expect(400);
     expect(res.body.fieldErrors.fullname).toEqual([message]);
   });
 
   it('changes the password with the correct old one and answers a fresh token', async () => {
     const made = await makeUser();
-    const res = await request(app)
-      .put('/api/v1/user/update-profile')
-      .set(made.auth)
-      .field('fullname', made.user.fullname)
-      .field('oldPassword', made.password)
-      .field('newPassword', 'Changed12345')
-      .expect(200);
+    const res = await updateProfile(made, {
+      fullname: made.user.fullname,
+      oldPassword: made.password,
+      newPassword: 'Changed12345',
+    }).expect(200);
     await request(app).get('/api/v1/user/me').set(made.auth).expect(401);
     await request(app).get('/api/v1/user/me').set('Authorization', `Bearer ${res.body.token}`).expect(200);
     await request(app)
@@ -143,37 +124,31 @@ describe('PUT /api/v1/user/update-profile', () => {
 
   it('refuses a new password with a wrong old one (400, the session stays)', async () => {
     const made = await makeUser();
-    const res = await request(app)
-      .put('/api/v1/user/update-profile')
-      .set(made.auth)
-      .field('fullname', made.user.fullname)
-      .field('oldPassword', 'not-my-password')
-      .field('newPassword', 'Changed12345')
-      .expect(400);
+    const res = await updateProfile(made, {
+      fullname: made.user.fullname,
+      oldPassword: 'not-my-password',
+      newPassword: 'Changed12345',
+    }).expect(400);
     expect(res.body.message).toBe(USER_MESSAGES.oldPasswordWrong);
     await request(app).get('/api/v1/user/me').set(made.auth).expect(200);
   });
 
   it('refuses a new password without the old one', async () => {
     const made = await makeUser();
-    const res = await request(app)
-      .put('/api/v1/user/update-profile')
-      .set(made.auth)
-      .field('fullname', made.user.fullname)
-      .field('newPassword', 'Changed12345')
-      .expect(400);
+    const res = await updateProfile(made, {
+      fullname: made.user.fullname,
+      newPassword: 'Changed12345',
+    }).expect(400);
     expect(res.body.message).toBe(USER_MESSAGES.oldPasswordRequired);
   });
 
   it('refuses a too-short new password', async () => {
     const made = await makeUser();
-    const res = await request(app)
-      .put('/api/v1/user/update-profile')
-      .set(made.auth)
-      .field('fullname', made.user.fullname)
-      .field('oldPassword', made.password)
-      .field('newPassword', 'short')
-      .expect(400);
+    const res = await updateProfile(made, {
+      fullname: made.user.fullname,
+      oldPassword: made.password,
+      newPassword: 'short',
+    }).expect(400);
     expect(res.body.fieldErrors.newPassword).toEqual([USER_MESSAGES.passwordTooShort]);
   });
 

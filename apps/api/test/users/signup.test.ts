@@ -1,22 +1,12 @@
 import request from 'supertest';
 import { USER_MESSAGES, ZUserSchema } from '@cx/contracts';
-import { createApp } from '../../src/app';
-import { resetRateLimits } from '../../src/lib/rate-limit';
 import { UserModel } from '../../src/modules/users/user.model';
 import { TRIAL_DAYS } from '../../src/modules/users/users.service';
-import { setupTestDb } from '../helpers/db';
-import { settleMail, useMailbox } from '../helpers/mailbox';
+import { settleMail } from '../helpers/mailbox';
 import { makeUser } from '../factories';
-import { pathOf, signupBody, verificationLinkFrom } from './support';
+import { pathOf, setupUsersApp, signupBody, verificationLinkFrom } from './support';
 
-setupTestDb();
-const mailbox = useMailbox();
-const app = createApp();
-
-beforeEach(() => {
-  resetRateLimits();
-  mailbox.clear();
-});
+const { app, mailbox } = setupUsersApp();
 
 describe('POST /api/v1/user/signup', () => {
   it('creates a trial account and answers the spec success message', async () => {

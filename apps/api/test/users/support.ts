@@ -1,5 +1,33 @@
-// Shared pieces of the users tests: unique sign-up bodies and reading OTPs and links out of captured mail.
-import type { CapturedMail } from '../helpers/mailbox';
+// Shared pieces of the users tests: app + mailbox setup, unique sign-up bodies, 400 field messages, OTPs and links in mail.
+import type { Express } from 'express';
+import request from 'supertest';
+import { createApp } from '../../src/app';
+import { resetRateLimits } from '../../src/lib/rate-limit';
+import { setupTestDb } from '../helpers/db';
+import { useMailbox, type CapturedMail } from '../helpers/mailbox';
+
+/** A test database, captured mail and the app; every test starts with fresh rate limits and an empty mailbox. */
+export function setupUsersApp() {
+  setupTestDb();
+  const mailbox = useMailbox();
+  const app = createApp();
+  beforeEach(() => {
+    resetRateLimits();
+    mailbox.clear();
+  });
+  return { app, mailbox };
+}
+
+/** POSTs a body the contract refuses (asserting the 400) and answers the messages given for one field. */
+export async function refusedFieldMessages(
+  app: Express,
+  path: string,
+  body: Record<string, unknown>,
+  field: string,
+): Promise<unknown> {
+  const res = await request(app).post(path).send(body).expect(400);
+  return res.body.fieldErrors[field];
+}
 
 let n = 0;
 export function signupBody(overrides: Record<string, unknown> = {}) {
