@@ -43,7 +43,16 @@ export async function recordInRollups(event: RollupEvent): Promise<void> {
 }
 
 /** Reverses an event (used when a flagged rating is excluded, or restored with the opposite sign). */
-export async function adjustRollups(event: RollupEvent, sign: 1 | -1): Promise<void> {
+async function adjustRollups(event: RollupEvent, sign: 1 | -1): Promise<void> {
   const inc = Object.fromEntries(Object.entries(incFor(event.score)).map(([k, v]) => [k, v * sign]));
   await apply(event, inc);
+}
+
+/** A stored rating, as far as its rollup rows go (its kind is the metric it counts towards). */
+export type RolledUpRating = Omit<RollupEvent, 'metric' | 'score'> & { kind: RollupMetric; score: number };
+
+/** Takes a stored rating's contribution out of the rollups (-1, when flagged) or puts it back (+1, when restored). */
+export async function adjustRatingInRollups(rating: RolledUpRating, sign: 1 | -1): Promise<void> {
+  const { owner, store, staff, kind, day, score } = rating;
+  await adjustRollups({ owner, store, staff, metric: kind, day, score }, sign);
 }

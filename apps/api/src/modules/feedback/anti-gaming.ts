@@ -1,7 +1,7 @@
 // Anti-gaming rules for anonymous ratings: a per-device interval (refuses, 429) and burst detection (flags, never drops).
 import type { Types } from 'mongoose';
 import { AppError } from '../../lib/errors';
-import { adjustRollups } from '../analytics/rollup.service';
+import { adjustRatingInRollups } from '../analytics/rollup.service';
 import { RatingModel, type RatingKind } from '../ratings/rating.model';
 import type { Fingerprint } from './fingerprint';
 
@@ -106,17 +106,7 @@ export async function flagEarlier(ids: Types.ObjectId[], reasons: string[]): Pro
     ).lean();
     if (!before) continue;
     flagged += 1;
-    await adjustRollups(
-      {
-        owner: before.owner,
-        store: before.store,
-        staff: before.staff,
-        metric: before.kind,
-        day: before.day,
-        score: before.score,
-      },
-      -1,
-    );
+    await adjustRatingInRollups(before, -1);
   }
   return flagged;
 }

@@ -2,7 +2,7 @@
 import mongoose from 'mongoose';
 import type { TFlaggedRating, TRatingAuditEntry } from '@cx/contracts';
 import { AppError, notFound } from '../../lib/errors';
-import { adjustRollups } from '../analytics/rollup.service';
+import { adjustRatingInRollups } from '../analytics/rollup.service';
 import { StaffModel } from '../staff/staff.model';
 import { StoreModel } from '../stores/store.model';
 import { UserModel } from '../users/user.model';
@@ -112,17 +112,7 @@ export async function restoreRating(
       throw new AppError('ALREADY_RESTORED', 'This rating has already been restored.', 409);
     throw new AppError('NOT_FLAGGED', 'This rating is not flagged.', 409);
   }
-  await adjustRollups(
-    {
-      owner: before.owner,
-      store: before.store,
-      staff: before.staff,
-      metric: before.kind,
-      day: before.day,
-      score: before.score,
-    },
-    1,
-  );
+  await adjustRatingInRollups(before, 1);
   await RatingAuditModel.create({
     owner,
     rating: before._id,
