@@ -1,6 +1,7 @@
 // The three non-data states every list shows the same way: loading (skeletons), error (message + retry), empty.
 import { Alert, Button, EmptyState, Skeleton, Stack, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { apiErrorMessage } from '@/lib/api-error';
 
 export function LoadingRows({
@@ -41,11 +42,14 @@ export function EmptyList({
   title,
   description,
   action,
+  goTo,
 }: {
   icon: ReactNode;
   title: string;
   description?: string;
   action?: ReactNode;
+  /** The page that fixes the emptiness, as the primary button (instead of `action`). */
+  goTo?: { to: string; label: string };
 }) {
   return (
     <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="xl" bg="bg">
@@ -55,8 +59,43 @@ export function EmptyList({
           <EmptyState.Title>{title}</EmptyState.Title>
           {description ? <EmptyState.Description>{description}</EmptyState.Description> : null}
         </VStack>
-        {action}
+        {goTo ? (
+          <Button asChild colorPalette="brand">
+            <Link to={goTo.to}>{goTo.label}</Link>
+          </Button>
+        ) : (
+          action
+        )}
       </EmptyState.Content>
     </EmptyState.Root>
   );
+}
+
+/** What QueryStates needs of a react-query result. */
+export type TQueryStatus = { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+
+/**
+ * A query's states in order: skeleton rows while pending, the error with a retry, `empty` when `isEmpty`, else the
+ * content (a function, so it only reads the data once there is some).
+ */
+export function QueryStates({
+  query,
+  loading,
+  what,
+  isEmpty = false,
+  empty = null,
+  children,
+}: {
+  query: TQueryStatus;
+  loading: { label: string; rows?: number; height?: string };
+  /** Completes "Could not load …". */
+  what: string;
+  isEmpty?: boolean;
+  empty?: ReactNode;
+  children: () => ReactNode;
+}) {
+  if (query.isPending) return <LoadingRows {...loading} />;
+  if (query.isError)
+    return <LoadError error={query.error} onRetry={() => void query.refetch()} what={what} />;
+  return <>{isEmpty ? empty : children()}</>;
 }

@@ -2,9 +2,8 @@
 import { Alert, Badge, Button, Card, HStack, Image, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { INTERFACE_KEYS, type TInterfaceKey, type TStore, type TStoreInterfaces } from '@cx/contracts';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { LuSlidersHorizontal, LuTabletSmartphone } from 'react-icons/lu';
-import { EmptyList, LoadError, LoadingRows } from '@/components/LoadState';
+import { EmptyList, QueryStates } from '@/components/LoadState';
 import { PageHeader } from '@/components/PageHeader';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
@@ -35,28 +34,28 @@ export function InterfaceSettingsPage() {
           ) : null
         }
       />
-      {stores.isPending ? (
-        <LoadingRows label="Loading interface settings" rows={2} height="48" />
-      ) : stores.isError ? (
-        <LoadError error={stores.error} onRetry={() => void stores.refetch()} what="interface settings" />
-      ) : list.length === 0 ? (
-        <EmptyList
-          icon={<LuSlidersHorizontal />}
-          title="No stores yet"
-          description="Interface settings are per store. Add a store first."
-          action={
-            <Button asChild colorPalette="brand">
-              <Link to={paths.business.manageStores.path}>Go to Manage Stores</Link>
-            </Button>
-          }
-        />
-      ) : (
-        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-          {list.map((store) => (
-            <StoreInterfacesCard key={store._id} store={store} />
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryStates
+        query={stores}
+        loading={{ label: 'Loading interface settings', rows: 2, height: '48' }}
+        what="interface settings"
+        isEmpty={list.length === 0}
+        empty={
+          <EmptyList
+            icon={<LuSlidersHorizontal />}
+            title="No stores yet"
+            description="Interface settings are per store. Add a store first."
+            goTo={{ to: paths.business.manageStores.path, label: 'Go to Manage Stores' }}
+          />
+        }
+      >
+        {() => (
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+            {list.map((store) => (
+              <StoreInterfacesCard key={store._id} store={store} />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryStates>
     </section>
   );
 }

@@ -14,9 +14,8 @@ import {
 } from '@chakra-ui/react';
 import type { TShift } from '@cx/contracts';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { LuCalendarDays, LuChevronLeft, LuChevronRight, LuCopy, LuUsers } from 'react-icons/lu';
-import { EmptyList, LoadError, LoadingRows } from '@/components/LoadState';
+import { EmptyList, QueryStates } from '@/components/LoadState';
 import { PageHeader } from '@/components/PageHeader';
 import { StoreSelect } from '@/components/StoreSelect';
 import { toaster } from '@/components/ui/toaster';
@@ -76,114 +75,116 @@ export function RotaPage() {
         title={paths.business.rota.title}
         description="Plan who works when. Times are in each store's local time; drag a shift to move it."
       />
-      {stores.isPending ? (
-        <LoadingRows label="Loading rota" rows={4} height="14" />
-      ) : stores.isError ? (
-        <LoadError error={stores.error} onRetry={() => void stores.refetch()} what="your stores" />
-      ) : noStores ? (
-        <EmptyList
-          icon={<LuCalendarDays />}
-          title="Add a store first"
-          description="Each store has its own rota."
-          action={
-            <Button asChild colorPalette="brand">
-              <Link to={paths.business.manageStores.path}>Go to Manage Stores</Link>
-            </Button>
-          }
-        />
-      ) : (
-        <Stack gap="4">
-          <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }} wrap="wrap">
-            <StoreSelect
-              stores={storeList}
-              value={store}
-              onChange={(id) => {
-                setChosenStore(id);
-                setNotice(null);
-              }}
-            />
-            <HStack gap="2" flex="1" wrap="wrap">
-              <ButtonGroup size="sm" variant="outline" attached>
-                <IconButton
-                  aria-label="Previous week"
-                  onClick={() => data && setWeek(addDays(data.weekStart, -7))}
-                  disabled={!data}
-                >
-                  <LuChevronLeft />
-                </IconButton>
-                <Button onClick={() => setWeek(undefined)}>This week</Button>
-                <IconButton
-                  aria-label="Next week"
-                  onClick={() => data && setWeek(addDays(data.weekStart, 7))}
-                  disabled={!data}
-                >
-                  <LuChevronRight />
-                </IconButton>
-              </ButtonGroup>
-              {data ? (
-                <Text fontWeight="medium" aria-live="polite">
-                  Week of {shortDay(data.weekStart)} – {shortDay(data.days[6]!)}
-                </Text>
-              ) : null}
-            </HStack>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => void copyLastWeek()}
-              loading={copyWeek.isPending}
-              disabled={!data}
-            >
-              <LuCopy aria-hidden /> Copy last week
-            </Button>
-          </Flex>
-
-          {notice ? (
-            <Alert.Root status={notice.status} role={notice.status === 'error' ? 'alert' : 'status'}>
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{notice.title}</Alert.Title>
-                {notice.items?.length ? (
-                  <Alert.Description>
-                    <List.Root ps="4" mt="1">
-                      {notice.items.map((item) => (
-                        <List.Item key={item}>{item}</List.Item>
-                      ))}
-                    </List.Root>
-                  </Alert.Description>
-                ) : null}
-              </Alert.Content>
-              <CloseButton size="sm" aria-label="Dismiss" onClick={() => setNotice(null)} />
-            </Alert.Root>
-          ) : null}
-
-          {rota.isPending ? (
-            <LoadingRows label="Loading rota" rows={4} height="14" />
-          ) : rota.isError ? (
-            <LoadError error={rota.error} onRetry={() => void rota.refetch()} what="the rota" />
-          ) : data && data.staff.length === 0 ? (
-            <EmptyList
-              icon={<LuUsers />}
-              title="Nobody works at this store yet"
-              description="Add staff to this store to put them on the rota."
-              action={
-                <Button asChild colorPalette="brand">
-                  <Link to={paths.business.manageStaff.path}>Go to Manage Staff</Link>
-                </Button>
-              }
-            />
-          ) : data ? (
-            <Box opacity={rota.isPlaceholderData ? 0.6 : 1} transition="opacity 0.2s">
-              <RotaGrid
-                week={data}
-                today={today}
-                onAdd={(staff, date) => setTarget({ kind: 'create', staff, date })}
-                onEdit={(shift) => setTarget({ kind: 'edit', shift })}
-                onMove={(shift, staff, date) => void move(shift, staff, date)}
+      <QueryStates
+        query={stores}
+        loading={{ label: 'Loading rota', rows: 4, height: '14' }}
+        what="your stores"
+        isEmpty={noStores}
+        empty={
+          <EmptyList
+            icon={<LuCalendarDays />}
+            title="Add a store first"
+            description="Each store has its own rota."
+            goTo={{ to: paths.business.manageStores.path, label: 'Go to Manage Stores' }}
+          />
+        }
+      >
+        {() => (
+          <Stack gap="4">
+            <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }} wrap="wrap">
+              <StoreSelect
+                stores={storeList}
+                value={store}
+                onChange={(id) => {
+                  setChosenStore(id);
+                  setNotice(null);
+                }}
               />
-            </Box>
-          ) : null}
-        </Stack>
-      )}
+              <HStack gap="2" flex="1" wrap="wrap">
+                <ButtonGroup size="sm" variant="outline" attached>
+                  <IconButton
+                    aria-label="Previous week"
+                    onClick={() => data && setWeek(addDays(data.weekStart, -7))}
+                    disabled={!data}
+                  >
+                    <LuChevronLeft />
+                  </IconButton>
+                  <Button onClick={() => setWeek(undefined)}>This week</Button>
+                  <IconButton
+                    aria-label="Next week"
+                    onClick={() => data && setWeek(addDays(data.weekStart, 7))}
+                    disabled={!data}
+                  >
+                    <LuChevronRight />
+                  </IconButton>
+                </ButtonGroup>
+                {data ? (
+                  <Text fontWeight="medium" aria-live="polite">
+                    Week of {shortDay(data.weekStart)} – {shortDay(data.days[6]!)}
+                  </Text>
+                ) : null}
+              </HStack>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => void copyLastWeek()}
+                loading={copyWeek.isPending}
+                disabled={!data}
+              >
+                <LuCopy aria-hidden /> Copy last week
+              </Button>
+            </Flex>
+
+            {notice ? (
+              <Alert.Root status={notice.status} role={notice.status === 'error' ? 'alert' : 'status'}>
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>{notice.title}</Alert.Title>
+                  {notice.items?.length ? (
+                    <Alert.Description>
+                      <List.Root ps="4" mt="1">
+                        {notice.items.map((item) => (
+                          <List.Item key={item}>{item}</List.Item>
+                        ))}
+                      </List.Root>
+                    </Alert.Description>
+                  ) : null}
+                </Alert.Content>
+                <CloseButton size="sm" aria-label="Dismiss" onClick={() => setNotice(null)} />
+              </Alert.Root>
+            ) : null}
+
+            <QueryStates
+              query={rota}
+              loading={{ label: 'Loading rota', rows: 4, height: '14' }}
+              what="the rota"
+              isEmpty={data?.staff.length === 0}
+              empty={
+                <EmptyList
+                  icon={<LuUsers />}
+                  title="Nobody works at this store yet"
+                  description="Add staff to this store to put them on the rota."
+                  goTo={{ to: paths.business.manageStaff.path, label: 'Go to Manage Staff' }}
+                />
+              }
+            >
+              {() =>
+                data ? (
+                  <Box opacity={rota.isPlaceholderData ? 0.6 : 1} transition="opacity 0.2s">
+                    <RotaGrid
+                      week={data}
+                      today={today}
+                      onAdd={(staff, date) => setTarget({ kind: 'create', staff, date })}
+                      onEdit={(shift) => setTarget({ kind: 'edit', shift })}
+                      onMove={(shift, staff, date) => void move(shift, staff, date)}
+                    />
+                  </Box>
+                ) : null
+              }
+            </QueryStates>
+          </Stack>
+        )}
+      </QueryStates>
       {data ? (
         <ShiftDialog target={target} store={data.store} staff={data.staff} onClose={() => setTarget(null)} />
       ) : null}

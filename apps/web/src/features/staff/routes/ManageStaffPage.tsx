@@ -2,10 +2,9 @@
 import { Button, Field, Flex, Input, InputGroup, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { TStaff } from '@cx/contracts';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { LuPlus, LuSearch, LuStore, LuUsers } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { EmptyList, LoadError, LoadingRows } from '@/components/LoadState';
+import { EmptyList, QueryStates } from '@/components/LoadState';
 import { PageHeader } from '@/components/PageHeader';
 import { StoreSelect } from '@/components/StoreSelect';
 import { toaster } from '@/components/ui/toaster';
@@ -74,11 +73,7 @@ export function ManageStaffPage() {
           icon={<LuStore />}
           title="Add a store first"
           description="Staff members work at one or more of your stores."
-          action={
-            <Button asChild colorPalette="brand">
-              <Link to={paths.business.manageStores.path}>Go to Manage Stores</Link>
-            </Button>
-          }
+          goTo={{ to: paths.business.manageStores.path, label: 'Go to Manage Stores' }}
         />
       ) : (
         <Stack gap="5">
@@ -111,41 +106,45 @@ export function ManageStaffPage() {
             </Field.Root>
           </Flex>
 
-          {staff.isPending ? (
-            <LoadingRows label="Loading staff" rows={4} height="20" />
-          ) : staff.isError ? (
-            <LoadError error={staff.error} onRetry={() => void staff.refetch()} what="your staff" />
-          ) : members.length === 0 ? (
-            filtered ? (
-              <Text color="fg.muted" py="6" textAlign="center" role="status">
-                No staff match these filters.
-              </Text>
-            ) : (
-              <EmptyList
-                icon={<LuUsers />}
-                title="No staff yet"
-                description="Add the people who work at your stores so customers can rate them."
-                action={
-                  <Button colorPalette="brand" onClick={() => setDialog({ kind: 'create' })}>
-                    <LuPlus aria-hidden /> Add staff member
-                  </Button>
-                }
-              />
-            )
-          ) : (
-            <Stack as="ul" gap="3" aria-label="Staff" listStyleType="none">
-              {members.map((member) => (
-                <StaffRow
-                  key={member._id}
-                  member={member}
-                  busy={update.isPending && update.variables?.params.id === member._id}
-                  onEdit={() => setDialog({ kind: 'edit', member })}
-                  onToggleActive={() => void toggleActive(member)}
-                  onDelete={() => setDialog({ kind: 'delete', member })}
+          <QueryStates
+            query={staff}
+            loading={{ label: 'Loading staff', rows: 4, height: '20' }}
+            what="your staff"
+            isEmpty={members.length === 0}
+            empty={
+              filtered ? (
+                <Text color="fg.muted" py="6" textAlign="center" role="status">
+                  No staff match these filters.
+                </Text>
+              ) : (
+                <EmptyList
+                  icon={<LuUsers />}
+                  title="No staff yet"
+                  description="Add the people who work at your stores so customers can rate them."
+                  action={
+                    <Button colorPalette="brand" onClick={() => setDialog({ kind: 'create' })}>
+                      <LuPlus aria-hidden /> Add staff member
+                    </Button>
+                  }
                 />
-              ))}
-            </Stack>
-          )}
+              )
+            }
+          >
+            {() => (
+              <Stack as="ul" gap="3" aria-label="Staff" listStyleType="none">
+                {members.map((member) => (
+                  <StaffRow
+                    key={member._id}
+                    member={member}
+                    busy={update.isPending && update.variables?.params.id === member._id}
+                    onEdit={() => setDialog({ kind: 'edit', member })}
+                    onToggleActive={() => void toggleActive(member)}
+                    onDelete={() => setDialog({ kind: 'delete', member })}
+                  />
+                ))}
+              </Stack>
+            )}
+          </QueryStates>
         </Stack>
       )}
 

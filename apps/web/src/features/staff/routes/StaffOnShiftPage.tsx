@@ -4,7 +4,7 @@ import type { TOnShiftStore } from '@cx/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LuCalendarClock, LuRefreshCw } from 'react-icons/lu';
-import { EmptyList, LoadError, LoadingRows } from '@/components/LoadState';
+import { EmptyList, QueryStates } from '@/components/LoadState';
 import { PageHeader } from '@/components/PageHeader';
 import { StoreSelect } from '@/components/StoreSelect';
 import { paths } from '@/config/paths';
@@ -36,28 +36,28 @@ export function StaffOnShiftPage() {
         </Stack>
       ) : null}
 
-      {onShift.isPending ? (
-        <LoadingRows label="Loading staff on shift" rows={2} height="32" />
-      ) : onShift.isError ? (
-        <LoadError error={onShift.error} onRetry={() => void onShift.refetch()} what="staff on shift" />
-      ) : !result || result.stores.length === 0 ? (
-        <EmptyList
-          icon={<LuCalendarClock />}
-          title="No stores yet"
-          description="Add a store and its staff, then put them on the rota."
-          action={
-            <Button asChild colorPalette="brand">
-              <Link to={paths.business.manageStores.path}>Go to Manage Stores</Link>
-            </Button>
-          }
-        />
-      ) : (
-        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-          {result.stores.map((s) => (
-            <StoreOnShiftCard key={s._id} store={s} />
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryStates
+        query={onShift}
+        loading={{ label: 'Loading staff on shift', rows: 2, height: '32' }}
+        what="staff on shift"
+        isEmpty={!result || result.stores.length === 0}
+        empty={
+          <EmptyList
+            icon={<LuCalendarClock />}
+            title="No stores yet"
+            description="Add a store and its staff, then put them on the rota."
+            goTo={{ to: paths.business.manageStores.path, label: 'Go to Manage Stores' }}
+          />
+        }
+      >
+        {() => (
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+            {result?.stores.map((s) => (
+              <StoreOnShiftCard key={s._id} store={s} />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryStates>
     </section>
   );
 }

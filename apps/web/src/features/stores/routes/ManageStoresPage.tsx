@@ -4,7 +4,7 @@ import type { TStore } from '@cx/contracts';
 import { useState } from 'react';
 import { LuPlus, LuStore, LuTabletSmartphone } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { EmptyList, LoadError, LoadingRows } from '@/components/LoadState';
+import { EmptyList, QueryStates } from '@/components/LoadState';
 import { PageHeader } from '@/components/PageHeader';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
@@ -51,33 +51,37 @@ export function ManageStoresPage() {
         }
       />
 
-      {stores.isPending ? (
-        <LoadingRows label="Loading stores" rows={3} height="40" />
-      ) : stores.isError ? (
-        <LoadError error={stores.error} onRetry={() => void stores.refetch()} what="your stores" />
-      ) : list.length === 0 ? (
-        <EmptyList
-          icon={<LuStore />}
-          title="No stores yet"
-          description="Add your first store to get its QR code and start collecting feedback."
-          action={
-            <Button colorPalette="brand" onClick={() => setDialog({ kind: 'create' })}>
-              <LuPlus aria-hidden /> Add store
-            </Button>
-          }
-        />
-      ) : (
-        <SimpleGrid columns={{ base: 1, sm: 2, xl: 3 }} gap="4">
-          {list.map((store) => (
-            <StoreCard
-              key={store._id}
-              store={store}
-              onEdit={() => setDialog({ kind: 'edit', store })}
-              onDelete={() => setDialog({ kind: 'delete', store })}
-            />
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryStates
+        query={stores}
+        loading={{ label: 'Loading stores', rows: 3, height: '40' }}
+        what="your stores"
+        isEmpty={list.length === 0}
+        empty={
+          <EmptyList
+            icon={<LuStore />}
+            title="No stores yet"
+            description="Add your first store to get its QR code and start collecting feedback."
+            action={
+              <Button colorPalette="brand" onClick={() => setDialog({ kind: 'create' })}>
+                <LuPlus aria-hidden /> Add store
+              </Button>
+            }
+          />
+        }
+      >
+        {() => (
+          <SimpleGrid columns={{ base: 1, sm: 2, xl: 3 }} gap="4">
+            {list.map((store) => (
+              <StoreCard
+                key={store._id}
+                store={store}
+                onEdit={() => setDialog({ kind: 'edit', store })}
+                onDelete={() => setDialog({ kind: 'delete', store })}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryStates>
 
       <StoreFormDialog
         open={dialog?.kind === 'create' || dialog?.kind === 'edit'}
