@@ -1,10 +1,11 @@
 // The frame of every customer step: the page's h1 and title, and the shared loading / not-found / offline states.
 import { Box, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { TCustomerStore } from '@cx/contracts';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCustomerStore } from '../api/customer-store';
+import { useJourney } from '../api/use-journey';
 import { useT } from '../i18n/use-t';
 
 export function CustomerPage({ title, children }: { title: string; children: ReactNode }) {
@@ -59,5 +60,24 @@ export function WithStore({ children }: { children: (store: TCustomerStore, stor
     >
       {t('store.loadFailed')}
     </Notice>
+  );
+}
+
+/** What a customer step is given once its store has loaded. */
+export type TStoreStepProps = { store: TCustomerStore; storeId: string; kiosk: boolean };
+
+/** A customer page whose body is one step for the store named by ?store= (kiosk flag from the journey). */
+export function StoreStepPage({
+  title,
+  step: Step,
+}: {
+  title: string;
+  step: ComponentType<TStoreStepProps>;
+}) {
+  const { kiosk } = useJourney();
+  return (
+    <CustomerPage title={title}>
+      <WithStore>{(store, id) => <Step store={store} storeId={id} kiosk={kiosk} />}</WithStore>
+    </CustomerPage>
   );
 }

@@ -1,25 +1,16 @@
 // /after-scan-experience?store=<id>&score=<1-5>: the experience rating's details (score changeable), then social.
 import { Text, Stack } from '@chakra-ui/react';
-import { EXPERIENCE_TAGS, type TCustomerStore } from '@cx/contracts';
+import { EXPERIENCE_TAGS } from '@cx/contracts';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { deviceId, newKey, sourceOf } from '../api/journey';
 import { getOutbox } from '../api/outbox-client';
-import { useJourney } from '../api/use-journey';
-import { CustomerPage, WithStore } from '../components/CustomerPage';
+import { StoreStepPage, type TStoreStepProps } from '../components/CustomerPage';
 import { RatingForm } from '../components/RatingForm';
 import { hrefOf, nextStep } from '../flow';
 import { useT } from '../i18n/use-t';
 
-function ExperienceDetails({
-  store,
-  storeId,
-  kiosk,
-}: {
-  store: TCustomerStore;
-  storeId: string;
-  kiosk: boolean;
-}) {
+function ExperienceDetails({ store, storeId, kiosk }: TStoreStepProps) {
   const { t } = useT();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -51,10 +42,5 @@ function ExperienceDetails({
 
 export function AfterScanExperiencePage() {
   const { t } = useT();
-  const { kiosk } = useJourney();
-  return (
-    <CustomerPage title={t('title.rateExperience')}>
-      <WithStore>{(store, id) => <ExperienceDetails store={store} storeId={id} kiosk={kiosk} />}</WithStore>
-    </CustomerPage>
-  );
+  return <StoreStepPage title={t('title.rateExperience')} step={ExperienceDetails} />;
 }

@@ -1,18 +1,17 @@
 // /after-scan?store=<id>&staff=<id>: rate the chosen team member (stars, tags, comment), then the next step.
 import { Stack, Text } from '@chakra-ui/react';
-import { STAFF_TAGS, type TCustomerStore } from '@cx/contracts';
+import { STAFF_TAGS } from '@cx/contracts';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { deviceId, newKey, sourceOf } from '../api/journey';
 import { getOutbox } from '../api/outbox-client';
-import { useJourney } from '../api/use-journey';
-import { CustomerPage, WithStore } from '../components/CustomerPage';
+import { StoreStepPage, type TStoreStepProps } from '../components/CustomerPage';
 import { RatingForm } from '../components/RatingForm';
 import { StaffAvatar } from '../components/StaffCard';
 import { hrefOf, nextStep } from '../flow';
 import { useT } from '../i18n/use-t';
 
-function RateMember({ store, storeId, kiosk }: { store: TCustomerStore; storeId: string; kiosk: boolean }) {
+function RateMember({ store, storeId, kiosk }: TStoreStepProps) {
   const { t } = useT();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -46,10 +45,5 @@ function RateMember({ store, storeId, kiosk }: { store: TCustomerStore; storeId:
 
 export function AfterScanPage() {
   const { t } = useT();
-  const { kiosk } = useJourney();
-  return (
-    <CustomerPage title={t('title.rateStaff')}>
-      <WithStore>{(store, id) => <RateMember store={store} storeId={id} kiosk={kiosk} />}</WithStore>
-    </CustomerPage>
-  );
+  return <StoreStepPage title={t('title.rateStaff')} step={RateMember} />;
 }

@@ -1,23 +1,13 @@
 // /rate-experience?store=<id>: one tap on a star rates the visit and opens the details step with that score.
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import type { TCustomerStore } from '@cx/contracts';
 import { Link as RouterLink, Navigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useJourney } from '../api/use-journey';
-import { CustomerPage, WithStore } from '../components/CustomerPage';
+import { StoreStepPage, type TStoreStepProps } from '../components/CustomerPage';
 import { SCORES, StarIcon } from '../components/StarRating';
 import { hrefOf, nextStep, stepFrom, withParams } from '../flow';
 import { useT } from '../i18n/use-t';
 
-function ExperienceStars({
-  store,
-  storeId,
-  kiosk,
-}: {
-  store: TCustomerStore;
-  storeId: string;
-  kiosk: boolean;
-}) {
+function ExperienceStars({ store, storeId, kiosk }: TStoreStepProps) {
   const { t } = useT();
   const here = stepFrom('experience', store);
   if (here !== 'experience') return <Navigate replace to={hrefOf(here, { storeId, kiosk })} />;
@@ -53,10 +43,5 @@ function ExperienceStars({
 
 export function RateExperiencePage() {
   const { t } = useT();
-  const { kiosk } = useJourney();
-  return (
-    <CustomerPage title={t('title.rateExperience')}>
-      <WithStore>{(store, id) => <ExperienceStars store={store} storeId={id} kiosk={kiosk} />}</WithStore>
-    </CustomerPage>
-  );
+  return <StoreStepPage title={t('title.rateExperience')} step={ExperienceStars} />;
 }

@@ -1,6 +1,5 @@
 // /rate-staff?store=<id> (the QR target): counts the visit, then offers the staff on shift now to rate.
 import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { TCustomerStore } from '@cx/contracts';
 import { useEffect } from 'react';
 import { Link as RouterLink, Navigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -8,12 +7,12 @@ import { isStoreId } from '../api/customer-store';
 import { beginJourney, deviceId, sourceOf } from '../api/journey';
 import { getOutbox } from '../api/outbox-client';
 import { useJourney } from '../api/use-journey';
-import { CustomerPage, WithStore } from '../components/CustomerPage';
+import { StoreStepPage, type TStoreStepProps } from '../components/CustomerPage';
 import { StaffCard } from '../components/StaffCard';
 import { hrefOf, nextStep, stepFrom, withParams } from '../flow';
 import { useT } from '../i18n/use-t';
 
-function StaffPicker({ store, storeId, kiosk }: { store: TCustomerStore; storeId: string; kiosk: boolean }) {
+function StaffPicker({ store, storeId, kiosk }: TStoreStepProps) {
   const { t } = useT();
   const first = stepFrom('staff', store);
   if (first !== 'staff') return <Navigate replace to={hrefOf(first, { storeId, kiosk, rated: false })} />;
@@ -68,9 +67,5 @@ export function RateStaffPage() {
     }
   }, [storeId, kiosk]);
 
-  return (
-    <CustomerPage title={t('title.rateStaff')}>
-      <WithStore>{(store, id) => <StaffPicker store={store} storeId={id} kiosk={kiosk} />}</WithStore>
-    </CustomerPage>
-  );
+  return <StoreStepPage title={t('title.rateStaff')} step={StaffPicker} />;
 }

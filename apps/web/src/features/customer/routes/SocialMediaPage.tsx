@@ -1,17 +1,12 @@
 // /social-media?store=<id>: the social links on their own, where the flow starts when only that interface is on.
-import { useJourney } from '../api/use-journey';
-import { CustomerPage, WithStore } from '../components/CustomerPage';
+import { StoreStepPage, type TStoreStepProps } from '../components/CustomerPage';
 import { useT } from '../i18n/use-t';
 import { SocialStep } from './VisitSocialMediaPage';
 
+/** The social step on its own ("done" to finish). */
+const DirectSocialStep = (props: TStoreStepProps) => <SocialStep {...props} rated={false} />;
+
 export function SocialMediaPage() {
   const { t } = useT();
-  const { kiosk } = useJourney();
-  return (
-    <CustomerPage title={t('title.social')}>
-      <WithStore>
-        {(store, id) => <SocialStep store={store} storeId={id} kiosk={kiosk} rated={false} />}
-      </WithStore>
-    </CustomerPage>
-  );
+  return <StoreStepPage title={t('title.social')} step={DirectSocialStep} />;
 }
