@@ -1,5 +1,6 @@
 // Renders the real route tree in a memory router with the real providers, optionally signed in.
 import { render } from '@testing-library/react';
+import type { TUser } from '@cx/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
@@ -11,6 +12,21 @@ export const testUser: TSessionUser = {
   fullname: 'Ada Lovelace',
   email: 'ada@example.com',
   userType: 'owner',
+};
+
+/** The same owner as the API sends it (GET /user/me, login). */
+export const apiUser: TUser = {
+  _id: '64b7f0c2a1b2c3d4e5f60718',
+  id: '64b7f0c2a1b2c3d4e5f60718',
+  fullname: 'Ada Lovelace',
+  email: 'ada@example.com',
+  profilePicture: null,
+  userType: 'business-owner',
+  subscriptionStatus: 'active',
+  trialEndsAt: null,
+  timeZone: 'Europe/London',
+  emailVerified: true,
+  selectedStore: null,
 };
 
 export type TRenderAppOptions = { token?: string; user?: TSessionUser };

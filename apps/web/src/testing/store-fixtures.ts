@@ -1,5 +1,5 @@
-// Store-shaped test data as the API sends it.
-import type { TStore } from '@cx/contracts';
+// Store- and shift-shaped test data as the API sends it.
+import type { TShift, TStore } from '@cx/contracts';
 
 let n = 0;
 
@@ -18,6 +18,20 @@ export function storeFixture(overrides: Partial<TStore> = {}): TStore {
     rateUrl: `http://localhost:5173/rate-staff?store=${_id}`,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A shift on Mon 2 Jun 2025, 09:00–17:00 London time (08:00–16:00 UTC), for the given store and person. */
+export function shiftFixture(overrides: Partial<TShift> & Pick<TShift, '_id' | 'store' | 'staff'>): TShift {
+  return {
+    day: '2025-06-02',
+    start: '2025-06-02T08:00:00.000Z',
+    end: '2025-06-02T16:00:00.000Z',
+    startTime: '09:00',
+    endTime: '17:00',
+    endDay: '2025-06-02',
+    durationMinutes: 480,
     ...overrides,
   };
 }

@@ -1,5 +1,4 @@
 // Test helper: answers the app's fetch calls by "METHOD /path" and records the requests.
-import type { TUser } from '@cx/contracts';
 import { jsonResponse } from '@/testing/render-app';
 
 type TRoute = (init: RequestInit) => Response | Promise<Response>;
@@ -25,16 +24,4 @@ export function mockApi(routes: Record<string, TRoute>) {
   };
 }
 
-export const apiUser: TUser = {
-  _id: '64b7f0c2a1b2c3d4e5f60718',
-  id: '64b7f0c2a1b2c3d4e5f60718',
-  fullname: 'Ada Lovelace',
-  email: 'ada@example.com',
-  profilePicture: null,
-  userType: 'business-owner',
-  subscriptionStatus: 'active',
-  trialEndsAt: null,
-  timeZone: 'Europe/London',
-  emailVerified: true,
-  selectedStore: null,
-};
+export { apiUser } from '@/testing/render-app';

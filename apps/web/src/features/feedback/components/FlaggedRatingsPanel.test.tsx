@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TFlaggedRating } from '@cx/contracts';
-import { jsonResponse, renderApp } from '@/testing/render-app';
+import { apiUser, jsonResponse, renderApp } from '@/testing/render-app';
 
 const flagged: TFlaggedRating = {
   _id: '64b7f0c2a1b2c3d4e5f60aaa',
@@ -21,20 +21,6 @@ const flagged: TFlaggedRating = {
   audit: [],
 };
 
-const owner = {
-  _id: '64b7f0c2a1b2c3d4e5f60718',
-  id: '64b7f0c2a1b2c3d4e5f60718',
-  fullname: 'Ada Lovelace',
-  email: 'ada@example.com',
-  profilePicture: null,
-  userType: 'business-owner',
-  subscriptionStatus: 'active',
-  trialEndsAt: null,
-  timeZone: 'Europe/London',
-  emailVerified: true,
-  selectedStore: null,
-};
-
 function mockReviewApi() {
   const restoreBodies: unknown[] = [];
   let restored = false;
@@ -50,7 +36,7 @@ function mockReviewApi() {
       restored = true;
       return jsonResponse(200, { ...flagged, restored: true });
     }
-    if (url.pathname === '/api/v1/user/me') return jsonResponse(200, { user: owner });
+    if (url.pathname === '/api/v1/user/me') return jsonResponse(200, { user: apiUser });
     return jsonResponse(404, { message: 'Not found' });
   });
   vi.stubGlobal('fetch', fetchMock);

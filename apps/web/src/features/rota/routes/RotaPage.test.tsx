@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { addDays } from '../api/rota';
 import { mockFetch } from '@/testing/mock-api';
 import { jsonResponse, renderApp } from '@/testing/render-app';
-import { storeFixture } from '@/testing/store-fixtures';
+import { shiftFixture, storeFixture } from '@/testing/store-fixtures';
 
 afterEach(() => toaster.remove());
 
@@ -15,18 +15,7 @@ const store = storeFixture({ name: 'Covent Garden', timeZone: 'Europe/London' })
 const OLIVIA = '64b7f0c2a1b2c3d4e5f6a001';
 const HARRY = '64b7f0c2a1b2c3d4e5f6a002';
 
-const shift: TShift = {
-  _id: '64b7f0c2a1b2c3d4e5f6b001',
-  store: store._id,
-  staff: OLIVIA,
-  day: '2025-06-02',
-  start: '2025-06-02T08:00:00.000Z',
-  end: '2025-06-02T16:00:00.000Z',
-  startTime: '09:00',
-  endTime: '17:00',
-  endDay: '2025-06-02',
-  durationMinutes: 480,
-};
+const shift: TShift = shiftFixture({ _id: '64b7f0c2a1b2c3d4e5f6b001', store: store._id, staff: OLIVIA });
 
 function week(weekStart = '2025-06-02'): TRotaWeek {
   return {

@@ -6,7 +6,7 @@ import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { mockFetch } from '@/testing/mock-api';
 import { jsonResponse, renderApp } from '@/testing/render-app';
-import { storeFixture } from '@/testing/store-fixtures';
+import { shiftFixture, storeFixture } from '@/testing/store-fixtures';
 
 afterEach(() => toaster.remove());
 
@@ -108,18 +108,7 @@ describe('/manage-staff', () => {
 
 describe('/staff-on-shift', () => {
   it('lists who is on shift per store with their local shift times, and says when nobody is', async () => {
-    const shift = {
-      _id: '64b7f0c2a1b2c3d4e5f6d001',
-      store: covent._id,
-      staff: 'x',
-      day: '2025-06-02',
-      start: '2025-06-02T08:00:00.000Z',
-      end: '2025-06-02T16:00:00.000Z',
-      startTime: '09:00',
-      endTime: '17:00',
-      endDay: '2025-06-02',
-      durationMinutes: 480,
-    };
+    const shift = shiftFixture({ _id: '64b7f0c2a1b2c3d4e5f6d001', store: covent._id, staff: 'x' });
     mockFetch({
       'GET /api/v1/store': () => jsonResponse(200, { stores: [covent, soho] }),
       'GET /api/v1/rota/on-shift': () =>
