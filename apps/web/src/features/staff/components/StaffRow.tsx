@@ -1,7 +1,8 @@
 // One staff member in the /manage-staff list: photo, name, role, stores, status and actions; stacks on phones.
 import { Avatar, Badge, Button, Flex, HStack, Stack, Text, VisuallyHidden, Wrap } from '@chakra-ui/react';
 import type { TStaff } from '@cx/contracts';
-import { LuPencil, LuTrash2, LuUserCheck, LuUserX } from 'react-icons/lu';
+import { LuUserCheck, LuUserX } from 'react-icons/lu';
+import { DeleteButton, EditButton } from '@/components/ItemActions';
 import { apiFileUrl } from '@/lib/api-files';
 
 export type TStaffRowProps = {
@@ -51,23 +52,13 @@ export function StaffRow({ member, busy, onEdit, onToggleActive, onDelete }: TSt
         </Stack>
       </HStack>
       <HStack gap="2" wrap="wrap">
-        <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${member.name}`}>
-          <LuPencil aria-hidden /> Edit
-        </Button>
+        <EditButton onClick={onEdit} itemName={member.name} />
         <Button size="sm" variant="outline" onClick={onToggleActive} loading={busy}>
           {member.active ? <LuUserX aria-hidden /> : <LuUserCheck aria-hidden />}
           {member.active ? 'Deactivate' : 'Reactivate'}
           <VisuallyHidden> {member.name}</VisuallyHidden>
         </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          colorPalette="red"
-          onClick={onDelete}
-          aria-label={`Delete ${member.name}`}
-        >
-          <LuTrash2 aria-hidden /> Delete
-        </Button>
+        <DeleteButton onClick={onDelete} itemName={member.name} />
       </HStack>
     </Flex>
   );

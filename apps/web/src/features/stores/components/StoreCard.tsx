@@ -15,7 +15,8 @@ import {
 } from '@chakra-ui/react';
 import type { TStore } from '@cx/contracts';
 import { useState } from 'react';
-import { LuChevronDown, LuMapPin, LuPencil, LuQrCode, LuStore, LuTrash2 } from 'react-icons/lu';
+import { LuChevronDown, LuMapPin, LuQrCode, LuStore } from 'react-icons/lu';
+import { DeleteButton, EditButton } from '@/components/ItemActions';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
 import { apiFileUrl } from '@/lib/api-files';
@@ -85,9 +86,7 @@ export function StoreCard({ store, onEdit, onDelete }: TStoreCardProps) {
         </HStack>
       </Card.Body>
       <Card.Footer gap="2" flexWrap="wrap">
-        <Button size="sm" variant="outline" onClick={onEdit}>
-          <LuPencil aria-hidden /> Edit
-        </Button>
+        <EditButton onClick={onEdit} />
         <Menu.Root onSelect={(d) => void download(d.value as TStoreDownload)}>
           <Menu.Trigger asChild>
             <Button
@@ -111,15 +110,7 @@ export function StoreCard({ store, onEdit, onDelete }: TStoreCardProps) {
             </Menu.Positioner>
           </Portal>
         </Menu.Root>
-        <Button
-          size="sm"
-          variant="ghost"
-          colorPalette="red"
-          onClick={onDelete}
-          aria-label={`Delete ${store.name}`}
-        >
-          <LuTrash2 aria-hidden /> Delete
-        </Button>
+        <DeleteButton onClick={onDelete} itemName={store.name} />
       </Card.Footer>
     </Card.Root>
   );
