@@ -17,44 +17,26 @@ afterEach(() => {
 const IP = '203.0.113.199';
 const IPV6 = '2001:db8:85a3::8a2e:370:7334';
 const UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) UniqueBrowser/123.45';
+/** A customer submit from this phone (UA) at the given address. */
+const postAs = (ip: string, path: string, body: object) => postFrom(app, path, body, ip, UA);
 
 describe('privacy of anonymous feedback', () => {
   it('keeps no raw IP address or user agent in any stored document', async () => {
     const shop = await makeShop();
     const now = Date.now();
     await putOnShift(shop, shop.alice, new Date(now - minutes(10)), new Date(now + minutes(10)));
+    // A fresh idempotency key per call: each is a new submit, not a replay.
+    const aliceFive = () => submitBody(shop.store, { staff: String(shop.alice._id), score: 5 });
     for (const ip of [IP, IPV6]) {
-      await postFrom(app, '/feedback/visits', submitBody(shop.store), ip, UA).expect(201);
-      await postFrom(
-        app,
-        '/feedback/staff-ratings',
-        submitBody(shop.store, { staff: String(shop.alice._id), score: 5 }),
-        ip,
-        UA,
-      ).expect(201);
-      await postFrom(
-        app,
-        '/feedback/experience-ratings',
-        submitBody(shop.store, { score: 2 }),
-        ip,
-        UA,
-      ).expect(201);
-      await postFrom(
-        app,
-        '/feedback/social-clicks',
-        submitBody(shop.store, { network: 'instagram' }),
-        ip,
-        UA,
-      ).expect(201);
+      await postAs(ip, '/feedback/visits', submitBody(shop.store)).expect(201);
+      await postAs(ip, '/feedback/staff-ratings', aliceFive()).expect(201);
+      await postAs(ip, '/feedback/experience-ratings', submitBody(shop.store, { score: 2 })).expect(201);
+      await postAs(ip, '/feedback/social-clicks', submitBody(shop.store, { network: 'instagram' })).expect(
+        201,
+      );
     }
     // A refused submit must not leave a trace either.
-    await postFrom(
-      app,
-      '/feedback/staff-ratings',
-      submitBody(shop.store, { staff: String(shop.alice._id), score: 5 }),
-      IP,
-      UA,
-    ).expect(429);
+    await postAs(IP, '/feedback/staff-ratings', aliceFive()).expect(429);
 
     const db = mongoose.connection.db!;
     const dump: string[] = [];
