@@ -77,6 +77,19 @@ export async function findOwnedStore(owner: string, id: string): Promise<StoreDo
   return store;
 }
 
+/** Applies `$set` to a live store of this owner in one atomic update; null when there is none (any more). */
+async function setOnOwnedStore(
+  owner: string,
+  id: string,
+  $set: Record<string, unknown>,
+): Promise<StoreDoc | null> {
+  return StoreModel.findOneAndUpdate(
+    { _id: id, owner, deletedAt: null },
+    { $set },
+    { returnDocument: 'after' },
+  ).lean<StoreDoc>();
+}
+
 export async function listStores(owner: string, q?: string): Promise<TStore[]> {
   const filter: Record<string, unknown> = { owner, deletedAt: null };
   if (q) filter.name = { $regex: escapeRegex(q), $options: 'i' };
@@ -118,11 +131,7 @@ export async function updateStore(
   for (const [key, value] of Object.entries(data.socialLinks ?? {})) {
     if (value !== undefined) $set[`socialLinks.${key}`] = value;
   }
-  const store = await StoreModel.findOneAndUpdate(
-    { _id: id, owner, deletedAt: null },
-    { $set },
-    { returnDocument: 'after' },
-  ).lean<StoreDoc>();
+  const store = await setOnOwnedStore(owner, id, $set);
   if (!store) throw notFound('Store');
   return toStoreDto(store);
 }
@@ -172,11 +181,7 @@ export async function setStoreImage(
   }
   const before = await findOwnedStore(owner, id);
   const imageId = await saveImage(file.buffer, { owner, purpose: 'store' });
-  const store = await StoreModel.findOneAndUpdate(
-    { _id: id, owner, deletedAt: null },
-    { $set: { image: imageId } },
-    { returnDocument: 'after' },
-  ).lean<StoreDoc>();
+  const store = await setOnOwnedStore(owner, id, { image: imageId });
   if (!store) {
     await deleteFile(imageId);
     throw notFound('Store');
@@ -187,11 +192,7 @@ export async function setStoreImage(
 
 export async function removeStoreImage(owner: string, id: string): Promise<TStore> {
   const before = await findOwnedStore(owner, id);
-  const store = await StoreModel.findOneAndUpdate(
-    { _id: id, owner, deletedAt: null },
-    { $set: { image: null } },
-    { returnDocument: 'after' },
-  ).lean<StoreDoc>();
+  const store = await setOnOwnedStore(owner, id, { image: null });
   if (!store) throw notFound('Store');
   await deleteFile(before.image);
   return toStoreDto(store);
@@ -211,11 +212,7 @@ export async function updateInterfaces(
     if (value) $set[`interfaces.${key}.status`] = value.status;
   }
   if (!mongoose.isValidObjectId(id)) throw notFound('Store');
-  const store = await StoreModel.findOneAndUpdate(
-    { _id: id, owner, deletedAt: null },
-    { $set },
-    { returnDocument: 'after' },
-  ).lean<StoreDoc>();
+  const store = await setOnOwnedStore(owner, id, $set);
   if (!store) throw notFound('Store');
   const interfaces = interfacesOf(store);
   const anyEnabled = Object.values(interfaces).some((i) => i.status);
