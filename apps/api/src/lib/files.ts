@@ -62,6 +62,30 @@ export async function deleteFile(id: string | null | undefined): Promise<void> {
 }
 
 /** The public URL of a stored file, or null. */
+/**
+ * Swaps a record's picture: saves the upload, points the record at it with `attach` (null when the record is gone),
+ * then deletes the previous file. A record that vanished meanwhile leaves no orphan upload behind.
+ */
+export async function replaceImage<T>(
+  buf: Buffer,
+  opts: {
+    owner: string;
+    purpose: ImagePurpose;
+    previous: string | null | undefined;
+    attach: (fileId: string) => Promise<T | null>;
+    gone: () => Error;
+  },
+): Promise<T> {
+  const fileId = await saveImage(buf, { owner: opts.owner, purpose: opts.purpose });
+  const attached = await opts.attach(fileId);
+  if (!attached) {
+    await deleteFile(fileId);
+    throw opts.gone();
+  }
+  await deleteFile(opts.previous);
+  return attached;
+}
+
 export function fileUrl(id: string | null | undefined): string | null {
   return id ? `/api/v1/files/${id}` : null;
 }

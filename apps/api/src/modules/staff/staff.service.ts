@@ -3,7 +3,7 @@ import type { TStaff, TStaffInput, TStaffListQuery, TStaffUpdate } from '@cx/con
 import { ZStaffInputSchema, ZStaffListQuerySchema, ZStaffUpdateSchema } from '@cx/contracts';
 import mongoose from 'mongoose';
 import { AppError, notFound } from '../../lib/errors';
-import { deleteFile, fileUrl, saveImage } from '../../lib/files';
+import { deleteFile, fileUrl, replaceImage } from '../../lib/files';
 import { ShiftModel } from '../rota/shift.model';
 import { StoreModel } from '../stores/store.model';
 import { StaffModel, type StaffDoc } from './staff.model';
@@ -80,16 +80,25 @@ export async function createStaff(owner: string, input: TStaffInput): Promise<TS
   return getStaff(owner, String(member._id));
 }
 
+/** Applies `$set` to a live staff member of this owner in one atomic update; null when there is none (any more). */
+async function setOnOwnedStaff(
+  owner: string,
+  id: string,
+  $set: Record<string, unknown>,
+): Promise<StaffDoc | null> {
+  return StaffModel.findOneAndUpdate(
+    { _id: id, owner, deletedAt: null },
+    { $set },
+    { returnDocument: 'after' },
+  ).lean<StaffDoc>();
+}
+
 export async function updateStaff(owner: string, id: string, input: TStaffUpdate): Promise<TStaff> {
   const data = ZStaffUpdateSchema.parse(input);
   await findOwnedStaff(owner, id);
   if (data.stores) await assertOwnStores(owner, data.stores);
   const $set = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
-  const member = await StaffModel.findOneAndUpdate(
-    { _id: id, owner, deletedAt: null },
-    { $set },
-    { returnDocument: 'after' },
-  ).lean<StaffDoc>();
+  const member = await setOnOwnedStaff(owner, id, $set);
   if (!member) throw notFound('Staff member');
   const [dto] = await present(owner, [member]);
   return dto!;
@@ -121,28 +130,20 @@ export async function setStaffPhoto(
     });
   }
   const before = await findOwnedStaff(owner, id);
-  const photoId = await saveImage(file.buffer, { owner, purpose: 'staff' });
-  const member = await StaffModel.findOneAndUpdate(
-    { _id: id, owner, deletedAt: null },
-    { $set: { photo: photoId } },
-    { returnDocument: 'after' },
-  ).lean<StaffDoc>();
-  if (!member) {
-    await deleteFile(photoId);
-    throw notFound('Staff member');
-  }
-  await deleteFile(before.photo);
+  const member = await replaceImage(file.buffer, {
+    owner,
+    purpose: 'staff',
+    previous: before.photo,
+    attach: (photo) => setOnOwnedStaff(owner, id, { photo }),
+    gone: () => notFound('Staff member'),
+  });
   const [dto] = await present(owner, [member]);
   return dto!;
 }
 
 export async function removeStaffPhoto(owner: string, id: string): Promise<TStaff> {
   const before = await findOwnedStaff(owner, id);
-  const member = await StaffModel.findOneAndUpdate(
-    { _id: id, owner, deletedAt: null },
-    { $set: { photo: null } },
-    { returnDocument: 'after' },
-  ).lean<StaffDoc>();
+  const member = await setOnOwnedStaff(owner, id, { photo: null });
   if (!member) throw notFound('Staff member');
   await deleteFile(before.photo);
   const [dto] = await present(owner, [member]);

@@ -10,7 +10,7 @@ import { ZStoreInputSchema, ZStoreUpdateSchema } from '@cx/contracts';
 import mongoose, { type Types } from 'mongoose';
 import { env } from '../../config/env';
 import { AppError, notFound } from '../../lib/errors';
-import { deleteFile, fileUrl, saveImage } from '../../lib/files';
+import { deleteFile, fileUrl, replaceImage } from '../../lib/files';
 import { RatingModel } from '../ratings/rating.model';
 import { ShiftModel } from '../rota/shift.model';
 import { StaffModel } from '../staff/staff.model';
@@ -180,13 +180,13 @@ export async function setStoreImage(
     });
   }
   const before = await findOwnedStore(owner, id);
-  const imageId = await saveImage(file.buffer, { owner, purpose: 'store' });
-  const store = await setOnOwnedStore(owner, id, { image: imageId });
-  if (!store) {
-    await deleteFile(imageId);
-    throw notFound('Store');
-  }
-  await deleteFile(before.image);
+  const store = await replaceImage(file.buffer, {
+    owner,
+    purpose: 'store',
+    previous: before.image,
+    attach: (image) => setOnOwnedStore(owner, id, { image }),
+    gone: () => notFound('Store'),
+  });
   return toStoreDto(store);
 }
 
