@@ -1,20 +1,10 @@
 // Command coverage through the real mongodb driver: writes, cursors, findAndModify, aggregation and namespace admin.
 import { Long } from 'mongodb';
 import type { Db } from 'mongodb';
-import type { Harness } from './helpers';
-import { serverError, startHarness } from './helpers';
+import { serverError, useHarness } from './helpers';
 
-let h: Harness;
 let db: Db;
-beforeAll(async () => {
-  h = await startHarness();
-});
-beforeEach(() => {
-  db = h.db();
-});
-afterAll(async () => {
-  await h.close();
-});
+const harness = useHarness((fresh) => (db = fresh));
 
 describe('insert', () => {
   test('ordered insert stops at the first error, unordered continues', async () => {
@@ -385,13 +375,13 @@ describe('namespaces and indexes', () => {
   });
 
   test('databases are isolated; listDatabases and dropDatabase', async () => {
-    const a = h.client.db('iso_a');
-    const b = h.client.db('iso_b');
+    const a = harness().client.db('iso_a');
+    const b = harness().client.db('iso_b');
     await a.collection('x').insertOne({ from: 'a' });
     await b.collection('x').insertOne({ from: 'b' });
     expect((await a.collection('x').findOne({}))?.from).toBe('a');
     expect((await b.collection('x').findOne({}))?.from).toBe('b');
-    const names = (await h.client.db('admin').admin().listDatabases()).databases.map((d) => d.name);
+    const names = (await harness().client.db('admin').admin().listDatabases()).databases.map((d) => d.name);
     expect(names).toEqual(expect.arrayContaining(['iso_a', 'iso_b']));
     await a.dropDatabase();
     expect(await a.collection('x').countDocuments()).toBe(0);

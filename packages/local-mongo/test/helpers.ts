@@ -27,6 +27,24 @@ export async function startHarness(opts: { ttlIntervalMs?: number } = {}): Promi
   };
 }
 
+/**
+ * One engine for the whole test file and a fresh database for every test, handed over through `onDb`; answers the
+ * harness (for its client) once it has started.
+ */
+export function useHarness(onDb: (db: Db) => void, opts: { ttlIntervalMs?: number } = {}): () => Harness {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await startHarness(opts);
+  });
+  beforeEach(() => {
+    onDb(h!.db());
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+  return () => h!;
+}
+
 /** Resolves to the rejection of `p` so tests can assert on code/codeName/message of MongoServerError. */
 export async function serverError(
   p: Promise<unknown>,

@@ -1,23 +1,13 @@
 // Index semantics: unique/compound/sparse/partial enforcement with mongod's E11000 shape, TTL expiry, scan-free equality lookups.
 import { Long } from 'mongodb';
 import type { Db } from 'mongodb';
-import type { Harness } from './helpers';
-import { serverError, startHarness } from './helpers';
+import { serverError, useHarness } from './helpers';
 
-let h: Harness;
 let db: Db;
-beforeAll(async () => {
-  h = await startHarness({ ttlIntervalMs: 25 });
-});
-beforeEach(() => {
-  db = h.db();
-});
-afterAll(async () => {
-  await h.close();
-});
+const harness = useHarness((fresh) => (db = fresh), { ttlIntervalMs: 25 });
 
 const coll = (name: string) => {
-  const c = h.engine.engine.collection(db.databaseName, name);
+  const c = harness().engine.engine.collection(db.databaseName, name);
   if (!c) throw new Error(`no collection ${name}`);
   return c;
 };

@@ -1,20 +1,10 @@
 // BSON semantics and honesty: type fidelity, cross-type ordering, numeric types, collation, aliasing and loud failures.
 import { Binary, BSONRegExp, Decimal128, Long, MaxKey, MinKey, ObjectId, Timestamp, UUID } from 'mongodb';
 import type { Db } from 'mongodb';
-import type { Harness } from './helpers';
-import { serverError, startHarness } from './helpers';
+import { serverError, useHarness } from './helpers';
 
-let h: Harness;
 let db: Db;
-beforeAll(async () => {
-  h = await startHarness();
-});
-beforeEach(() => {
-  db = h.db();
-});
-afterAll(async () => {
-  await h.close();
-});
+const harness = useHarness((fresh) => (db = fresh));
 
 describe('type fidelity', () => {
   test('Date, ObjectId, Binary, UUID, Long and Decimal128 round-trip with their types', async () => {
@@ -227,9 +217,9 @@ describe('loud failures', () => {
     );
     expect(raw.code).toBe(20);
     expect(raw.message).toBe('Transaction numbers are only allowed on a replica set member or mongos');
-    const commit = await serverError(h.client.db('admin').command({ commitTransaction: 1 }));
+    const commit = await serverError(harness().client.db('admin').command({ commitTransaction: 1 }));
     expect(commit.code).toBe(20);
-    const session = h.client.startSession();
+    const session = harness().client.startSession();
     try {
       session.startTransaction();
       const e = await serverError(db.collection('tx').insertOne({ a: 1 }, { session }));
