@@ -68,7 +68,7 @@ export async function verifyOtp(emailInput: string, otp: string, now = new Date(
   const record = await PasswordResetModel.findOneAndUpdate(
     { user: user._id, verifiedAt: null, expiresAt: { $gt: now }, attempts: { $lt: MAX_OTP_ATTEMPTS } },
     { $inc: { attempts: 1 } },
-    { new: true },
+    { returnDocument: 'after' },
   );
   if (!record || !sameHash(record.otpHash, hashOtp(String(user._id), otp))) throw otpInvalid();
   const resetToken = randomBytes(32).toString('base64url');
@@ -81,7 +81,7 @@ export async function verifyOtp(emailInput: string, otp: string, now = new Date(
         resetTokenExpiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
       },
     },
-    { new: true },
+    { returnDocument: 'after' },
   );
   if (!claimed) throw otpInvalid();
   return resetToken;

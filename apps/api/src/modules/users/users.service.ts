@@ -211,7 +211,11 @@ export async function updateProfile(
 export async function selectStore(userId: string, storeId: string): Promise<TUser> {
   const store = await StoreModel.exists({ _id: storeId, owner: userId, deletedAt: null });
   if (!store) throw notFound('Store');
-  const user = await UserModel.findByIdAndUpdate(userId, { $set: { selectedStore: storeId } }, { new: true });
+  const user = await UserModel.findByIdAndUpdate(
+    userId,
+    { $set: { selectedStore: storeId } },
+    { returnDocument: 'after' },
+  );
   if (!user) throw notFound('User');
   return toUserDto(user);
 }
