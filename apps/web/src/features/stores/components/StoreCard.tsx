@@ -47,7 +47,8 @@ export function StoreCard({ store, onEdit, onDelete }: TStoreCardProps) {
 
   return (
     <Card.Root as="article" aria-label={store.name} overflow="hidden" size="sm">
-      <Box bg="bg.muted" aspectRatio={16 / 10}>
+      {/* overflow hidden: otherwise a tall image stretches the box past its 16:10 ratio (min-height: auto) */}
+      <Box bg="bg.muted" aspectRatio={16 / 10} overflow="hidden">
         {store.image ? (
           <Image
             src={apiFileUrl(store.image)}
