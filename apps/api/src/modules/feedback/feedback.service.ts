@@ -12,6 +12,7 @@ import { localDay } from '../../lib/time';
 import { recordInRollups } from '../analytics/rollup.service';
 import { RatingModel, type RatingDoc } from '../ratings/rating.model';
 import type { StoreDoc } from '../stores/store.model';
+import { ratingAccepted } from './rating-accepted';
 import { detectBurst, enforceMinInterval, flagEarlier, type RatingSubject } from './anti-gaming';
 import {
   findRateableStaff,
@@ -147,18 +148,9 @@ export async function submitRating(
     return { body: replay(winner, input), replayed: true };
   }
 
-  if (burst.reasons.length) {
-    await flagEarlier(burst.earlier, burst.reasons);
-  } else {
-    await recordInRollups({
-      owner: store.owner,
-      store: store._id,
-      staff: subject.staff,
-      metric: input.kind,
-      day,
-      score: input.score,
-    });
-  }
+  const flagged = burst.reasons.length > 0;
+  if (flagged) await flagEarlier(burst.earlier, burst.reasons);
+  await ratingAccepted({ rating, store, flagged });
   return { body: receiptOf(rating), replayed: false };
 }
 
