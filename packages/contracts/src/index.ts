@@ -11,6 +11,7 @@ import { staffContract } from './staff.contract';
 import { storesContract } from './stores.contract';
 import { usersContract } from './users.contract';
 
+export * from './analytics.contract';
 export * from './anonymous.contract';
 export * from './common';
 export * from './feedback.contract';

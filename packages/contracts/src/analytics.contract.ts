@@ -1,0 +1,86 @@
+// The dashboard's numbers: Snapshot, Overview, staff and store league tables, feedback timeline, CSV exports, settings.
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import {
+  ZAnalyticsFilterSchema,
+  ZAnalyticsSettingsSchema,
+  ZLeagueQuerySchema,
+  ZOverviewQuerySchema,
+  ZOverviewSchema,
+  ZSnapshotSchema,
+  ZStaffLeagueSchema,
+  ZStoreLeagueSchema,
+  ZTimelinePageSchema,
+  ZTimelineQuerySchema,
+  withPeriodRules,
+} from './analytics.schemas';
+
+export * from './analytics.schemas';
+
+const c = initContract();
+
+export const EXPORT_TABLES = ['timeline', 'staff', 'stores'] as const;
+
+export const analyticsContract = c.router({
+  snapshot: {
+    method: 'GET',
+    path: '/analytics/snapshot',
+    query: withPeriodRules(ZAnalyticsFilterSchema),
+    responses: { 200: ZSnapshotSchema },
+    summary:
+      'KPI snapshot for a period with the previous period, best and most-improved staff, stores, latest comments',
+  },
+  overview: {
+    method: 'GET',
+    path: '/analytics/overview',
+    query: withPeriodRules(ZOverviewQuerySchema),
+    responses: { 200: ZOverviewSchema },
+    summary: 'Series by day/week/month, hour-of-week heatmap and staff/experience split',
+  },
+  staffLeague: {
+    method: 'GET',
+    path: '/analytics/staff-league',
+    query: withPeriodRules(ZLeagueQuerySchema),
+    responses: { 200: ZStaffLeagueSchema },
+    summary:
+      'Staff ranked by Bayesian-adjusted average, with shift experience; people below the minimum listed apart',
+  },
+  storeLeague: {
+    method: 'GET',
+    path: '/analytics/store-league',
+    query: withPeriodRules(ZLeagueQuerySchema),
+    responses: { 200: ZStoreLeagueSchema },
+    summary: 'Stores ranked by Bayesian-adjusted average, with visits, rating rate and social clicks',
+  },
+  timeline: {
+    method: 'GET',
+    path: '/analytics/timeline',
+    query: withPeriodRules(ZTimelineQuerySchema),
+    responses: { 200: ZTimelinePageSchema },
+    summary: 'Ratings newest first, cursor-paginated (stable under new arrivals), filtered',
+  },
+  exportCsv: {
+    method: 'GET',
+    path: '/analytics/export/:table',
+    pathParams: z.object({ table: z.enum(EXPORT_TABLES) }),
+    query: withPeriodRules(
+      ZTimelineQuerySchema.omit({ cursor: true, limit: true }).merge(ZLeagueQuerySchema),
+    ),
+    responses: { 200: c.otherResponse({ contentType: 'text/csv', body: z.unknown() }) },
+    summary:
+      'Streams the timeline or a league table as CSV with the current filters; period and zone in the file name',
+  },
+  getSettings: {
+    method: 'GET',
+    path: '/analytics/settings',
+    responses: { 200: ZAnalyticsSettingsSchema },
+    summary: "The business's ranking settings (minimum ratings before a person or store is ranked)",
+  },
+  updateSettings: {
+    method: 'PUT',
+    path: '/analytics/settings',
+    body: ZAnalyticsSettingsSchema,
+    responses: { 200: ZAnalyticsSettingsSchema },
+    summary: 'Change the minimum sample for rankings',
+  },
+});
