@@ -25,7 +25,8 @@ async function main(): Promise<number> {
   const journeys = await loadJourneys(filter);
   let passed = 0;
   let failed = 0;
-  await withStackSession(async ({ stack, browser, mailbox, db }) => {
+  let ran = 0;
+  const session = withStackSession(async ({ stack, browser, mailbox, db }) => {
     for (const journey of journeys) {
       const contexts: BrowserContext[] = [];
       const ctx = makeContext({
@@ -38,6 +39,7 @@ async function main(): Promise<number> {
         contexts,
       });
       const started = Date.now();
+      ran += 1;
       try {
         await journey.run(ctx);
         passed += 1;
@@ -58,7 +60,12 @@ async function main(): Promise<number> {
       }
     }
   });
-  const dir = join(REPO_ROOT, 'test-output', 'results');
+  // A run that cannot start (no browser, a stack that fails to boot) counts every journey it did not run as failed.
+  await session.catch((err: unknown) => {
+    console.log(`  ✗ browser journeys could not run: ${err instanceof Error ? err.message : String(err)}`);
+    failed += Math.max(1, journeys.length - ran);
+  });
+  const dir = process.env.CX_RESULTS_DIR ?? join(REPO_ROOT, 'test-output', 'results');
   mkdirSync(dir, { recursive: true });
   if (!filter)
     writeFileSync(join(dir, 'e2e.json'), JSON.stringify({ suite: 'e2e', passed, failed, skipped: 0 }) + '\n');

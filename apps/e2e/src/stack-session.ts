@@ -1,7 +1,7 @@
 // Starts everything a browser run needs (mail listener, MongoDB, API, web preview, Chromium) and tears it down.
-import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { MongoClient, type Db } from 'mongodb';
+import { obtainChromium } from '../../../scripts/prereqs/chromium.mjs';
 import { startMailbox, type Mailbox } from './mailbox';
 import { startStack, type Stack } from './servers';
 
@@ -15,17 +15,11 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** CHROMIUM_PATH, a browser already on the machine, or Debian's package installed with apt (scripts/prereqs). */
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
-    Boolean,
-  ) as string[];
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) {
-    throw new Error(
-      'Chromium not found. Install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.',
-    );
-  }
-  return found;
+  const result = obtainChromium();
+  if (!result.path) throw new Error(result.error);
+  return result.path;
 }
 
 export interface StackSession {
