@@ -27,8 +27,10 @@ export interface RatingAccepted {
 type Reaction = (event: RatingAccepted) => Promise<void>;
 const reactions = new Map<string, Reaction>();
 
-export function onRatingAccepted(name: string, reaction: Reaction): void {
+/** Registers (or replaces) a named reaction; returns the function that removes it. */
+export function onRatingAccepted(name: string, reaction: Reaction): () => void {
   reactions.set(name, reaction);
+  return () => void reactions.delete(name);
 }
 
 /** Runs in the submit after the rating is stored: rollups awaited (dashboards match the 201), the rest in background. */
