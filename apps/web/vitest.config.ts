@@ -11,6 +11,8 @@ export default defineConfig((env) =>
       include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
       reporters: ['default', './test/summary-reporter.ts'],
       restoreMocks: true,
+      // A bound for a busy 2-core machine (lazy chunks transform slowly there), not a speed target.
+      testTimeout: 30000,
     },
   }),
 );

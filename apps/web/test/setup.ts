@@ -2,8 +2,9 @@
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
 
-// Route chunks are lazy: the first import of a large area can take over a second to transform in a cold worker.
-configure({ asyncUtilTimeout: 5000 });
+// Route chunks are lazy: the first import of a large area can take seconds to transform in a cold worker on a busy
+// 2-core machine; waits are bounds, not speed targets.
+configure({ asyncUtilTimeout: 15000 });
 
 class ResizeObserverStub {
   observe() {}
