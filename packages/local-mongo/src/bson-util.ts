@@ -146,3 +146,14 @@ export function formatValue(v: unknown): string {
   }
   return String(v);
 }
+
+/** Calls `fn` for each field condition of a filter that every match must meet: top-level fields and those in `$and`. */
+export function forEachAndedField(filter: Doc, fn: (field: string, condition: unknown) => void): void {
+  for (const [k, v] of Object.entries(filter)) {
+    if (k === '$and' && Array.isArray(v)) {
+      for (const sub of v) if (isPlainObject(sub)) forEachAndedField(sub, fn);
+    } else if (!k.startsWith('$')) {
+      fn(k, v);
+    }
+  }
+}

@@ -7,8 +7,12 @@ import type { Doc } from './errors';
 import type { IndexSpec } from './indexes';
 import { Index, idDuplicateError, normalizeSpec } from './indexes';
 import { getPathValues } from './paths';
+import type { TupleKey } from './ordered-index';
+import { OrderedKeys } from './ordered-index';
+import type { WalkPlan } from './planner';
+import { extractBounds, rangePlan, sameSortGroup, simpleCollation, sortPlan } from './planner';
 import type { Matcher, QueryOptions } from './query';
-import { compileFilter, extractEqualities } from './query';
+import { compileFilter, extractEqualities, sortDocs, sortSpec } from './query';
 
 interface Entry {
   doc: Doc;
@@ -72,8 +76,12 @@ export class Collection {
       if (clash !== undefined) throw index.duplicateError(this.ns, doc, clash);
       keys.set(index, k);
     }
-    for (const [index, k] of keys) index.add(idKey, k);
-    this.entries.set(idKey, { doc, seq: this.seq++ });
+    const seq = this.seq++;
+    for (const [index, k] of keys) {
+      index.add(idKey, k);
+      index.ordered?.add(index.tuplesFor(doc), seq, idKey);
+    }
+    this.entries.set(idKey, { doc, seq });
   }
 
   /** Swaps in an updated version of a stored document (same _id); refused without side effects on a unique clash. */
@@ -92,6 +100,8 @@ export class Collection {
     for (const [index, before, after] of changes) {
       index.remove(idKey, before);
       index.add(idKey, after);
+      index.ordered?.remove(index.tuplesFor(oldDoc), entry.seq);
+      index.ordered?.add(index.tuplesFor(newDoc), entry.seq, idKey);
     }
     entry.doc = newDoc;
   }
@@ -100,7 +110,10 @@ export class Collection {
     const idKey = canonicalKey(doc._id);
     const entry = this.entries.get(idKey);
     if (!entry) return false;
-    for (const index of this.indexes.values()) index.remove(idKey, index.keysFor(entry.doc));
+    for (const index of this.indexes.values()) {
+      index.remove(idKey, index.keysFor(entry.doc));
+      index.ordered?.remove(index.tuplesFor(entry.doc), entry.seq);
+    }
     this.entries.delete(idKey);
     return true;
   }
@@ -108,30 +121,98 @@ export class Collection {
   clear(): number {
     const n = this.entries.size;
     this.entries.clear();
-    for (const index of this.indexes.values()) index.entries.clear();
+    for (const index of this.indexes.values()) {
+      index.entries.clear();
+      index.leading.clear();
+      index.ordered?.clear();
+      index.multikey = false;
+    }
     return n;
   }
 
   /**
-   * Documents that may match `filter`, in natural order. Equality on _id or on a complete single-field index is
-   * answered from the index maps; everything else is a collection scan.
+   * Documents that may match `filter`, in natural order. Equality on _id, on every field of a complete index, or on
+   * the leading field of a complete compound index is answered from the index maps (the smallest candidate set wins,
+   * as mongod's planner would pick the most selective index); an equality prefix plus a range on the next field of a
+   * single-valued index is answered by walking its sorted keys when that yields fewer; anything else is a scan.
    */
   candidates(filter: Doc, opts: QueryOptions = {}): Doc[] | IterableIterator<Doc> {
+    if (opts.collation && (opts.collation.strength ?? 3) < 3) return this.all();
     const eq = extractEqualities(filter);
-    if (eq.size === 0 || (opts.collation && (opts.collation.strength ?? 3) < 3)) return this.all();
     const ids = eq.get('_id');
     if (ids) return this.ordered(ids.map((v) => this.entries.get(canonicalKey(v))));
-    for (const index of this.indexes.values()) {
-      if (!index.complete || index.fields.length !== 1) continue;
-      const values = eq.get(index.fields[0] as string);
-      if (!values) continue;
-      const found: Array<Entry | undefined> = [];
-      for (const v of values) {
-        for (const idKey of index.entries.get(Index.lookupKey(v)) ?? []) found.push(this.entries.get(idKey));
+    const hash = eq.size ? this.hashPlan(eq) : undefined;
+    const plan = simpleCollation(opts.collation)
+      ? rangePlan(this.secondaryIndexes(), eq, extractBounds(filter))
+      : undefined;
+    if (plan) {
+      const found = new Set<string>();
+      const budget = hash?.size ?? this.entries.size;
+      for (const [, idKey] of this.walk(plan)) {
+        found.add(idKey);
+        if (found.size > budget) break;
       }
-      return this.ordered(found);
+      if (found.size <= budget) return this.ordered([...found].map((idKey) => this.entries.get(idKey)));
     }
-    return this.all();
+    if (!hash) return this.all();
+    return this.ordered([...hash.run()].map((idKey) => this.entries.get(idKey)));
+  }
+
+  /** The most selective equality lookup: its size (without copying id sets) and how to run it. */
+  private hashPlan(eq: Map<string, unknown[]>): { size: number; run: () => Set<string> } | undefined {
+    let best: { size: number; run: () => Set<string> } | undefined;
+    for (const index of this.indexes.values()) {
+      if (!index.complete) continue;
+      const size = index.lookupSize(eq);
+      if (size !== undefined && (!best || size < best.size))
+        best = { size, run: () => index.lookup(eq) ?? new Set() };
+      if (best && best.size <= 1) break;
+    }
+    return best;
+  }
+
+  /** Index entries of a walk plan, every equality prefix in turn; builds the index's sorted keys on first use. */
+  private *walk(plan: WalkPlan): IterableIterator<[TupleKey, string]> {
+    const index = plan.index;
+    if (!index.ordered) {
+      index.ordered = new OrderedKeys(index.dirs);
+      for (const [idKey, e] of this.entries) index.ordered.add(index.tuplesFor(e.doc), e.seq, idKey);
+    }
+    for (const prefix of plan.prefixes) yield* index.ordered.walk(prefix, plan.bounds, plan.reverse);
+  }
+
+  /**
+   * Sort + limit from an index walk in sort order (mongod's non-blocking sort): stops once `need` documents matched
+   * and the last one's tie group (on the sort fields the index provides) is complete, then orders those exactly as
+   * a full sort would. Undefined when no index gives the sort, or the walk would examine more than a lookup.
+   */
+  findSorted(filter: Doc, opts: QueryOptions, sort: Doc, need: number): Doc[] | undefined {
+    if (need <= 0 || !simpleCollation(opts.collation)) return undefined;
+    const keys = sortSpec(sort);
+    const eq = extractEqualities(filter);
+    if (eq.has('_id')) return undefined;
+    const plan = sortPlan(this.secondaryIndexes(), eq, extractBounds(filter), keys);
+    if (!plan || plan.prefixes.length !== 1) return undefined;
+    const matcher = compileFilter(filter, opts);
+    const budget = eq.size ? (this.hashPlan(eq)?.size ?? this.entries.size) : this.entries.size;
+    const k = plan.prefixes[0]!.length;
+    const out: Entry[] = [];
+    let examined = 0;
+    let boundary: TupleKey | undefined;
+    for (const [key, idKey] of this.walk(plan)) {
+      if (boundary && !sameSortGroup(key, boundary, k, plan.provided)) break;
+      if (++examined > budget) return undefined;
+      const entry = this.entries.get(idKey) as Entry;
+      if (!matcher.test(entry.doc)) continue;
+      out.push(entry);
+      if (!boundary && out.length >= need) boundary = key;
+    }
+    this.lastExamined = examined;
+    out.sort((a, b) => a.seq - b.seq);
+    return sortDocs(
+      out.map((e) => e.doc),
+      sort,
+    );
   }
 
   private ordered(found: Array<Entry | undefined>): Doc[] {

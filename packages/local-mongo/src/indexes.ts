@@ -1,9 +1,10 @@
 // Secondary index: canonical-key → _id map used both for unique enforcement (E11000) and equality lookups without scans.
-import { formatValue, isNumeric, isPlainObject } from './bson-util';
+import { formatValue, isNumeric, isPlainObject, toNumber } from './bson-util';
 import { canonicalKey } from './compare';
 import { ErrorCodes, MongoCommandError, fail, notSupported } from './errors';
 import type { Doc } from './errors';
 import { getPathValues } from './paths';
+import type { OrderedKeys } from './ordered-index';
 import type { Matcher } from './query';
 import { compileFilter } from './query';
 
@@ -90,6 +91,15 @@ export class Index {
   private readonly partial: Matcher | undefined;
   /** canonical key → ids (canonical _id keys) of the documents holding it */
   readonly entries = new Map<string, Set<string>>();
+  /**
+   * Compound indexes only: the leading field's key → ids, so equality on that field alone (the prefix MongoDB's planner
+   * uses) needs no collection scan.
+   */
+  readonly leading = new Map<string, Set<string>>();
+  /** Some document gave one field several values (mongod's multikey): range and sort walks are then not used. */
+  multikey = false;
+  /** Sorted keys for range and sort walks, built on first use by the planner and kept in step with every write. */
+  ordered: OrderedKeys | undefined;
 
   constructor(spec: IndexSpec) {
     this.spec = spec;
@@ -123,9 +133,35 @@ export class Index {
     let keys = [''];
     for (const vals of perField) {
       const parts = vals.length ? [...new Set(vals.map(canonicalKey))] : ['N'];
+      if (parts.length > 1) this.multikey = true;
       keys = keys.flatMap((prefix) => parts.map((p) => prefix + SEP + p));
     }
     return keys;
+  }
+
+  /** Key-pattern directions (hashed counts as ascending; hashed indexes are never walked in order). */
+  get dirs(): Array<1 | -1> {
+    return this.fields.map((f) => (toNumber(this.spec.key[f]) < 0 ? -1 : 1));
+  }
+
+  /** Value tuples of a document (one per multikey combination, missing fields as null), for the sorted keys. */
+  tuplesFor(doc: Doc): unknown[][] {
+    if (this.partial && !this.partial.test(doc)) return [];
+    const perField = this.fields.map((f) => getPathValues(doc, f));
+    if (this.sparse && perField.every((vals) => vals.length === 0)) return [];
+    let tuples: unknown[][] = [[]];
+    for (const vals of perField) {
+      const parts = vals.length
+        ? [...new Map(vals.map((v) => [canonicalKey(v), v] as const)).values()]
+        : [null];
+      tuples = tuples.flatMap((prefix) => parts.map((p) => [...prefix, p]));
+    }
+    return tuples;
+  }
+
+  /** True for an ascending/descending (not hashed) complete single-valued index: its sorted keys are exact. */
+  get walkable(): boolean {
+    return this.complete && !this.multikey && Object.values(this.spec.key).every((d) => d !== 'hashed');
   }
 
   static lookupKey(value: unknown): string {
@@ -141,21 +177,77 @@ export class Index {
     return undefined;
   }
 
+  /** Lookup key of the leading field within a compound key (keys are SEP-joined canonical parts). */
+  private static leadOf(key: string): string {
+    const end = key.indexOf(SEP, 1);
+    return end < 0 ? key : key.slice(0, end);
+  }
+
   add(id: string, keys: string[]): void {
     for (const k of keys) {
       let ids = this.entries.get(k);
       if (!ids) this.entries.set(k, (ids = new Set()));
       ids.add(id);
+      if (this.fields.length > 1) {
+        const lead = Index.leadOf(k);
+        let byLead = this.leading.get(lead);
+        if (!byLead) this.leading.set(lead, (byLead = new Set()));
+        byLead.add(id);
+      }
     }
   }
 
   remove(id: string, keys: string[]): void {
     for (const k of keys) {
       const ids = this.entries.get(k);
-      if (!ids) continue;
-      ids.delete(id);
-      if (ids.size === 0) this.entries.delete(k);
+      if (ids) {
+        ids.delete(id);
+        if (ids.size === 0) this.entries.delete(k);
+      }
+      if (this.fields.length > 1) {
+        const lead = Index.leadOf(k);
+        const byLead = this.leading.get(lead);
+        if (!byLead) continue;
+        byLead.delete(id);
+        if (byLead.size === 0) this.leading.delete(lead);
+      }
     }
+  }
+
+  /** Every full key for equality values on all fields (their cartesian product), or undefined if a field lacks one. */
+  fullKeys(eq: Map<string, unknown[]>): string[] | undefined {
+    let keys = [''];
+    for (const f of this.fields) {
+      const values = eq.get(f);
+      if (!values) return undefined;
+      keys = keys.flatMap((prefix) => values.map((v) => prefix + Index.lookupKey(v)));
+      if (keys.length > 1000) return undefined;
+    }
+    return keys;
+  }
+
+  /** Ids for equality on every field, or on the leading field only (compound indexes); undefined when unusable. */
+  lookup(eq: Map<string, unknown[]>): Set<string> | undefined {
+    const full = this.fullKeys(eq);
+    if (full) {
+      const out = new Set<string>();
+      for (const k of full) for (const id of this.entries.get(k) ?? []) out.add(id);
+      return out;
+    }
+    const values = eq.get(this.fields[0] as string);
+    if (!values || this.fields.length === 1) return undefined;
+    const out = new Set<string>();
+    for (const v of values) for (const id of this.leading.get(Index.lookupKey(v)) ?? []) out.add(id);
+    return out;
+  }
+
+  /** How many ids lookup() would gather (counted from the id sets, nothing copied); undefined when unusable. */
+  lookupSize(eq: Map<string, unknown[]>): number | undefined {
+    const full = this.fullKeys(eq);
+    if (full) return full.reduce((n, k) => n + (this.entries.get(k)?.size ?? 0), 0);
+    const values = eq.get(this.fields[0] as string);
+    if (!values || this.fields.length === 1) return undefined;
+    return values.reduce((n: number, v) => n + (this.leading.get(Index.lookupKey(v))?.size ?? 0), 0);
   }
 
   /** mongod's exact E11000 shape, including keyPattern/keyValue for drivers and mongoose. */

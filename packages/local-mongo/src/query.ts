@@ -12,7 +12,7 @@ import * as queryOperators from 'mingo/operators/query';
 import * as windowOperators from 'mingo/operators/window';
 import { Query } from 'mingo/query';
 import { resolve } from 'mingo/util';
-import { bsonTypeName, bsonTypeOf, isOperatorObject, isPlainObject } from './bson-util';
+import { bsonTypeName, bsonTypeOf, forEachAndedField, isOperatorObject, isPlainObject } from './bson-util';
 import type { CollationSpec, StringCompare } from './compare';
 import { bsonEquals, collatorFor, compareValues, sortKeyOf, typeRank } from './compare';
 import { ErrorCodes, fail, notSupported, toMongoError } from './errors';
@@ -251,14 +251,19 @@ export function applyProjection(
   }
 }
 
-export function sortDocs(docs: Doc[], spec: Doc, sc?: StringCompare): Doc[] {
-  const keys = Object.entries(spec).map(([path, dir]) => {
+/** A sort document as fields and directions; refuses $meta sorts and directions other than 1 / -1 as mongod does. */
+export function sortSpec(spec: Doc): Array<{ path: string; dir: 1 | -1 }> {
+  return Object.entries(spec).map(([path, dir]) => {
     if (isPlainObject(dir)) notSupported(`sort by ${JSON.stringify(dir)}`);
     const d = Number(dir);
     if (d !== 1 && d !== -1)
       fail(ErrorCodes.BadValue, `$sort key ordering must be 1 (for ascending) or -1 (for descending)`);
     return { path, dir: d as 1 | -1 };
   });
+}
+
+export function sortDocs(docs: Doc[], spec: Doc, sc?: StringCompare): Doc[] {
+  const keys = sortSpec(spec);
   if (keys.length === 0) return docs;
   const decorated = docs.map((doc, i) => ({
     doc,
@@ -277,33 +282,26 @@ export function sortDocs(docs: Doc[], spec: Doc, sc?: StringCompare): Doc[] {
 
 /**
  * Per-field equality values a filter pins down (`{a: v}`, `{a: {$eq: v}}`, `{a: {$in: [...]}}`, inside `$and`).
- * Only values whose index key is unambiguous are returned, so an index lookup yields a superset of the matches.
+ * Only values whose index key is unambiguous are returned, so an index lookup yields a superset of the matches;
+ * null is one (its key also holds missing fields and empty arrays, a superset of what `{a: null}` matches).
  */
 export function extractEqualities(filter: Doc): Map<string, unknown[]> {
   const out = new Map<string, unknown[]>();
   const eligible = (v: unknown): boolean =>
-    v !== null &&
     v !== undefined &&
     !Array.isArray(v) &&
     !(v instanceof RegExp) &&
     !(isPlainObject(v) && Object.keys(v).some((k) => k.startsWith('$')));
-  const visit = (f: Doc): void => {
-    for (const [k, v] of Object.entries(f)) {
-      if (k === '$and' && Array.isArray(v)) {
-        for (const sub of v) if (isPlainObject(sub)) visit(sub);
-        continue;
-      }
-      if (k.startsWith('$') || out.has(k)) continue;
-      if (isOperatorObject(v)) {
-        const keys = Object.keys(v);
-        if (keys.length === 1 && keys[0] === '$eq' && eligible(v.$eq)) out.set(k, [v.$eq]);
-        else if (keys.length === 1 && keys[0] === '$in' && Array.isArray(v.$in) && v.$in.every(eligible))
-          out.set(k, v.$in);
-      } else if (eligible(v)) {
-        out.set(k, [v]);
-      }
+  forEachAndedField(filter, (k, v) => {
+    if (out.has(k)) return;
+    if (isOperatorObject(v)) {
+      const keys = Object.keys(v);
+      if (keys.length === 1 && keys[0] === '$eq' && eligible(v.$eq)) out.set(k, [v.$eq]);
+      else if (keys.length === 1 && keys[0] === '$in' && Array.isArray(v.$in) && v.$in.every(eligible))
+        out.set(k, v.$in);
+    } else if (eligible(v)) {
+      out.set(k, [v]);
     }
-  };
-  visit(filter);
+  });
   return out;
 }

@@ -6,6 +6,7 @@ import {
   cloneValue,
   formatValue,
   isNumeric,
+  forEachAndedField,
   isOperatorObject,
   isPlainObject,
 } from './bson-util';
@@ -243,24 +244,16 @@ export function applyUpdate(old: Doc, update: unknown, ctx: UpdateContext): Doc 
 /** The document an upsert starts from: equality fields of the filter (incl. $eq, single-value $in, dotted paths, $and). */
 export function upsertSeed(filter: Doc): Doc {
   const seed: Doc = {};
-  const visit = (f: Doc): void => {
-    for (const [k, v] of Object.entries(f)) {
-      if (k === '$and' && Array.isArray(v)) {
-        for (const sub of v) if (isPlainObject(sub)) visit(sub);
-        continue;
-      }
-      if (k.startsWith('$')) continue;
-      let value: unknown = v;
-      if (isOperatorObject(v)) {
-        if ('$eq' in v) value = v.$eq;
-        else if (Array.isArray(v.$in) && v.$in.length === 1) value = v.$in[0];
-        else continue;
-      }
-      if (value instanceof RegExp) continue;
-      setAt(seed, k.split('.'), cloneValue(value));
+  forEachAndedField(filter, (k, v) => {
+    let value: unknown = v;
+    if (isOperatorObject(v)) {
+      if ('$eq' in v) value = v.$eq;
+      else if (Array.isArray(v.$in) && v.$in.length === 1) value = v.$in[0];
+      else return;
     }
-  };
-  visit(filter);
+    if (value instanceof RegExp) return;
+    setAt(seed, k.split('.'), cloneValue(value));
+  });
   return seed;
 }
 

@@ -157,3 +157,32 @@ test('equality on _id and on indexed fields does not scan the collection', async
   // collection scan up to the match (k6 was deleted above)
   expect(coll('big').lastExamined).toBe(1500);
 });
+
+test('equality on every field or on the leading field of a compound index does not scan the collection', async () => {
+  const c = db.collection('compound');
+  await c.createIndex({ store: 1, staff: 1, day: 1 }, { unique: true });
+  await c.createIndex({ device: 1, store: 1, at: -1 });
+  const docs = Array.from({ length: 3000 }, (_, i) => ({
+    store: `s${i % 10}`,
+    staff: `p${i % 30}`,
+    day: `d${i}`,
+    device: `dev${i % 500}`,
+    at: i,
+  }));
+  await c.insertMany(docs);
+  expect(await c.countDocuments({ store: 's3', staff: 'p3', day: 'd33' })).toBe(1);
+  expect(coll('compound').lastExamined).toBe(1);
+  // Equality on the leading fields and a range on the next: only the four entries inside the bounds are examined.
+  expect(await c.countDocuments({ device: 'dev7', store: 's7', at: { $gte: 1000 } })).toBe(4);
+  expect(coll('compound').lastExamined).toBe(4);
+  // The more selective of two usable indexes wins.
+  expect(await c.countDocuments({ store: 's1', device: 'dev1' })).toBe(6);
+  expect(coll('compound').lastExamined).toBe(6);
+  // Updates keep the leading map right: a moved document is found under its new value only.
+  await c.updateOne({ day: 'd7', store: 's7', staff: 'p7' }, { $set: { device: 'moved' } });
+  expect(await c.countDocuments({ device: 'moved', store: 's7' })).toBe(1);
+  expect(await c.countDocuments({ device: 'dev7', store: 's7' })).toBe(5);
+  await c.deleteMany({ device: 'dev7' });
+  expect(await c.countDocuments({ device: 'dev7' })).toBe(0);
+  expect(coll('compound').lastExamined).toBe(0);
+});

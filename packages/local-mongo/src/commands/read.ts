@@ -53,9 +53,10 @@ export function runFind(ctx: CommandContext, name: string, body: Doc): Doc[] {
   const skip = toInt(body.skip);
   const limit = Math.abs(toInt(body.limit));
   if (skip < 0) fail(ErrorCodes.BadValue, 'skip value must be non-negative');
-  // without a sort the scan can stop as soon as skip+limit documents matched
-  let docs = coll.find(filter, opts, !sort && limit ? skip + limit : 0);
-  if (sort) docs = sortDocs([...docs], sort, collatorFor(opts.collation));
+  // without a sort the scan can stop as soon as skip+limit documents matched; with one, an index walk in sort order can
+  const walked = sort && limit ? coll.findSorted(filter, opts, sort, skip + limit) : undefined;
+  let docs = walked ?? coll.find(filter, opts, !sort && limit ? skip + limit : 0);
+  if (sort && !walked) docs = sortDocs([...docs], sort, collatorFor(opts.collation));
   if (skip || limit) docs = docs.slice(skip, limit ? skip + limit : undefined);
   return applyProjection(docs, body.projection, compileFilter(filter, opts), opts);
 }
