@@ -131,6 +131,7 @@ export const ZOverviewQuerySchema = ZAnalyticsFilterSchema.extend({
   /** auto: day up to 31 days, week up to 180 days, month beyond. */
   granularity: z.enum(['auto', 'day', 'week', 'month']).default('auto'),
 });
+export type TOverviewQuery = z.infer<typeof ZOverviewQuerySchema>;
 
 export const ZSeriesPointSchema = z.object({
   /** First local day of the bucket (weeks start on Monday). */
@@ -168,6 +169,7 @@ export const ZLeagueQuerySchema = ZAnalyticsFilterSchema.extend({
   sort: z.enum(STAFF_LEAGUE_SORTS).default('rank'),
   order: z.enum(['asc', 'desc']).optional(),
 });
+export type TLeagueQuery = z.infer<typeof ZLeagueQuerySchema>;
 
 const ZLeagueFiguresSchema = z.object({
   /** null below the minimum sample: listed as "Not enough ratings yet (n of min)" and not ranked. Ties share a rank. */
@@ -247,8 +249,10 @@ export const ZAnalyticsSettingsSchema = z.object({
 export type TAnalyticsSettings = z.infer<typeof ZAnalyticsSettingsSchema>;
 
 /** A custom period needs both days, in order, at most MAX_PERIOD_DAYS long; other presets take neither. */
-export function withPeriodRules<T extends z.ZodType<TAnalyticsFilter, z.ZodTypeDef, unknown>>(schema: T) {
-  return schema.superRefine((q, ctx) => {
+export function withPeriodRules<T extends z.ZodType<TAnalyticsFilter, z.ZodTypeDef, unknown>>(
+  schema: T,
+): z.ZodEffects<T, z.output<T>, z.input<T>> {
+  return schema.superRefine((q: TAnalyticsFilter, ctx) => {
     if (q.period !== 'custom') return;
     if (!q.from)
       ctx.addIssue({ code: 'custom', path: ['from'], message: 'Choose the first day of the period' });
@@ -264,5 +268,5 @@ export function withPeriodRules<T extends z.ZodType<TAnalyticsFilter, z.ZodTypeD
         message: `A period can be at most ${MAX_PERIOD_DAYS} days`,
       });
     }
-  });
+  }) as z.ZodEffects<T, z.output<T>, z.input<T>>;
 }

@@ -22,6 +22,8 @@ export const commonResponses = {
   413: ZErrorBodySchema,
   429: ZErrorBodySchema,
   500: ZErrorBodySchema,
+  /** MongoDB briefly unreachable: safe to retry (the customer pages' outbox does). */
+  503: ZErrorBodySchema,
 } as const;
 
 /** Headers every authenticated route accepts; the bearer token is read by the API's auth middleware. */

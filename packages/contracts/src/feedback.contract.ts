@@ -2,24 +2,27 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { ZObjectIdSchema } from './common';
+import {
+  EXPERIENCE_TAGS,
+  FEEDBACK_PATHS,
+  RATING_COMMENT_MAX,
+  SOCIAL_NETWORKS,
+  STAFF_TAGS,
+} from './customer.constants';
 
 const c = initContract();
 
-export const SOCIAL_NETWORKS = ['googleReview', 'facebook', 'instagram', 'tripadvisor', 'website'] as const;
-export type TSocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-
-/** Quick tags are stored as these canonical English labels (the demo seed uses the same); the web catalog translates them. */
-export const STAFF_TAGS = ['Friendly', 'Helpful', 'Quick service', 'Knowledgeable'] as const;
-export const EXPERIENCE_TAGS = [
-  'Clean store',
-  'Great value',
-  'Quick service',
-  'Friendly',
-  'Easy to find things',
-] as const;
+export {
+  API_PREFIX,
+  EXPERIENCE_TAGS,
+  FEEDBACK_PATHS,
+  IMAGE_WIDTHS,
+  RATING_COMMENT_MAX,
+  SOCIAL_NETWORKS,
+  STAFF_TAGS,
+  type TSocialNetwork,
+} from './customer.constants';
 const ALL_TAGS = [...new Set<string>([...STAFF_TAGS, ...EXPERIENCE_TAGS])] as [string, ...string[]];
-
-export const RATING_COMMENT_MAX = 1000;
 
 export const ZRatingScoreSchema = z
   .number({ required_error: 'Please choose a rating from 1 to 5 stars' })
@@ -104,7 +107,7 @@ const publicRoute = { public: true } as const;
 export const feedbackContract = c.router({
   getStore: {
     method: 'GET',
-    path: '/feedback/stores/:storeId',
+    path: FEEDBACK_PATHS.getStore,
     pathParams: z.object({ storeId: ZObjectIdSchema }),
     responses: { 200: ZCustomerStoreSchema },
     summary:
@@ -113,7 +116,7 @@ export const feedbackContract = c.router({
   },
   recordVisit: {
     method: 'POST',
-    path: '/feedback/visits',
+    path: FEEDBACK_PATHS.recordVisit,
     body: ZVisitSubmitSchema,
     responses: { 201: ZVisitReceiptSchema },
     summary: 'A QR open: counts as a tracked visit for the store',
@@ -121,7 +124,7 @@ export const feedbackContract = c.router({
   },
   rateStaff: {
     method: 'POST',
-    path: '/feedback/staff-ratings',
+    path: FEEDBACK_PATHS.rateStaff,
     body: ZStaffRatingSubmitSchema,
     responses: { 201: ZRatingReceiptSchema },
     summary: 'Rate a staff member of the store (interface 1)',
@@ -129,7 +132,7 @@ export const feedbackContract = c.router({
   },
   rateExperience: {
     method: 'POST',
-    path: '/feedback/experience-ratings',
+    path: FEEDBACK_PATHS.rateExperience,
     body: ZExperienceRatingSubmitSchema,
     responses: { 201: ZRatingReceiptSchema },
     summary: 'Rate the overall experience at the store (interface 2)',
@@ -137,7 +140,7 @@ export const feedbackContract = c.router({
   },
   recordSocialClick: {
     method: 'POST',
-    path: '/feedback/social-clicks',
+    path: FEEDBACK_PATHS.recordSocialClick,
     body: ZSocialClickSubmitSchema,
     responses: { 201: ZSocialClickReceiptSchema },
     summary: "A click on one of the store's social/review links (interface 3); answers the link",

@@ -10,10 +10,13 @@ export const filesContract = c.router({
     method: 'GET',
     path: '/files/:id',
     pathParams: z.object({ id: ZObjectIdSchema }),
+    // The smallest stored variant at least this wide (the largest when none is); never the original upload.
+    query: z.object({ w: z.coerce.number().int().min(1).max(4000).optional() }),
     responses: {
       200: c.otherResponse({ contentType: 'application/octet-stream', body: z.unknown() }),
     },
-    summary: 'Image bytes with their content type and long-lived cache headers',
+    summary:
+      'A resized, metadata-free variant (WebP when accepted, else the original format) with long-lived cache headers',
     metadata: { public: true } as const,
   },
 });

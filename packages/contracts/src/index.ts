@@ -1,10 +1,14 @@
 // The root /api/v1 router: every resource contract combined once, so no path string is written twice.
 import { initContract } from '@ts-rest/core';
+import { analyticsContract } from './analytics.contract';
 import { anonymousContract } from './anonymous.contract';
 import { commonResponses } from './common';
+import { API_PREFIX } from './customer.constants';
 import { feedbackContract } from './feedback.contract';
 import { filesContract } from './files.contract';
 import { healthContract } from './health.contract';
+import { plansContract } from './plans.contract';
+import { notificationsContract } from './notifications.contract';
 import { ratingReviewContract } from './rating-review.contract';
 import { rotaContract } from './rota.contract';
 import { staffContract } from './staff.contract';
@@ -17,6 +21,8 @@ export * from './common';
 export * from './feedback.contract';
 export * from './files.contract';
 export * from './health.contract';
+export * from './plans.contract';
+export * from './notifications.contract';
 export * from './rating-review.contract';
 export * from './rota.contract';
 export * from './staff.contract';
@@ -28,6 +34,7 @@ const c = initContract();
 export const contract = c.router(
   {
     health: healthContract,
+    analytics: analyticsContract,
     files: filesContract,
     feedback: feedbackContract,
     ratingReview: ratingReviewContract,
@@ -36,8 +43,10 @@ export const contract = c.router(
     rota: rotaContract,
     anonymous: anonymousContract,
     users: usersContract,
+    plans: plansContract,
+    notifications: notificationsContract,
   },
-  { pathPrefix: '/api/v1', commonResponses, strictStatusCodes: true },
+  { pathPrefix: API_PREFIX, commonResponses, strictStatusCodes: true },
 );
 
 export type TContract = typeof contract;
