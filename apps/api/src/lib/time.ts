@@ -10,6 +10,11 @@ export function localDay(at: Date, timeZone: string): string {
   return DateTime.fromJSDate(at, { zone: timeZone }).toISODate() ?? at.toISOString().slice(0, 10);
 }
 
+/** The hour (0–23) of the instant on the wall clock of the zone. */
+export function localHour(at: Date, timeZone: string): number {
+  return DateTime.fromJSDate(at, { zone: timeZone }).hour;
+}
+
 /** The UTC instant of a wall-clock date and time ('YYYY-MM-DD', 'HH:mm') in the zone. */
 export function zonedToUtc(day: string, time: string, timeZone: string): Date {
   const dt = DateTime.fromISO(`${day}T${time}`, { zone: timeZone });

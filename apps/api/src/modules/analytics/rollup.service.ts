@@ -1,35 +1,20 @@
 // Keeps the daily rollups in step with each accepted event using atomic $inc upserts (no transactions needed).
-import type { Types } from 'mongoose';
-import { RollupModel, type RollupMetric } from './rollup.model';
+import { RollupModel } from './rollup.model';
+import {
+  eventRollupChange,
+  ratingRollupChanges,
+  type RatingFacts,
+  type RollupRowChange,
+} from './rollup.contribution';
 
-export interface RollupEvent {
-  owner: Types.ObjectId | string;
-  store: Types.ObjectId | string;
-  staff?: Types.ObjectId | string | null;
-  metric: RollupMetric;
-  day: string;
-  score?: number;
-}
-
-function incFor(score: number | undefined): Record<string, number> {
-  const inc: Record<string, number> = { count: 1 };
-  if (score !== undefined) {
-    inc.scoreSum = score;
-    inc[`d${score}`] = 1;
-  }
-  return inc;
-}
-
-type StaffRef = Types.ObjectId | string | null;
-
-/** Both rows (store-level, and the staff member's when named) in one bulkWrite: one round trip, each upsert atomic. */
-async function apply(event: RollupEvent, inc: Record<string, number>): Promise<void> {
-  const rows: StaffRef[] = event.staff ? [null, event.staff] : [null];
+/** Every row of one event in one unordered bulkWrite: one round trip, each upsert atomic. */
+export async function applyRollupChanges(changes: RollupRowChange[]): Promise<void> {
+  if (changes.length === 0) return;
   await RollupModel.bulkWrite(
-    rows.map((staff) => ({
+    changes.map(({ key, owner, inc }) => ({
       updateOne: {
-        filter: { store: event.store, staff, metric: event.metric, day: event.day },
-        update: { $inc: inc, $setOnInsert: { owner: event.owner } },
+        filter: { store: key.store, staff: key.staff, metric: key.metric, day: key.day },
+        update: { $inc: inc, $setOnInsert: { owner } },
         upsert: true,
       },
     })),
@@ -37,22 +22,17 @@ async function apply(event: RollupEvent, inc: Record<string, number>): Promise<v
   );
 }
 
-/** Store-level row always; a staff-level row too when the event names a staff member. */
-export async function recordInRollups(event: RollupEvent): Promise<void> {
-  await apply(event, incFor(event.score));
+/** An accepted (not flagged) rating: its store row, the person's row and the shift-credit rows. */
+export async function recordRatingInRollups(rating: RatingFacts): Promise<void> {
+  await applyRollupChanges(ratingRollupChanges(rating, 1));
 }
 
-/** Reverses an event (used when a flagged rating is excluded, or restored with the opposite sign). */
-async function adjustRollups(event: RollupEvent, sign: 1 | -1): Promise<void> {
-  const inc = Object.fromEntries(Object.entries(incFor(event.score)).map(([k, v]) => [k, v * sign]));
-  await apply(event, inc);
+/** A tracked visit or a social click (counted per network too). */
+export async function recordEventInRollups(event: Parameters<typeof eventRollupChange>[0]): Promise<void> {
+  await applyRollupChanges([eventRollupChange(event)]);
 }
-
-/** A stored rating, as far as its rollup rows go (its kind is the metric it counts towards). */
-export type RolledUpRating = Omit<RollupEvent, 'metric' | 'score'> & { kind: RollupMetric; score: number };
 
 /** Takes a stored rating's contribution out of the rollups (-1, when flagged) or puts it back (+1, when restored). */
-export async function adjustRatingInRollups(rating: RolledUpRating, sign: 1 | -1): Promise<void> {
-  const { owner, store, staff, kind, day, score } = rating;
-  await adjustRollups({ owner, store, staff, metric: kind, day, score }, sign);
+export async function adjustRatingInRollups(rating: RatingFacts, sign: 1 | -1): Promise<void> {
+  await applyRollupChanges(ratingRollupChanges(rating, sign));
 }

@@ -16,6 +16,10 @@ const ratingSchema = new Schema(
     /** The day the rating was made in the store's time zone (YYYY-MM-DD): analytics group by it. */
     day: { type: String, required: true },
     outsideShift: { type: Boolean, default: false },
+    /** Local hour (0–23) in the store's zone when given: the heatmap's cell. */
+    hour: { type: Number, min: 0, max: 23, default: null },
+    /** Experience ratings: the people on shift at the store at that moment (their "shift experience" credit). */
+    onShift: { type: [{ type: Schema.Types.ObjectId, ref: 'Staff' }], default: undefined },
     source: { type: String, enum: ['qr', 'kiosk'], default: 'qr' },
     /** Salted hashes (daily salt) of device and network: never the raw IP or user agent. */
     deviceHash: { type: String, default: null },
@@ -34,14 +38,18 @@ ratingSchema.index(
   { store: 1, idempotencyKey: 1 },
   { unique: true, partialFilterExpression: { idempotencyKey: { $type: 'string' } } },
 );
-ratingSchema.index({ owner: 1, createdAt: -1 });
+// Timeline and flagged review pages sort newest first with _id as the tie-break: the index carries both, so MongoDB
+// walks it in order and stops at the page size instead of sorting every rating of the period in memory.
+ratingSchema.index({ owner: 1, createdAt: -1, _id: -1 });
 ratingSchema.index({ store: 1, day: 1 });
 ratingSchema.index({ staff: 1, day: 1 });
 // Anti-gaming look-backs: the same subject (staff member, or the store's experience when staff is null) from one
 // device or one network within minutes.
 ratingSchema.index({ deviceHash: 1, store: 1, staff: 1, createdAt: -1 });
 ratingSchema.index({ networkHash: 1, store: 1, staff: 1, createdAt: -1 });
-ratingSchema.index({ owner: 1, 'flag.suspicious': 1, createdAt: -1 });
+ratingSchema.index({ owner: 1, 'flag.suspicious': 1, createdAt: -1, _id: -1 });
+// Notification window rules: a store's ratings of the last minutes (bounded by time, never a scan).
+ratingSchema.index({ store: 1, createdAt: -1 });
 
 export type RatingDoc = InferSchemaType<typeof ratingSchema> & { _id: Types.ObjectId };
 export const RatingModel = model('Rating', ratingSchema);

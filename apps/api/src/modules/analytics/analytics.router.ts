@@ -1,0 +1,61 @@
+// /analytics/* (signed-in owners): thin handlers that resolve the scope and call the dashboard services.
+import type { Request } from 'express';
+import { initServer } from '@ts-rest/express';
+import { contract } from '@cx/contracts';
+import { userIdOf } from '../../lib/auth';
+import { minSampleOf, setMinSample } from './analytics-settings.model';
+import { overview, snapshot } from './dashboard.service';
+import { exportCsv, exportFileName } from './export.service';
+import { loadRows, LEAGUE_METRICS, sortLeague, staffLeagueFrom, storeLeagueFrom } from './league.service';
+import { loadScope } from './scope';
+import { timelinePage } from './timeline.service';
+
+const s = initServer();
+/** ts-rest types req.query as the parsed query, which express's Request type does not allow. */
+const ownerOf = (req: unknown): string => userIdOf(req as Request);
+
+export const analyticsRouter = s.router(contract.analytics, {
+  snapshot: async ({ query, req }) => {
+    const scope = await loadScope(ownerOf(req), query);
+    return { status: 200, body: await snapshot(scope) };
+  },
+  overview: async ({ query, req }) => {
+    const scope = await loadScope(ownerOf(req), query);
+    return { status: 200, body: await overview(scope, query.granularity) };
+  },
+  staffLeague: async ({ query, req }) => {
+    const scope = await loadScope(ownerOf(req), query);
+    const league = await staffLeagueFrom(scope, await loadRows(scope, [...LEAGUE_METRICS]));
+    const order = (rows: typeof league.ranked) => sortLeague(rows, query.sort, query.order, (r) => r.staff.name);
+    return {
+      status: 200,
+      body: { ...league, period: scope.label, ranked: order(league.ranked), notRanked: order(league.notRanked) },
+    };
+  },
+  storeLeague: async ({ query, req }) => {
+    const scope = await loadScope(ownerOf(req), query);
+    const league = storeLeagueFrom(scope, await loadRows(scope, [...LEAGUE_METRICS], { people: 'store' }));
+    const order = (rows: typeof league.ranked) => sortLeague(rows, query.sort, query.order, (r) => r.store.name);
+    return {
+      status: 200,
+      body: { ...league, period: scope.label, ranked: order(league.ranked), notRanked: order(league.notRanked) },
+    };
+  },
+  timeline: async ({ query, req }) => {
+    const scope = await loadScope(ownerOf(req), query);
+    return { status: 200, body: await timelinePage(scope, query) };
+  },
+  exportCsv: async ({ params, query, req, res }) => {
+    const scope = await loadScope(ownerOf(req), query);
+    const stream = await exportCsv(scope, params.table, query);
+    res.setHeader('content-type', 'text/csv; charset=utf-8');
+    res.setHeader('content-disposition', `attachment; filename="${exportFileName(scope, params.table)}"`);
+    res.setHeader('cache-control', 'no-store');
+    return { status: 200, body: stream };
+  },
+  getSettings: async ({ req }) => ({ status: 200, body: { minSample: await minSampleOf(ownerOf(req)) } }),
+  updateSettings: async ({ body, req }) => ({
+    status: 200,
+    body: { minSample: await setMinSample(ownerOf(req), body.minSample) },
+  }),
+});

@@ -1,0 +1,121 @@
+// Reads the rollup rows a dashboard call needs (one indexed query) and sums them per store's own current/previous days.
+import type { Types } from 'mongoose';
+import { RollupModel, type RollupDoc, type RollupMetric } from './rollup.model';
+import { inRange } from './period';
+import type { Scope } from './scope';
+
+export interface Agg {
+  count: number;
+  sum: number;
+  /** 1…5-star counts. */
+  d: [number, number, number, number, number];
+}
+
+export const emptyAgg = (): Agg => ({ count: 0, sum: 0, d: [0, 0, 0, 0, 0] });
+
+export const average = (a: Agg): number | null => (a.count ? a.sum / a.count : null);
+export const csat = (a: Agg): number | null => (a.count ? ((a.d[3] + a.d[4]) / a.count) * 100 : null);
+
+export function addTo(a: Agg, b: Pick<Row, 'count' | 'scoreSum' | 'd1' | 'd2' | 'd3' | 'd4' | 'd5'>): void {
+  a.count += b.count;
+  a.sum += b.scoreSum;
+  a.d[0] += b.d1;
+  a.d[1] += b.d2;
+  a.d[2] += b.d3;
+  a.d[3] += b.d4;
+  a.d[4] += b.d5;
+}
+
+export interface Row {
+  store: string;
+  staff: string | null;
+  metric: RollupMetric;
+  day: string;
+  count: number;
+  scoreSum: number;
+  d1: number;
+  d2: number;
+  d3: number;
+  d4: number;
+  d5: number;
+  h?: Record<string, { n?: number; s?: number }>;
+  net?: Record<string, number>;
+  /** Which of its store's periods the row's day falls in. */
+  period: 'current' | 'previous';
+}
+
+export interface LoadOptions {
+  /** 'store': only store rows, plus the filtered person's rows (no other person's rows are read). Default: all. */
+  people?: 'all' | 'store';
+  /** Read the hour cells (only the heatmap needs them; they are most of a row's size). */
+  hours?: boolean;
+}
+
+/** Every rollup row of the scope's stores in either period (metrics as asked), tagged current or previous. */
+export async function loadRows(scope: Scope, metrics: RollupMetric[], opts: LoadOptions = {}): Promise<Row[]> {
+  if (scope.stores.length === 0) return [];
+  const projection: Record<string, 0> = opts.hours ? { _id: 0, owner: 0 } : { _id: 0, owner: 0, h: 0 };
+  const docs = await RollupModel.find(
+    {
+      owner: scope.owner,
+      metric: { $in: metrics },
+      day: { $gte: scope.span.from, $lte: scope.span.to },
+      store: { $in: scope.stores.map((s) => s._id) },
+      ...(opts.people === 'store' ? { staff: scope.staff ? { $in: [null, scope.staff] } : null } : {}),
+    },
+    projection,
+  ).lean<Array<RollupDoc>>();
+  const rows: Row[] = [];
+  for (const doc of docs) {
+    const store = scope.byId.get(String(doc.store));
+    if (!store) continue;
+    const period = inRange(doc.day, store.period.current)
+      ? 'current'
+      : inRange(doc.day, store.period.previous)
+        ? 'previous'
+        : null;
+    if (!period) continue;
+    rows.push({
+      store: store.id,
+      staff: doc.staff ? String(doc.staff as Types.ObjectId) : null,
+      metric: doc.metric as RollupMetric,
+      day: doc.day,
+      count: doc.count ?? 0,
+      scoreSum: doc.scoreSum ?? 0,
+      d1: doc.d1 ?? 0,
+      d2: doc.d2 ?? 0,
+      d3: doc.d3 ?? 0,
+      d4: doc.d4 ?? 0,
+      d5: doc.d5 ?? 0,
+      h: doc.h as Row['h'],
+      net: doc.net as Row['net'],
+      period,
+    });
+  }
+  return rows;
+}
+
+/**
+ * The rows that hold the filtered ratings: the store rows of the kind(s), or — with a staff filter — that person's own
+ * rows (a person has no experience ratings, so kind=experience with a staff filter holds nothing).
+ */
+export function isRatingRow(scope: Scope, row: Row): boolean {
+  const kind = scope.filter.kind;
+  if (scope.staff) {
+    return row.metric === 'staff' && row.staff === String(scope.staff) && kind !== 'experience';
+  }
+  return row.staff === null && (row.metric === 'staff' || row.metric === 'experience') && (!kind || row.metric === kind);
+}
+
+/** Sums the rows into current and previous aggregates. */
+export function sumRows(rows: Row[]): { current: Agg; previous: Agg } {
+  const out = { current: emptyAgg(), previous: emptyAgg() };
+  for (const r of rows) addTo(out[r.period], r);
+  return out;
+}
+
+export const compared = (value: number | null, previous: number | null) => ({
+  value,
+  previous,
+  change: value === null || previous === null ? null : value - previous,
+});

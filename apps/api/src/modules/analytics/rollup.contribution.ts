@@ -1,0 +1,81 @@
+// What one stored rating or event adds to the rollups: the single definition used by submits, reviews, rebuild and seed.
+import type { Types } from 'mongoose';
+import type { RollupMetric } from './rollup.model';
+
+type Id = Types.ObjectId | string;
+
+/** The unique key of a rollup row. */
+export interface RollupKey {
+  store: Id;
+  staff: Id | null;
+  metric: RollupMetric;
+  day: string;
+}
+
+export interface RollupRowChange {
+  key: RollupKey;
+  owner: Id;
+  /** Field → amount for $inc (dotted paths for hour cells and networks). */
+  inc: Record<string, number>;
+}
+
+/** A stored rating as far as the rollups go. */
+export interface RatingFacts {
+  owner: Id;
+  store: Id;
+  staff?: Id | null;
+  kind: 'staff' | 'experience';
+  score: number;
+  day: string;
+  /** Local hour 0–23 in the store's zone; undefined for ratings stored before hours were kept (rebuild fills them). */
+  hour?: number | null;
+  /** People on shift at the store when an experience rating was given. */
+  onShift?: Id[] | null;
+}
+
+/** Does a rating count in the figures? Flagged ratings do not, until a reviewer restores them. */
+export function countsInFigures(rating: { flag?: { suspicious?: boolean | null; restored?: boolean | null } | null }) {
+  return !rating.flag?.suspicious || Boolean(rating.flag.restored);
+}
+
+function scored(score: number, hour: number | null | undefined, sign: number): Record<string, number> {
+  const inc: Record<string, number> = { count: sign, scoreSum: score * sign, [`d${score}`]: sign };
+  if (hour !== undefined && hour !== null) {
+    inc[`h.${hour}.n`] = sign;
+    inc[`h.${hour}.s`] = score * sign;
+  }
+  return inc;
+}
+
+/** Rows a rating touches: its store row, the person's row (staff ratings), a shift-credit row per person on shift. */
+export function ratingRollupChanges(rating: RatingFacts, sign: 1 | -1 = 1): RollupRowChange[] {
+  const { owner, store, day, score, hour, kind } = rating;
+  const changes: RollupRowChange[] = [
+    { key: { store, staff: null, metric: kind, day }, owner, inc: scored(score, hour, sign) },
+  ];
+  if (kind === 'staff' && rating.staff) {
+    changes.push({ key: { store, staff: rating.staff, metric: 'staff', day }, owner, inc: scored(score, hour, sign) });
+  }
+  if (kind === 'experience') {
+    for (const person of rating.onShift ?? []) {
+      changes.push({ key: { store, staff: person, metric: 'shift', day }, owner, inc: scored(score, null, sign) });
+    }
+  }
+  return changes;
+}
+
+/** A tracked visit or a social click (per network). */
+export function eventRollupChange(event: {
+  owner: Id;
+  store: Id;
+  metric: 'visit' | 'social';
+  day: string;
+  network?: string | null;
+}): RollupRowChange {
+  const inc: Record<string, number> = { count: 1 };
+  if (event.metric === 'social' && event.network) inc[`net.${event.network}`] = 1;
+  return { key: { store: event.store, staff: null, metric: event.metric, day: event.day }, owner: event.owner, inc };
+}
+
+/** The string form of a key, for maps (rebuild, seed). */
+export const keyString = (k: RollupKey) => `${String(k.store)}|${k.staff ? String(k.staff) : ''}|${k.metric}|${k.day}`;

@@ -1,0 +1,74 @@
+// Who and what a dashboard call covers: the owner's live stores (or the chosen ones), each with its own period.
+import mongoose, { type Types } from 'mongoose';
+import type { TAnalyticsFilter, TResolvedPeriod } from '@cx/contracts';
+import { notFound } from '../../lib/errors';
+import { fileUrl } from '../../lib/files';
+import { StaffModel } from '../staff/staff.model';
+import { StoreModel } from '../stores/store.model';
+import { UserModel } from '../users/user.model';
+import { minSampleOf } from './analytics-settings.model';
+import { labelPeriod, resolveIn, unionRange, type DayRange, type StorePeriod } from './period';
+
+export interface ScopeStore {
+  _id: Types.ObjectId;
+  id: string;
+  name: string;
+  image: string | null;
+  timeZone: string;
+  period: StorePeriod;
+}
+
+export interface Scope {
+  owner: string;
+  filter: TAnalyticsFilter;
+  stores: ScopeStore[];
+  byId: Map<string, ScopeStore>;
+  label: TResolvedPeriod;
+  minSample: number;
+  /** Every store's current and previous days together. */
+  span: DayRange;
+  current: DayRange;
+  staff?: Types.ObjectId;
+}
+
+/** Stores named in the filter must be live stores of this owner; anything else is "not found" (never another's). */
+export async function loadScope(owner: string, filter: TAnalyticsFilter, now = new Date()): Promise<Scope> {
+  const wanted = filter.stores ?? [];
+  const [user, stores, minSample, member] = await Promise.all([
+    UserModel.findById(owner, { timeZone: 1 }).lean(),
+    StoreModel.find(
+      { owner, deletedAt: null, ...(wanted.length ? { _id: { $in: wanted } } : {}) },
+      { name: 1, image: 1, timeZone: 1 },
+    )
+      .sort({ name: 1 })
+      .lean(),
+    minSampleOf(owner),
+    filter.staff && mongoose.isValidObjectId(filter.staff)
+      ? StaffModel.exists({ _id: filter.staff, owner, deletedAt: null })
+      : Promise.resolve(null),
+  ]);
+  if (wanted.length && stores.length !== new Set(wanted).size) throw notFound('Store');
+  if (filter.staff && !member) throw notFound('Staff member');
+  const scoped: ScopeStore[] = stores.map((s) => ({
+    _id: s._id,
+    id: String(s._id),
+    name: s.name,
+    image: fileUrl(s.image),
+    timeZone: s.timeZone,
+    period: resolveIn(filter, s.timeZone, now),
+  }));
+  const label = labelPeriod(filter, user?.timeZone ?? scoped[0]?.timeZone ?? 'UTC', now);
+  const current = unionRange(scoped.map((s) => s.period.current));
+  const span = unionRange(scoped.flatMap((s) => [s.period.current, s.period.previous]));
+  return {
+    owner,
+    filter,
+    stores: scoped,
+    byId: new Map(scoped.map((s) => [s.id, s])),
+    label,
+    minSample,
+    span,
+    current,
+    staff: member ? new mongoose.Types.ObjectId(filter.staff) : undefined,
+  };
+}

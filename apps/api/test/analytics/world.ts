@@ -1,0 +1,148 @@
+// Builds a random three-zone business through the real submit path (ratings, visits, clicks, bursts, restores).
+import { randomUUID } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { ShiftModel } from '../../src/modules/rota/shift.model';
+import { submitRating, recordVisit, recordSocialClick } from '../../src/modules/feedback/feedback.service';
+import { restoreRating } from '../../src/modules/ratings/rating-review.service';
+import { RatingModel } from '../../src/modules/ratings/rating.model';
+import { FeedbackEventModel } from '../../src/modules/feedback/feedback-event.model';
+import { StoreModel } from '../../src/modules/stores/store.model';
+import { StaffModel } from '../../src/modules/staff/staff.model';
+import { makeStaff, makeStore, makeUser, type MadeUser } from '../factories';
+import type { RawWorld } from './reference';
+
+/** A seeded PRNG so a failing run can be replayed with the printed seed. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const NOW = new Date('2026-11-10T12:00:00Z');
+/** The six clock changes of the three zones in 2026 (US, EU and Australian spring and autumn). */
+const CLOCK_CHANGES = ['2026-03-08', '2026-03-29', '2026-04-05', '2026-10-04', '2026-10-25', '2026-11-01'];
+const SOCIAL = { googleReview: 'https://g.page/r/x/review', instagram: 'https://www.instagram.com/x' };
+
+export interface World {
+  owner: MadeUser;
+  stores: Array<Awaited<ReturnType<typeof makeStore>>>;
+  staff: Array<Awaited<ReturnType<typeof makeStaff>>>;
+}
+
+function randomInstant(rand: () => number): Date {
+  const r = rand();
+  const day = 86400000;
+  if (r < 0.3) {
+    // Around a clock change, at any hour of the night or day on either side.
+    const change = CLOCK_CHANGES[Math.floor(rand() * CLOCK_CHANGES.length)]!;
+    return new Date(Date.parse(`${change}T00:00:00Z`) + (rand() * 4 - 2) * day);
+  }
+  if (r < 0.5) return new Date(NOW.getTime() - rand() * 3 * day);
+  if (r < 0.85) return new Date(NOW.getTime() - rand() * 100 * day);
+  return new Date(NOW.getTime() - rand() * 380 * day);
+}
+
+export async function buildWorld(seed: number, ratings: number): Promise<World> {
+  const rand = prng(seed);
+  const owner = await makeUser({ timeZone: 'Europe/London' });
+  const zones = ['Europe/London', 'America/New_York', 'Australia/Sydney', 'Europe/London'];
+  const stores = [];
+  for (const [i, timeZone] of zones.entries()) {
+    stores.push(await makeStore(owner.id, { name: `Shop ${i}`, timeZone, socialLinks: SOCIAL }));
+  }
+  const staff = [];
+  for (let i = 0; i < 8; i++) {
+    const home = [stores[i % 4]!._id];
+    // One person works in two stores (one of them the store deleted later).
+    if (i === 3) home.push(stores[0]!._id);
+    staff.push(await makeStaff(owner.id, home, { name: `Person ${i}` }));
+  }
+  const shifts = [];
+  for (let n = 0; n < 400; n++) {
+    const member = staff[Math.floor(rand() * staff.length)]!;
+    const store = member.stores[Math.floor(rand() * member.stores.length)]!;
+    const start = randomInstant(rand);
+    const end = new Date(start.getTime() + (2 + rand() * 8) * 3600000);
+    shifts.push({ owner: owner.id, store, staff: member._id, start, end, day: start.toISOString().slice(0, 10) });
+  }
+  await ShiftModel.insertMany(shifts);
+
+  const times = Array.from({ length: ratings }, () => randomInstant(rand)).sort((a, b) => +a - +b);
+  for (const [n, at] of times.entries()) {
+    const store = stores[Math.floor(rand() * stores.length)]!;
+    const people = staff.filter((p) => p.stores.some((s) => String(s) === String(store._id)));
+    const who = { ip: `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`, userAgent: 'Test' };
+    const base = { store: String(store._id), idempotencyKey: randomUUID(), deviceId: `d${n}` };
+    const score = 1 + Math.floor(rand() * 5);
+    const comment = rand() < 0.4 ? `Comment ${n}` : undefined;
+    if (rand() < 0.6) {
+      const member = people[Math.floor(rand() * people.length)]!;
+      await submitRating({ kind: 'staff', ...base, staff: String(member._id), score, comment }, who, at);
+    } else {
+      await submitRating({ kind: 'experience', ...base, score, comment }, who, at);
+    }
+    if (rand() < 0.7) await recordVisit({ ...base, idempotencyKey: randomUUID() }, who, at);
+    if (rand() < 0.15) {
+      const network = rand() < 0.5 ? 'googleReview' : 'instagram';
+      await recordSocialClick({ ...base, idempotencyKey: randomUUID(), network }, who, at);
+    }
+  }
+  // Bursts of five-star ratings from one network: flagged, and one of them restored by a reviewer.
+  for (const [b, member] of [staff[0]!, staff[1]!, staff[2]!].entries()) {
+    const store = member.stores[0]!;
+    const start = new Date(NOW.getTime() - (b + 1) * 3 * 3600000);
+    for (let k = 0; k < 9; k++) {
+      await submitRating(
+        { kind: 'staff', store: String(store), staff: String(member._id), score: 5, idempotencyKey: randomUUID(), deviceId: `burst${b}-${k}` },
+        { ip: `198.51.100.${b}`, userAgent: 'Test' },
+        new Date(start.getTime() + k * 30000),
+      );
+    }
+  }
+  const flagged = await RatingModel.find({ owner: owner.id, 'flag.suspicious': true }).limit(4).lean();
+  for (const r of flagged.slice(0, 4)) await restoreRating(owner.id, owner.id, String(r._id), 'Checked with the team');
+  // A person leaves (deactivated) and a store closes (soft-deleted) after their ratings.
+  await StaffModel.updateOne({ _id: staff[1]!._id }, { $set: { active: false } });
+  await StoreModel.updateOne({ _id: stores[3]!._id }, { $set: { deletedAt: NOW } });
+  return { owner, stores, staff };
+}
+
+/** The raw documents as the reference sees them. */
+export async function rawWorld(owner: string): Promise<RawWorld> {
+  const [stores, staff, ratings, events, shifts] = await Promise.all([
+    StoreModel.find({ owner }).lean(),
+    StaffModel.find({ owner }).lean(),
+    RatingModel.find({ owner }).lean(),
+    FeedbackEventModel.find({ owner }).lean(),
+    ShiftModel.find({ owner }).lean(),
+  ]);
+  return {
+    stores: stores.map((s) => ({ _id: String(s._id), name: s.name, timeZone: s.timeZone, deleted: Boolean(s.deletedAt) })),
+    staff: staff.map((p) => ({ _id: String(p._id), name: p.name, deleted: Boolean(p.deletedAt) })),
+    ratings: ratings.map((r) => ({
+      _id: String(r._id),
+      store: String(r.store),
+      staff: r.staff ? String(r.staff) : null,
+      kind: r.kind as 'staff' | 'experience',
+      score: r.score,
+      comment: r.comment ?? '',
+      createdAt: r.createdAt,
+      outsideShift: Boolean(r.outsideShift),
+      flag: { suspicious: Boolean(r.flag?.suspicious), restored: Boolean(r.flag?.restored) },
+    })),
+    events: events.map((e) => ({
+      store: String(e.store),
+      type: e.type as 'visit' | 'social',
+      network: e.network ?? null,
+      tracked: e.tracked,
+      createdAt: e.createdAt,
+    })),
+    shifts: shifts.map((s) => ({ store: String(s.store), staff: String(s.staff), start: s.start, end: s.end })),
+  };
+}
+
+export const localDayIn = (at: Date, zone: string) => DateTime.fromJSDate(at, { zone }).toFormat('yyyy-MM-dd');
