@@ -22,6 +22,16 @@ const userSchema = new Schema(
     currentPeriodEnd: { type: Date, default: null },
     plan: { type: String, default: null },
     stripeCustomerId: { type: String, default: null },
+    stripeSubscriptionId: { type: String, default: null },
+    currentPeriodStart: { type: Date, default: null },
+    cancelAtPeriodEnd: { type: Boolean, default: false },
+    /** When the subscription fell past due: access lasts a grace period from here (plans module). */
+    pastDueSince: { type: Date, default: null },
+    /**
+     * Ordering key of the Stripe state last applied (subscription start, period end, terminal flag, Stripe's time):
+     * a webhook only changes the subscription when its key is greater, so late or replayed events never go backwards.
+     */
+    billingOrder: { type: String, default: null },
     selectedStore: { type: Schema.Types.ObjectId, ref: 'Store', default: null },
   },
   { timestamps: true },

@@ -1,0 +1,79 @@
+// The tracked-visit allowance window of a business and its use, read from the visit rollups (never raw events).
+import { DateTime } from 'luxon';
+import mongoose, { type Types } from 'mongoose';
+import { RollupModel } from '../analytics/rollup.model';
+import { UserModel } from '../users/user.model';
+import { TRACKED_VISITS_CAP } from './plans.catalog';
+
+export interface AllowanceWindow {
+  /** First and last counted day (YYYY-MM-DD, inclusive) in the business's time zone. */
+  from: string;
+  to: string;
+}
+
+interface BillingFacts {
+  subscriptionStatus?: string | null;
+  currentPeriodStart?: Date | null;
+  currentPeriodEnd?: Date | null;
+  trialEndsAt?: Date | null;
+  createdAt?: Date | null;
+  timeZone?: string | null;
+}
+
+const TRIAL_DAYS = 14;
+
+/**
+ * A month-long slice of the billing period containing `now`, anchored on the period start (a monthly plan's slice
+ * is its period; a 12-month plan resets monthly on its billing day). A running trial counts from its start; a
+ * business without a running subscription or trial falls back to the calendar month.
+ */
+export function allowanceWindow(user: BillingFacts, now = new Date()): AllowanceWindow {
+  const zone = user.timeZone ?? 'UTC';
+  const at = DateTime.fromJSDate(now, { zone });
+  let anchor: DateTime | null = null;
+  let limit: DateTime | null = null;
+  const running = ['active', 'past_due'].includes(user.subscriptionStatus ?? '');
+  if (running && user.currentPeriodStart) {
+    anchor = DateTime.fromJSDate(user.currentPeriodStart, { zone });
+    limit = user.currentPeriodEnd ? DateTime.fromJSDate(user.currentPeriodEnd, { zone }) : null;
+  } else if (user.subscriptionStatus === 'trialing' && user.trialEndsAt && user.trialEndsAt > now) {
+    limit = DateTime.fromJSDate(user.trialEndsAt, { zone });
+    anchor = limit.minus({ days: TRIAL_DAYS });
+  }
+  if (!anchor || anchor > at) {
+    return { from: at.startOf('month').toISODate()!, to: at.endOf('month').toISODate()! };
+  }
+  const months = Math.max(0, Math.floor(at.diff(anchor, 'months').months));
+  const start = anchor.plus({ months });
+  let end = anchor.plus({ months: months + 1 });
+  if (limit && limit < end && limit > start) end = limit;
+  return { from: start.toISODate()!, to: end.minus({ days: 1 }).toISODate()! };
+}
+
+export async function trackedVisitsIn(
+  owner: Types.ObjectId | string,
+  window: AllowanceWindow,
+): Promise<number> {
+  const [row] = await RollupModel.aggregate<{ n: number }>([
+    {
+      $match: {
+        owner: new mongoose.Types.ObjectId(String(owner)),
+        metric: 'visit',
+        staff: null,
+        day: { $gte: window.from, $lte: window.to },
+      },
+    },
+    { $group: { _id: null, n: { $sum: '$count' } } },
+  ]);
+  return row?.n ?? 0;
+}
+
+/** The window and its use for one business; the feedback module asks this before counting a visit. */
+export async function visitUsageOf(owner: Types.ObjectId | string, now = new Date()) {
+  const user = await UserModel.findById(owner)
+    .select('subscriptionStatus currentPeriodStart currentPeriodEnd trialEndsAt createdAt timeZone')
+    .lean();
+  const window = allowanceWindow(user ?? {}, now);
+  const used = await trackedVisitsIn(owner, window);
+  return { ...window, used, cap: TRACKED_VISITS_CAP, atCap: used >= TRACKED_VISITS_CAP };
+}
