@@ -1,0 +1,81 @@
+// Socket.IO: JWT-checked handshakes, one room per user (every open session), Redis fan-out across API instances.
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { REALTIME_EVENTS } from '@cx/contracts';
+import { env } from '../config/env';
+import { authenticateToken } from './auth';
+import { AppError } from './errors';
+import { logger } from './logger';
+import { getRedis } from './redis';
+
+let io: Server | null = null;
+
+const roomOf = (userId: string) => `user:${userId}`;
+
+function handshakeToken(socket: Socket): string | undefined {
+  const auth = socket.handshake.auth as { token?: unknown } | undefined;
+  if (typeof auth?.token === 'string' && auth.token) return auth.token.replace(/^Bearer\s+/i, '');
+  const header = socket.handshake.headers.authorization;
+  const [scheme, token] = (header ?? '').split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+type RegisterAck = (answer: { ok: boolean; message?: string }) => void;
+
+/**
+ * Attaches Socket.IO to the HTTP server. The handshake must carry a valid JWT (auth.token): the socket joins its
+ * user's room at once. The spec's `register` event is answered, but only for the token's own user id: any other id
+ * is refused and the socket is disconnected, so nobody can listen to another business's notifications.
+ */
+export function attachRealtime(server: HttpServer, origins: string[]): Server {
+  const instance = new Server(server, { cors: { origin: origins, credentials: false }, serveClient: false });
+  const redis = getRedis();
+  if (redis) {
+    const sub = redis.duplicate();
+    sub.on('error', (err) => logger.warn({ err: err.message }, 'redis (socket.io sub) error'));
+    instance.adapter(createAdapter(redis, sub));
+  }
+  instance.use((socket, next) => {
+    authenticateToken(handshakeToken(socket)).then(
+      (ctx) => {
+        socket.data.userId = ctx.userId;
+        next();
+      },
+      (err: unknown) => {
+        const message = err instanceof AppError ? err.message : 'Please log in to continue';
+        next(Object.assign(new Error(message), { data: { code: 'UNAUTHORIZED' } }));
+      },
+    );
+  });
+  instance.on('connection', (socket) => {
+    const userId = socket.data.userId as string;
+    void socket.join(roomOf(userId));
+    socket.on(REALTIME_EVENTS.register, (claimed: unknown, ack?: RegisterAck) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      if (claimed !== userId) {
+        logger.warn({ userId }, 'socket register for another user refused');
+        reply({ ok: false, message: 'You can only register for your own notifications.' });
+        socket.disconnect(true);
+        return;
+      }
+      reply({ ok: true });
+    });
+  });
+  io = instance;
+  return instance;
+}
+
+/** Sends an event to every open session of the user, on any instance (no-op when realtime is not attached). */
+export function publishToUser(userId: string, event: string, payload: unknown): void {
+  io?.to(roomOf(userId)).emit(event, payload);
+}
+
+export async function closeRealtime(): Promise<void> {
+  const current = io;
+  io = null;
+  if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
+}
+
+/** Default origins for the socket's CORS: the same list as the HTTP API. */
+export const realtimeOrigins = (): string[] => env.WEB_ORIGIN.split(',').map((o) => o.trim());

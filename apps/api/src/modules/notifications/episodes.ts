@@ -1,0 +1,39 @@
+// "Fire once" bookkeeping on the unique (rule, key) index: window episodes that re-arm, and one-off alerts.
+import type { Types } from 'mongoose';
+import { RuleStateModel } from './rule.model';
+
+const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;
+
+/**
+ * Called with the window's verdict. Returns true exactly once per episode: the first call that finds the condition
+ * holding claims the (rule, key) row atomically; further calls see it active and stay silent; a call that finds the
+ * condition no longer holding re-arms it. Safe across instances (the claim is one upsert on a unique index).
+ */
+export async function episode(rule: Types.ObjectId, key: string, holds: boolean, at: Date): Promise<boolean> {
+  if (!holds) {
+    await RuleStateModel.updateOne({ rule, key, active: true }, { $set: { active: false, at } });
+    return false;
+  }
+  try {
+    await RuleStateModel.updateOne(
+      { rule, key, active: false },
+      { $set: { active: true, at } },
+      { upsert: true },
+    );
+    return true;
+  } catch (err) {
+    if (isDuplicateKey(err)) return false;
+    throw err;
+  }
+}
+
+/** True only for the first caller for this (rule, key), ever (keys carry their period, e.g. "2025-06:80"). */
+export async function once(rule: Types.ObjectId, key: string, at: Date): Promise<boolean> {
+  try {
+    await RuleStateModel.create({ rule, key, active: false, at });
+    return true;
+  } catch (err) {
+    if (isDuplicateKey(err)) return false;
+    throw err;
+  }
+}

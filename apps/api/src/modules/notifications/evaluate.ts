@@ -1,0 +1,209 @@
+// Evaluates a business's rules for one accepted rating: bounded indexed queries and rollups, never a raw-ratings scan.
+import {
+  STAFF_AVERAGE_DAYS,
+  VISIT_ALLOWANCE_THRESHOLDS,
+  alertText,
+  type TRuleInputOf,
+  type TRuleType,
+} from '@cx/contracts';
+import { addDays } from '../../lib/time';
+import { minSampleOf } from '../analytics/analytics-settings.model';
+import { RollupModel } from '../analytics/rollup.model';
+import type { RatingAccepted } from '../feedback/rating-accepted';
+import { visitUsageOf } from '../plans/visit-usage';
+import { RatingModel } from '../ratings/rating.model';
+import { StaffModel } from '../staff/staff.model';
+import { episode, once } from './episodes';
+import { deliver } from './notify';
+import { RuleModel, type RuleDoc } from './rule.model';
+import { ensureDefaultRules } from './rules.service';
+
+/** A window holds at most this many ratings for the share (a 24-hour window at a very busy store stays bounded). */
+const MAX_WINDOW_RATINGS = 5000;
+
+/** The rule's parameters as its type's schema defines them (validated by the contract on the way in). */
+const paramsOf = <T extends TRuleType>(rule: RuleDoc) => rule.params as unknown as TRuleInputOf<T>;
+
+interface Ctx extends RatingAccepted {
+  now: Date;
+  staffName: string | null;
+  staffPhoto: string | null;
+}
+
+async function lowRating(rule: RuleDoc, c: Ctx): Promise<void> {
+  const p = paramsOf<'low-rating'>(rule);
+  if (c.flagged || c.rating.score > p.maxScore || !p.kinds.includes(c.rating.kind)) return;
+  const subject = c.rating.kind === 'staff' ? (c.staffName ?? 'A staff member') : 'The experience';
+  await deliver({
+    owner: c.store.owner,
+    rule: rule._id,
+    type: 'low-rating',
+    email: rule.email,
+    image: c.rating.kind === 'staff' ? c.staffPhoto : null,
+    subject: `Low rating at ${c.store.name}`,
+    at: c.now,
+    build: (w) =>
+      alertText.lowRating(w, {
+        store: c.store.name,
+        subject,
+        score: c.rating.score,
+        comment: c.rating.comment ?? '',
+      }),
+  });
+}
+
+async function lowShareWindow(rule: RuleDoc, c: Ctx): Promise<void> {
+  const p = paramsOf<'low-share-window'>(rule);
+  const since = new Date(c.now.getTime() - p.minutes * 60_000);
+  const recent = await RatingModel.find(
+    { store: c.store._id, createdAt: { $gt: since, $lte: c.now }, 'flag.suspicious': false },
+    { score: 1 },
+  )
+    .sort({ createdAt: -1 })
+    .limit(MAX_WINDOW_RATINGS)
+    .lean();
+  const total = recent.length;
+  const low = recent.filter((r) => r.score <= p.maxScore).length;
+  const holds = total >= p.minRatings && low * 100 >= p.percent * total;
+  if (!(await episode(rule._id, String(c.store._id), holds, c.now))) return;
+  await deliver({
+    owner: c.store.owner,
+    rule: rule._id,
+    type: 'low-share-window',
+    email: rule.email,
+    subject: `Many low ratings at ${c.store.name}`,
+    at: c.now,
+    build: (w) =>
+      alertText.lowShareWindow(w, {
+        store: c.store.name,
+        low,
+        total,
+        minutes: p.minutes,
+        maxScore: p.maxScore,
+      }),
+  });
+}
+
+async function staffAverage(rule: RuleDoc, c: Ctx): Promise<void> {
+  const p = paramsOf<'staff-average'>(rule);
+  if (c.rating.kind !== 'staff' || !c.rating.staff || c.flagged) return;
+  const rows = await RollupModel.find(
+    {
+      owner: c.store.owner,
+      metric: 'staff',
+      staff: c.rating.staff,
+      day: { $gte: addDays(c.rating.day, -(STAFF_AVERAGE_DAYS - 1)), $lte: c.rating.day },
+      ...(rule.stores.length ? { store: { $in: rule.stores } } : {}),
+    },
+    { count: 1, scoreSum: 1 },
+  ).lean();
+  const count = rows.reduce((n, r) => n + (r.count ?? 0), 0);
+  const sum = rows.reduce((n, r) => n + (r.scoreSum ?? 0), 0);
+  const average = count ? sum / count : 0;
+  const holds = count >= (await minSampleOf(String(c.store.owner))) && average < p.threshold;
+  if (!(await episode(rule._id, String(c.rating.staff), holds, c.now))) return;
+  await deliver({
+    owner: c.store.owner,
+    rule: rule._id,
+    type: 'staff-average',
+    email: rule.email,
+    image: c.staffPhoto,
+    subject: `${c.staffName ?? 'A staff member'}'s average is falling`,
+    at: c.now,
+    build: (w) =>
+      alertText.staffAverage(w, {
+        staff: c.staffName ?? 'A staff member',
+        average,
+        count,
+        threshold: p.threshold,
+      }),
+  });
+}
+
+async function flaggedBurst(rule: RuleDoc, c: Ctx): Promise<void> {
+  const p = paramsOf<'flagged-burst'>(rule);
+  const since = new Date(c.now.getTime() - p.minutes * 60_000);
+  const count = await RatingModel.countDocuments({
+    owner: c.store.owner,
+    'flag.suspicious': true,
+    createdAt: { $gt: since, $lte: c.now },
+    store: c.store._id,
+  });
+  if (!(await episode(rule._id, String(c.store._id), count >= p.count, c.now))) return;
+  await deliver({
+    owner: c.store.owner,
+    rule: rule._id,
+    type: 'flagged-burst',
+    email: rule.email,
+    subject: `Possible gaming at ${c.store.name}`,
+    at: c.now,
+    build: (w) => alertText.flaggedBurst(w, { store: c.store.name, count, minutes: p.minutes }),
+  });
+}
+
+/**
+ * 80 % and 100 % of the plan's tracked visits in the business's allowance window (the billing module's window, the
+ * same one My Subscription shows and the cap applies to): each threshold once per window.
+ */
+export async function checkVisitAllowance(rule: RuleDoc, now: Date): Promise<void> {
+  const usage = await visitUsageOf(rule.owner, now);
+  for (const percent of VISIT_ALLOWANCE_THRESHOLDS) {
+    if (usage.used * 100 < percent * usage.cap) continue;
+    if (!(await once(rule._id, `${usage.from}:${percent}`, now))) continue;
+    await deliver({
+      owner: rule.owner,
+      rule: rule._id,
+      type: 'visit-allowance',
+      email: rule.email,
+      subject: `${percent} % of this month's tracked visits used`,
+      at: now,
+      build: (w) => alertText.visitAllowance(w, { percent, used: usage.used, allowance: usage.cap }),
+    });
+  }
+}
+
+/** The allowance sum is re-read at most once a minute per business from ratings (the scheduler also checks). */
+const allowanceCheckedAt = new Map<string, number>();
+const ALLOWANCE_EVERY_MS = 60_000;
+
+async function visitAllowance(rule: RuleDoc, c: Ctx): Promise<void> {
+  const key = String(rule._id);
+  const last = allowanceCheckedAt.get(key) ?? 0;
+  if (c.now.getTime() - last < ALLOWANCE_EVERY_MS && c.now.getTime() >= last) return;
+  allowanceCheckedAt.set(key, c.now.getTime());
+  await checkVisitAllowance(rule, c.now);
+}
+
+const evaluators: Partial<Record<TRuleType, (rule: RuleDoc, c: Ctx) => Promise<void>>> = {
+  'low-rating': lowRating,
+  'low-share-window': lowShareWindow,
+  'staff-average': staffAverage,
+  'flagged-burst': flaggedBurst,
+  'visit-allowance': visitAllowance,
+};
+
+/** The onRatingAccepted reaction: every enabled rule of the business that covers the rating's store. */
+export async function evaluateRating(event: RatingAccepted, now = new Date()): Promise<void> {
+  const { store, rating } = event;
+  await ensureDefaultRules(store.owner);
+  const rules = await RuleModel.find({
+    owner: store.owner,
+    enabled: true,
+    type: { $in: Object.keys(evaluators) as TRuleType[] },
+  }).lean<RuleDoc[]>();
+  const inScope = rules.filter(
+    (r) => r.stores.length === 0 || r.stores.some((s) => String(s) === String(store._id)),
+  );
+  if (inScope.length === 0) return;
+  const member = rating.staff ? await StaffModel.findById(rating.staff, { name: 1, photo: 1 }).lean() : null;
+  const ctx: Ctx = { ...event, now, staffName: member?.name ?? null, staffPhoto: member?.photo ?? null };
+  // Each rule on its own: one failing rule must not silence the others.
+  const results = await Promise.allSettled(inScope.map((r) => evaluators[r.type]!(r, ctx)));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** Tests: forget when allowances were last checked. */
+export function resetAllowanceThrottle(): void {
+  allowanceCheckedAt.clear();
+}

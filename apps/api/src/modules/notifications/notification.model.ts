@@ -1,0 +1,28 @@
+// A notification in the bell: server-built HTML message, optional image, read state; removed by TTL after retention.
+import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { NOTIFICATION_RETENTION_DAYS, RULE_TYPES } from '@cx/contracts';
+
+const notificationSchema = new Schema(
+  {
+    owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    rule: { type: Schema.Types.ObjectId, ref: 'NotificationRule', default: null },
+    type: { type: String, enum: RULE_TYPES, required: true },
+    /** HTML built from escaped values only (see notify.ts). */
+    message: { type: String, required: true },
+    /** Plain-text twin for email. */
+    text: { type: String, required: true },
+    image: { type: String, default: null },
+    isUnRead: { type: Boolean, default: true },
+    createdAt: { type: Date, default: () => new Date() },
+  },
+  { timestamps: false },
+);
+notificationSchema.index({ owner: 1, createdAt: -1 });
+notificationSchema.index({ owner: 1, isUnRead: 1 });
+notificationSchema.index(
+  { createdAt: 1 },
+  { expireAfterSeconds: NOTIFICATION_RETENTION_DAYS * 24 * 60 * 60 },
+);
+
+export type NotificationDoc = InferSchemaType<typeof notificationSchema> & { _id: Types.ObjectId };
+export const NotificationModel = model('Notification', notificationSchema);

@@ -1,0 +1,63 @@
+// Alert rules per business (type + parameters), the business's email quiet hours, and per-rule episode state.
+import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { RULE_TYPES } from '@cx/contracts';
+
+const ruleSchema = new Schema(
+  {
+    owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    type: { type: String, enum: RULE_TYPES, required: true },
+    enabled: { type: Boolean, default: true },
+    /** Empty: every store of the business. */
+    stores: { type: [{ type: Schema.Types.ObjectId, ref: 'Store' }], default: [] },
+    email: { type: Boolean, default: false },
+    /** The type's parameters, validated by the contract's schema for that type. */
+    params: { type: Schema.Types.Mixed, default: {} },
+  },
+  { timestamps: true, minimize: false },
+);
+ruleSchema.index({ owner: 1, type: 1 });
+ruleSchema.index({ type: 1, enabled: 1 });
+
+export type RuleDoc = InferSchemaType<typeof ruleSchema> & {
+  _id: Types.ObjectId;
+  params: Record<string, unknown>;
+  createdAt: Date;
+  updatedAt: Date;
+};
+export const RuleModel = model('NotificationRule', ruleSchema);
+
+const settingsSchema = new Schema(
+  {
+    owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    quietHours: {
+      enabled: { type: Boolean, default: false },
+      start: { type: String, default: '22:00' },
+      end: { type: String, default: '07:00' },
+    },
+    /** Set once when the default rules were created, so existing and new businesses get them exactly once. */
+    defaultsAt: { type: Date, default: null },
+  },
+  { timestamps: true },
+);
+settingsSchema.index({ owner: 1 }, { unique: true });
+
+export type NotificationSettingsDoc = InferSchemaType<typeof settingsSchema> & { _id: Types.ObjectId };
+export const NotificationSettingsModel = model('NotificationSettings', settingsSchema);
+
+/**
+ * One row per (rule, key): a window episode in progress (key = store or staff id), or a one-off already sent
+ * (key = "2025-06:80" for an allowance threshold, "daily:2025-06-01" for a summary). The unique index makes
+ * "fire once" an atomic upsert even with several API instances evaluating at the same moment.
+ */
+const ruleStateSchema = new Schema(
+  {
+    rule: { type: Schema.Types.ObjectId, ref: 'NotificationRule', required: true },
+    key: { type: String, required: true },
+    active: { type: Boolean, default: true },
+    at: { type: Date, default: () => new Date() },
+  },
+  { timestamps: false },
+);
+ruleStateSchema.index({ rule: 1, key: 1 }, { unique: true });
+
+export const RuleStateModel = model('NotificationRuleState', ruleStateSchema);
