@@ -1,10 +1,10 @@
 // Images in MongoDB GridFS (API instances stay stateless): upload checks by content, size limits, streaming out.
-import type { Readable } from 'node:stream';
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 import mongoose from 'mongoose';
 import { env } from '../config/env';
-import { AppError, notFound } from './errors';
+import { AppError } from './errors';
+import { deleteVariants, prepareVariants } from './image-variants';
 
 export type ImagePurpose = 'avatar' | 'store' | 'staff';
 const BUCKET = 'files';
@@ -51,17 +51,19 @@ export async function saveImage(
     upload.once('error', reject);
     upload.end(buf);
   });
+  await prepareVariants(upload.id.toString(), contentType);
   return upload.id.toString();
 }
 
 export async function deleteFile(id: string | null | undefined): Promise<void> {
   if (!id || !mongoose.isValidObjectId(id)) return;
+  const _id = new mongoose.Types.ObjectId(id);
   await bucket()
-    .delete(new mongoose.Types.ObjectId(id))
+    .delete(_id)
     .catch(() => undefined);
+  await deleteVariants(_id).catch(() => undefined);
 }
 
-/** The public URL of a stored file, or null. */
 /**
  * Swaps a record's picture: saves the upload, points the record at it with `attach` (null when the record is gone),
  * then deletes the previous file. A record that vanished meanwhile leaves no orphan upload behind.
@@ -86,19 +88,9 @@ export async function replaceImage<T>(
   return attached;
 }
 
+/** The public URL of a stored file (its variants are asked for with ?w=), or null. */
 export function fileUrl(id: string | null | undefined): string | null {
   return id ? `/api/v1/files/${id}` : null;
-}
-
-export async function openFile(
-  id: string,
-): Promise<{ stream: Readable; contentType: string; length: number }> {
-  const _id = new mongoose.Types.ObjectId(id);
-  const [file] = await bucket().find({ _id }).limit(1).toArray();
-  if (!file) throw notFound('File');
-  const contentType =
-    (file.metadata as { contentType?: string } | undefined)?.contentType ?? 'application/octet-stream';
-  return { stream: bucket().openDownloadStream(_id), contentType, length: file.length };
 }
 
 /** multer in memory for one image field; the size limit answers 413 through the error mapper. */

@@ -7,7 +7,7 @@ import { RollupModel } from '../../src/modules/analytics/rollup.model';
 import { FeedbackEventModel } from '../../src/modules/feedback/feedback-event.model';
 import {
   resetVisitAllowanceCache,
-  TRACKED_VISITS_PER_MONTH,
+  TRACKED_VISITS_CAP,
 } from '../../src/modules/feedback/visit-allowance';
 import { setupTestDb } from '../helpers/db';
 import { makeShop, postFrom, submitBody, SOCIAL } from './support';
@@ -35,7 +35,7 @@ describe('POST /api/v1/feedback/visits', () => {
     });
   });
 
-  it('stops counting once the plan allowance of tracked visits is used this month, without breaking the page', async () => {
+  it('stops counting once the plan allowance of tracked visits is used this period, without breaking the page', async () => {
     const shop = await makeShop();
     const day = localDay(new Date(), shop.store.timeZone);
     await RollupModel.create({
@@ -43,11 +43,11 @@ describe('POST /api/v1/feedback/visits', () => {
       store: shop.store._id,
       metric: 'visit',
       day,
-      count: TRACKED_VISITS_PER_MONTH,
+      count: TRACKED_VISITS_CAP,
     });
     const res = await postFrom(app, '/feedback/visits', submitBody(shop.store)).expect(201);
     expect(res.body).toEqual({ tracked: false });
-    expect(await visitRow(shop.store._id)).toMatchObject({ count: TRACKED_VISITS_PER_MONTH });
+    expect(await visitRow(shop.store._id)).toMatchObject({ count: TRACKED_VISITS_CAP });
     expect(await FeedbackEventModel.countDocuments({ tracked: false })).toBe(1);
   });
 

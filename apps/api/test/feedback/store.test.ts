@@ -17,6 +17,20 @@ afterEach(() => resetRateLimits());
 const get = (id: string) => request(app).get(`/api/v1/feedback/stores/${id}`);
 
 describe('GET /api/v1/feedback/stores/:storeId', () => {
+  it('is cached briefly and answers a repeat with 304 via its ETag, so a kiosk starting again downloads nothing', async () => {
+    const shop = await makeShop();
+    const first = await get(String(shop.store._id)).expect(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=30');
+    const etag = String(first.headers['etag']);
+    expect(etag).toMatch(/^(W\/)?"/);
+    const again = await get(String(shop.store._id)).set('if-none-match', etag).expect(304);
+    expect(again.text).toBe('');
+    // A changed face (a renamed store) is a new ETag: the kiosk gets the new one.
+    await StoreModel.updateOne({ _id: shop.store._id }, { $set: { name: 'Renamed' } });
+    const changed = await get(String(shop.store._id)).set('if-none-match', etag).expect(200);
+    expect(changed.body.name).toBe('Renamed');
+  });
+
   it('needs no token and answers only public fields', async () => {
     const shop = await makeShop({ name: 'Covent Garden', address: '12 King Street' });
     const res = await get(String(shop.store._id)).expect(200);

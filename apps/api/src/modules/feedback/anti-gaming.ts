@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import { adjustRatingInRollups } from '../analytics/rollup.service';
 import { RatingModel, type RatingKind } from '../ratings/rating.model';
 import type { Fingerprint } from './fingerprint';
+import { RatingGuardModel } from './rating-guard.model';
 
 export const ANTI_GAMING = {
   /** One rating of the same subject (staff member, or the store's experience) per device per hour; kiosks exempt. */
@@ -25,32 +26,76 @@ export interface RatingSubject {
   label: string;
 }
 
-/** Refuses a second rating of the same subject from the same device too soon, saying when it is allowed again. */
-export async function enforceMinInterval(
-  subject: RatingSubject,
-  deviceHash: string,
-  now: Date,
-): Promise<void> {
-  const since = new Date(now.getTime() - ANTI_GAMING.minIntervalMs);
-  const last = await RatingModel.findOne(
-    { deviceHash, store: subject.store, staff: subject.staff, createdAt: { $gt: since } },
-    { createdAt: 1 },
-  )
-    .sort({ createdAt: -1 })
-    .lean();
-  if (!last) return;
-  const waitMs = last.createdAt.getTime() + ANTI_GAMING.minIntervalMs - now.getTime();
-  const minutes = Math.max(1, Math.ceil(waitMs / 60000));
-  throw new AppError(
+const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;
+
+/** Whose guard: a device's hold on one subject (a staff member, or the store's experience when staff is null). */
+export interface GuardId {
+  deviceHash: string;
+  store: Types.ObjectId;
+  staff: Types.ObjectId | null;
+}
+
+/** claimed: this submit took the guard; held: a copy of this same submit holds it; until: another rating holds it. */
+export type GuardClaim = { claimed: true } | { claimed: false; until: Date | null };
+
+/**
+ * Claims the device's guard on a subject for the interval. Atomic: one upsert that only matches a spent guard, so of
+ * two ratings sent at the same instant the unique index lets exactly one through. Needs nothing but ids, so the submit
+ * sends it with its first reads; a copy of the same submit (same key) is let through (until: null) to be replayed.
+ */
+export async function claimMinInterval(id: GuardId, now: Date, key: string): Promise<GuardClaim> {
+  try {
+    await RatingGuardModel.updateOne(
+      { ...id, until: { $lte: now } },
+      { $set: { until: new Date(now.getTime() + ANTI_GAMING.minIntervalMs), key } },
+      { upsert: true },
+    );
+    return { claimed: true };
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+  }
+  const guard = await RatingGuardModel.findOne(id).lean();
+  return { claimed: false, until: !guard || guard.key === key ? null : guard.until };
+}
+
+/** The 429 for a device that rated this subject too recently, saying when it may rate again. */
+export function ratedRecently(subject: Pick<RatingSubject, 'label'>, until: Date, now: Date): AppError {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60000));
+  return new AppError(
     'RATED_RECENTLY',
     `You have already rated ${subject.label} from this device. You can rate again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     429,
   );
 }
 
+/** Refuses a second rating of the same subject from the same device too soon (claim + refusal in one call). */
+export async function enforceMinInterval(
+  subject: RatingSubject,
+  deviceHash: string,
+  now: Date,
+  key: string,
+): Promise<void> {
+  const claim = await claimMinInterval({ deviceHash, store: subject.store, staff: subject.staff }, now, key);
+  if (!claim.claimed && claim.until) throw ratedRecently(subject, claim.until, now);
+}
+
+/** Gives the guard back when the rating that claimed it was not stored, so the device is not locked out for nothing. */
+export async function releaseMinInterval(
+  subject: Pick<RatingSubject, 'store' | 'staff'>,
+  deviceHash: string,
+  key: string,
+): Promise<void> {
+  await RatingGuardModel.deleteOne({ deviceHash, store: subject.store, staff: subject.staff, key });
+}
+
 const isExtreme = (score: number) => score === 5 || score === 1;
 
-function describe(count: number, score: number, subject: RatingSubject, from: 'device' | 'network'): string {
+function describe(
+  count: number,
+  score: number,
+  subject: Pick<RatingSubject, 'kind'>,
+  from: 'device' | 'network',
+): string {
   const stars = score === 5 ? 'five-star' : 'one-star';
   const who = subject.kind === 'staff' ? 'this staff member' : "the store's experience";
   const minutes = ANTI_GAMING.burstWindowMs / 60000;
@@ -68,7 +113,7 @@ export interface BurstVerdict {
  * within minutes. The rating is still stored; it is flagged, left out of rankings, and can be restored after review.
  */
 export async function detectBurst(
-  subject: RatingSubject,
+  subject: Pick<RatingSubject, 'store' | 'staff' | 'kind'>,
   fp: Fingerprint,
   score: number,
   now: Date,

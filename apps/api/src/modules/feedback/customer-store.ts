@@ -64,6 +64,15 @@ export async function isOnShift(store: Types.ObjectId, staff: Types.ObjectId, no
   return found !== null;
 }
 
+/** Everyone on a rota shift at the store at this instant (start inclusive, end exclusive): credited by experience ratings. */
+export async function staffOnShiftAt(store: Types.ObjectId, now: Date): Promise<Types.ObjectId[]> {
+  const shifts = await ShiftModel.find(
+    { store, start: { $lte: now, $gt: new Date(now.getTime() - MAX_SHIFT_MS) }, end: { $gt: now } },
+    { staff: 1 },
+  ).lean();
+  return [...new Map(shifts.map((s) => [String(s.staff), s.staff])).values()];
+}
+
 /**
  * Staff on shift at the store now (shifts are stored as UTC instants computed from the store's local times, so
  * "now" needs no zone arithmetic here); when nobody is, every active member, and onShift is false.
@@ -93,9 +102,12 @@ export async function staffForCustomer(
   return { staff: everyone, onShift: false };
 }
 
-/** An active member working at the store, or null. */
-export async function findRateableStaff(store: StoreDoc, staffId: string): Promise<StaffDoc | null> {
-  return StaffModel.findOne({ ...activeStaffOf(store), _id: staffId }).lean<StaffDoc>();
+/**
+ * An active member working at the store, or null; needs only the ids (the caller checks the owner against the store it
+ * loaded in the same round trip).
+ */
+export async function findStaffAt(store: Types.ObjectId, staff: Types.ObjectId): Promise<StaffDoc | null> {
+  return StaffModel.findOne({ _id: staff, stores: store, active: true, deletedAt: null }).lean<StaffDoc>();
 }
 
 export const firstNameOf = (name: string): string => name.trim().split(/\s+/)[0] ?? name;

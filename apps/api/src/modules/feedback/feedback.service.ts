@@ -1,4 +1,4 @@
-// Anonymous submits: visits, staff and experience ratings, social clicks — idempotent, anti-gamed, rolled up in-request.
+// Anonymous submits: visits, staff and experience ratings, social clicks: idempotent, anti-gamed, rolled up in-request.
 import type {
   TExperienceRatingSubmit,
   TFeedbackSource,
@@ -8,17 +8,20 @@ import type {
   TVisitSubmit,
 } from '@cx/contracts';
 import { AppError, notFound } from '../../lib/errors';
-import { localDay } from '../../lib/time';
-import { recordInRollups } from '../analytics/rollup.service';
+import { localDay, localHour } from '../../lib/time';
+import { recordEventInRollups } from '../analytics/rollup.service';
 import { RatingModel, type RatingDoc } from '../ratings/rating.model';
 import type { StoreDoc } from '../stores/store.model';
 import { ratingAccepted } from './rating-accepted';
-import { detectBurst, enforceMinInterval, flagEarlier, type RatingSubject } from './anti-gaming';
+import mongoose from 'mongoose';
+import type { StaffDoc } from '../staff/staff.model';
+import { claimMinInterval, detectBurst, flagEarlier, ratedRecently, releaseMinInterval } from './anti-gaming';
 import {
-  findRateableStaff,
+  findStaffAt,
   firstNameOf,
   isOnShift,
   loadOpenStore,
+  staffOnShiftAt,
   requireAnyInterface,
   requireInterface,
   socialLinksOf,
@@ -71,64 +74,94 @@ export interface SubmitResult<T> {
   replayed: boolean;
 }
 
+/** Settled value or rethrown reason: the first round's reads run together, then are judged in a fixed order. */
+const valueOf = <T>(r: PromiseSettledResult<T>): T => {
+  if (r.status === 'rejected') throw r.reason;
+  return r.value;
+};
+
+/**
+ * Three sequential round trips on an ordinary submit: (1) the store, the idempotency look-up, the person, the rota,
+ * the burst reads and the device's interval guard, all at once (each needs only ids from the request; the day's salt is
+ * cached per instance); (2) the rating insert; (3) the rollups. Refusals found after (1) give the guard back.
+ */
 export async function submitRating(
   input: RatingInput,
   who: Requester,
   now = new Date(),
 ): Promise<SubmitResult<TRatingReceipt>> {
   refuseHoneypot(input.contact);
-  const store = await loadOpenStore(input.store);
+  if (!mongoose.isValidObjectId(input.store)) throw notFound('Store');
   const source: TFeedbackSource = input.source ?? 'qr';
-  // Independent reads in parallel: one round trip of latency on a real MongoDB instead of three.
-  const [existing, member, fp] = await Promise.all([
-    RatingModel.findOne({ store: store._id, idempotencyKey: input.idempotencyKey }).lean<RatingDoc>(),
-    input.kind === 'staff' ? findRateableStaff(store, input.staff) : Promise.resolve(null),
-    fingerprint(who, input.deviceId, source, now),
-  ]);
-  // Before any other rule: a retry of an accepted rating must be answered the same even if the rules now refuse it.
-  if (existing) return { body: replay(existing, input), replayed: true };
-  // A copy of this same submit may land between that read and the rules below (a flaky connection re-sending at
-  // once): when a rule refuses, it is answered as the replay it is.
-  const twinOrThrow = async (err: unknown): Promise<RatingDoc> => {
-    const twin = await RatingModel.findOne({
-      store: store._id,
-      idempotencyKey: input.idempotencyKey,
-    }).lean<RatingDoc>();
-    if (!twin) throw err;
-    return twin;
-  };
+  const fp = await fingerprint(who, input.deviceId, source, now);
+  const storeId = new mongoose.Types.ObjectId(input.store);
+  const staffId =
+    input.kind === 'staff' && mongoose.isValidObjectId(input.staff)
+      ? new mongoose.Types.ObjectId(input.staff)
+      : null;
+  const guardId = { deviceHash: fp.deviceHash, store: storeId, staff: staffId };
+  const guarded = source !== 'kiosk' && (input.kind === 'experience' || staffId !== null);
+  const byKey = () =>
+    RatingModel.findOne({ store: storeId, idempotencyKey: input.idempotencyKey }).lean<RatingDoc>();
 
-  requireInterface(store, input.kind);
-  if (input.kind === 'staff' && !member) throw notFound('Staff member');
-
-  const subject: RatingSubject = {
-    owner: store.owner,
-    store: store._id,
-    staff: member?._id ?? null,
-    kind: input.kind,
-    label: member ? firstNameOf(member.name) : `your experience at ${store.name}`,
+  const settled = await Promise.allSettled([
+    loadOpenStore(input.store),
+    byKey(),
+    staffId ? findStaffAt(storeId, staffId) : Promise.resolve(null),
+    staffId ? isOnShift(storeId, staffId, now) : Promise.resolve(false),
+    input.kind === 'experience' ? staffOnShiftAt(storeId, now) : Promise.resolve(undefined),
+    detectBurst({ store: storeId, staff: staffId, kind: input.kind }, fp, input.score, now),
+    guarded ? claimMinInterval(guardId, now, input.idempotencyKey) : Promise.resolve(null),
+  ] as const);
+  const claim = settled[6].status === 'fulfilled' ? settled[6].value : null;
+  const giveBack = async () => {
+    if (claim?.claimed)
+      await releaseMinInterval(guardId, fp.deviceHash, input.idempotencyKey).catch(() => {});
   };
-  const [twin, outsideShift, burst] = await Promise.all([
-    source === 'kiosk'
-      ? Promise.resolve(null)
-      : enforceMinInterval(subject, fp.deviceHash, now).then(() => null, twinOrThrow),
-    member ? isOnShift(store._id, member._id, now).then((on) => !on) : Promise.resolve(false),
-    detectBurst(subject, fp, input.score, now),
-  ]);
-  if (twin) return { body: replay(twin, input), replayed: true };
-  const day = localDay(now, store.timeZone);
+  let store: StoreDoc;
+  let member: StaffDoc | null;
+  try {
+    store = valueOf(settled[0]);
+    const existing = valueOf(settled[1]);
+    // Before any other rule: a retry of an accepted rating must be answered the same even if the rules now refuse it.
+    if (existing) {
+      await giveBack();
+      return { body: replay(existing, input), replayed: true };
+    }
+    requireInterface(store, input.kind);
+    const found = valueOf(settled[2]);
+    member = found && String(found.owner) === String(store.owner) ? found : null;
+    if (input.kind === 'staff' && !member) throw notFound('Staff member');
+    valueOf(settled[6]);
+  } catch (err) {
+    await giveBack();
+    throw err;
+  }
+  if (claim && !claim.claimed && claim.until) {
+    // A copy of this same submit may have landed since the look-up (a flaky connection re-sending at once).
+    const twin = await byKey();
+    if (twin) return { body: replay(twin, input), replayed: true };
+    const label = member ? firstNameOf(member.name) : `your experience at ${store.name}`;
+    throw ratedRecently({ label }, claim.until, now);
+  }
+  const outsideShift = member ? !valueOf(settled[3]) : false;
+  const onShift = valueOf(settled[4]);
+  const burst = valueOf(settled[5]);
+
   let rating: RatingDoc;
   try {
     const created = await RatingModel.create({
       owner: store.owner,
       store: store._id,
-      staff: subject.staff,
+      staff: member?._id ?? null,
       kind: input.kind,
       score: input.score,
       comment: input.comment ?? '',
       tags: [...new Set(input.tags ?? [])],
-      day,
+      day: localDay(now, store.timeZone),
       outsideShift,
+      hour: localHour(now, store.timeZone),
+      onShift,
       source,
       deviceHash: fp.deviceHash,
       networkHash: fp.networkHash,
@@ -139,11 +172,11 @@ export async function submitRating(
     rating = created.toObject() as RatingDoc;
   } catch (err) {
     // Two copies of one submit raced: the unique (store, key) index let one in; answer the other with it.
-    if (!isDuplicateKey(err)) throw err;
-    const winner = await RatingModel.findOne({
-      store: store._id,
-      idempotencyKey: input.idempotencyKey,
-    }).lean<RatingDoc>();
+    if (!isDuplicateKey(err)) {
+      await giveBack();
+      throw err;
+    }
+    const winner = await byKey();
     if (!winner) throw err;
     return { body: replay(winner, input), replayed: true };
   }
@@ -179,6 +212,7 @@ async function storeEventOnce(e: EventInput): Promise<{ created: boolean; tracke
       source,
       deviceHash,
       idempotencyKey: e.body.idempotencyKey,
+      createdAt: e.now,
     });
     return { created: true, tracked: e.tracked };
   } catch (err) {
@@ -206,10 +240,10 @@ export async function recordVisit(
   if (seen) return { body: { tracked: seen.tracked }, replayed: true };
   requireAnyInterface(store);
   const day = localDay(now, store.timeZone);
-  const tracked = await takeVisitAllowance(store.owner, day.slice(0, 7), now.getTime());
+  const tracked = await takeVisitAllowance(store.owner, now.getTime());
   const result = await storeEventOnce({ store, type: 'visit', tracked, body, who, now });
   if (result.created && tracked) {
-    await recordInRollups({ owner: store.owner, store: store._id, metric: 'visit', day });
+    await recordEventInRollups({ owner: store.owner, store: store._id, metric: 'visit', day });
   }
   return { body: { tracked: result.tracked }, replayed: !result.created };
 }
@@ -239,6 +273,14 @@ export async function recordSocialClick(
     who,
     now,
   });
-  if (result.created) await recordInRollups({ owner: store.owner, store: store._id, metric: 'social', day });
+  if (result.created) {
+    await recordEventInRollups({
+      owner: store.owner,
+      store: store._id,
+      metric: 'social',
+      day,
+      network: body.network,
+    });
+  }
   return { body: { url: link.url }, replayed: !result.created };
 }

@@ -23,8 +23,10 @@ function isDuplicateKey(err: unknown): boolean {
 }
 
 /**
- * One random salt per UTC day shared by every API instance (first writer wins). Older salts are deleted as soon as a
- * new day starts, so even we cannot re-link an old hash to an address (the approach Plausible Analytics documents).
+ * One random salt per UTC day shared by every API instance (first writer wins), cached per instance for its day: a
+ * second instance reads the same salt from the database on its first request of the day, so nothing needs invalidating.
+ * Older salts are deleted as soon as a new day starts, so even we cannot re-link an old hash to an address (the
+ * approach Plausible Analytics documents).
  */
 export async function dailySalt(now: Date): Promise<string> {
   const day = now.toISOString().slice(0, 10);
@@ -43,6 +45,7 @@ export async function dailySalt(now: Date): Promise<string> {
     });
   doc ??= await DailySaltModel.findOne({ day }).lean();
   if (!doc) throw new Error('daily salt could not be created');
+  // Housekeeping once per instance per day (on the first request of the day), never on the cached path.
   await DailySaltModel.deleteMany({ day: { $lt: day } });
   cached = { day, salt: doc.salt };
   return doc.salt;

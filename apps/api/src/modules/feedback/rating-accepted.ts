@@ -1,7 +1,7 @@
 // The one "rating accepted" fan-out: after a rating is stored, rollups (in the request path), then rules and realtime.
 import type { Types } from 'mongoose';
 import { logger } from '../../lib/logger';
-import { recordInRollups } from '../analytics/rollup.service';
+import { recordRatingInRollups } from '../analytics/rollup.service';
 import type { RatingDoc } from '../ratings/rating.model';
 
 /** The store as the fan-out needs it (already loaded by the submit). */
@@ -37,14 +37,7 @@ export function onRatingAccepted(name: string, reaction: Reaction): () => void {
 export async function ratingAccepted(event: RatingAccepted): Promise<void> {
   const { rating, store, flagged } = event;
   if (!flagged) {
-    await recordInRollups({
-      owner: store.owner,
-      store: store._id,
-      staff: rating.staff ?? null,
-      metric: rating.kind,
-      day: rating.day,
-      score: rating.score,
-    });
+    await recordRatingInRollups({ ...rating, owner: store.owner, store: store._id });
   }
   for (const [name, reaction] of reactions) {
     void reaction(event).catch((err: unknown) =>

@@ -1,37 +1,29 @@
-// The plan's tracked-visit allowance (spec §3: up to 250,000 a month), read from the visit rollups with a short cache.
+// The plan's tracked-visit allowance (spec §3, §9: up to 250,000), counted per billing-period window from the visit
+// rollups (plans module) with a short cache.
 import type { Types } from 'mongoose';
-import { RollupModel } from '../analytics/rollup.model';
+import { TRACKED_VISITS_CAP } from '../plans/plans.catalog';
+import { visitUsageOf } from '../plans/visit-usage';
 
-export const TRACKED_VISITS_PER_MONTH = 250_000;
+export { TRACKED_VISITS_CAP };
 const CACHE_MS = 60_000;
 
-const cache = new Map<string, { month: string; count: number; at: number }>();
-
-async function countFromRollups(owner: Types.ObjectId, month: string): Promise<number> {
-  const [row] = await RollupModel.aggregate<{ n: number }>([
-    { $match: { owner, metric: 'visit', staff: null, day: { $gte: `${month}-01`, $lte: `${month}-31` } } },
-    { $group: { _id: null, n: { $sum: '$count' } } },
-  ]);
-  return row?.n ?? 0;
-}
+const cache = new Map<string, { count: number; at: number }>();
 
 /**
- * Whether one more visit still counts this month, and counts it in the cache. The sum is re-read at most once a
- * minute per business, so a few visits past the cap may count under a burst: billing-grade precision is not needed
- * for a cap, and a QR open must stay one cheap request.
+ * Whether one more visit still counts in the business's current allowance window, and counts it in the cache. The
+ * window and sum are re-read at most once a minute per business, so a few visits past the cap (or across a window
+ * boundary) may count under a burst: billing-grade precision is not needed for a cap, and a QR open must stay one
+ * cheap request.
  */
-export async function takeVisitAllowance(
-  owner: Types.ObjectId,
-  month: string,
-  nowMs = Date.now(),
-): Promise<boolean> {
+export async function takeVisitAllowance(owner: Types.ObjectId, nowMs = Date.now()): Promise<boolean> {
   const key = String(owner);
   let entry = cache.get(key);
-  if (!entry || entry.month !== month || nowMs - entry.at > CACHE_MS) {
-    entry = { month, count: await countFromRollups(owner, month), at: nowMs };
+  if (!entry || nowMs - entry.at > CACHE_MS) {
+    const usage = await visitUsageOf(owner, new Date(nowMs));
+    entry = { count: usage.used, at: nowMs };
     cache.set(key, entry);
   }
-  if (entry.count >= TRACKED_VISITS_PER_MONTH) return false;
+  if (entry.count >= TRACKED_VISITS_CAP) return false;
   entry.count += 1;
   return true;
 }
