@@ -64,6 +64,15 @@ export function setSessionValidator(fn: SessionValidator): void {
   validateSession = fn;
 }
 
+/** A bare token (e.g. a socket handshake's): the same checks as the HTTP guard. */
+export async function authenticateToken(token: string | undefined): Promise<AuthContext> {
+  if (!token) throw unauthorized('Please log in to continue');
+  const claims = verifyAccessToken(token);
+  if (!(await validateSession(claims)))
+    throw unauthorized('Your session is no longer valid. Please log in again.');
+  return { userId: claims.sub };
+}
+
 export async function authenticate(req: Request): Promise<AuthContext> {
   const token = bearerToken(req);
   if (!token) throw unauthorized('Please log in to continue');

@@ -6,7 +6,7 @@ import mongoose from 'mongoose';
 import { ZodError } from 'zod';
 import { logger } from './logger';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503;
 
 export class AppError extends Error {
   constructor(
@@ -46,6 +46,24 @@ interface HttpishError {
   keyValue?: Record<string, unknown>;
 }
 
+const UNAVAILABLE_ERRORS = new Set([
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoServerSelectionError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'MongoPoolClearedError',
+]);
+
+/** MongoDB cannot be reached (network, failover, mongoose's buffer timing out): a 503 the client may retry, not a bug. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  if (UNAVAILABLE_ERRORS.has(err.name)) return true;
+  return (
+    err.name === 'MongooseError' && /buffering timed out|not connected|client was closed/i.test(err.message)
+  );
+}
+
 /** Maps any thrown value to a status and the shared error body; exported so it can be tested directly. */
 export function mapError(err: unknown): { status: ErrorStatus; body: TErrorBody } {
   if (err instanceof AppError) {
@@ -77,6 +95,19 @@ export function mapError(err: unknown): { status: ErrorStatus; body: TErrorBody 
   }
   if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') {
     return { status: 413, body: { message: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' } };
+  }
+  if (isDatabaseUnavailable(err)) {
+    return {
+      status: 503,
+      body: {
+        message: 'The service is briefly unavailable. Please try again in a moment.',
+        code: 'UNAVAILABLE',
+      },
+    };
+  }
+  // Express could not percent-decode a path parameter (e.g. /store/%E0%A4%A): the client's URL is broken, not us.
+  if (err instanceof URIError) {
+    return { status: 400, body: { message: 'The address is not valid', code: 'MALFORMED_URL' } };
   }
   if (e.type === 'entity.parse.failed') {
     return { status: 400, body: { message: 'The request body is not valid JSON', code: 'MALFORMED_JSON' } };

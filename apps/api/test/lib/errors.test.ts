@@ -43,6 +43,22 @@ describe('mapError (the one error mapper)', () => {
     expect(mapError({ type: 'entity.parse.failed' }).status).toBe(400);
   });
 
+  it('maps a path that cannot be percent-decoded to 400, not 500', () => {
+    expect(mapError(new URIError('Failed to decode param')).status).toBe(400);
+  });
+
+  it('maps an unreachable database to 503 with a retry message', () => {
+    const down = Object.assign(new Error('connect ECONNREFUSED'), { name: 'MongoServerSelectionError' });
+    expect(mapError(down)).toMatchObject({ status: 503, body: { code: 'UNAVAILABLE' } });
+    const buffered = Object.assign(
+      new Error('Operation `ratings.insertOne()` buffering timed out after 10000ms'),
+      {
+        name: 'MongooseError',
+      },
+    );
+    expect(mapError(buffered).status).toBe(503);
+  });
+
   it('hides unknown errors behind a generic 500 message', () => {
     const { status, body } = mapError(new Error('secret internals'));
     expect(status).toBe(500);

@@ -15,6 +15,7 @@ import { StaffModel, type StaffDoc } from '../staff/staff.model';
 import { findOwnedStore } from '../stores/stores.service';
 import { StoreModel, type StoreDoc } from '../stores/store.model';
 import { ShiftModel, type ShiftDoc } from './shift.model';
+import { withStaffLock } from './shift-lock';
 import {
   addDays,
   localView,
@@ -134,8 +135,10 @@ export async function createShift(owner: string, input: TShiftInput): Promise<TS
   const store = await findOwnedStore(owner, input.store);
   const member = await rostrableStaff(owner, input.staff, store);
   const interval = shiftInterval(input.date, input.start, input.end, store.timeZone);
-  await assertNoOverlap(owner, member, interval);
-  const shift = await ShiftModel.create({ owner, store: store._id, staff: member._id, ...interval });
+  const shift = await withStaffLock(member._id, async () => {
+    await assertNoOverlap(owner, member, interval);
+    return ShiftModel.create({ owner, store: store._id, staff: member._id, ...interval });
+  });
   return toShiftDto(shift.toObject() as ShiftDoc, store.timeZone);
 }
 
@@ -150,12 +153,14 @@ export async function updateShift(owner: string, id: string, input: TShiftUpdate
     input.end ?? was.endTime,
     store.timeZone,
   );
-  await assertNoOverlap(owner, member, interval, id);
-  const shift = await ShiftModel.findOneAndUpdate(
-    { _id: id, owner },
-    { $set: { staff: member._id, ...interval } },
-    { returnDocument: 'after' },
-  ).lean<ShiftDoc>();
+  const shift = await withStaffLock(member._id, async () => {
+    await assertNoOverlap(owner, member, interval, id);
+    return ShiftModel.findOneAndUpdate(
+      { _id: id, owner },
+      { $set: { staff: member._id, ...interval } },
+      { returnDocument: 'after' },
+    ).lean<ShiftDoc>();
+  });
   if (!shift) throw notFound('Shift');
   return toShiftDto(shift, store.timeZone);
 }
@@ -198,8 +203,10 @@ export async function copyPreviousWeek(owner: string, input: TCopyWeekInput) {
       if (!member || member.deletedAt) throw new AppError('STAFF_GONE', `${staffName} has been deleted`, 400);
       await rostrableStaff(owner, String(member._id), store);
       const interval = shiftInterval(day, view.startTime, view.endTime, store.timeZone);
-      await assertNoOverlap(owner, member, interval);
-      const doc = await ShiftModel.create({ owner, store: store._id, staff: member._id, ...interval });
+      const doc = await withStaffLock(member._id, async () => {
+        await assertNoOverlap(owner, member, interval);
+        return ShiftModel.create({ owner, store: store._id, staff: member._id, ...interval });
+      });
       created.push(toShiftDto(doc.toObject() as ShiftDoc, store.timeZone));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

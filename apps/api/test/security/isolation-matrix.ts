@@ -1,0 +1,110 @@
+// The isolation matrix: for every authenticated route of the contract, how business B aims at business A's records.
+// A new authenticated route without a line here fails test/security/isolation.test.ts.
+import type { Aim } from './support';
+import type { Intruder, Victim } from './tenants';
+
+export type Expectation =
+  /** B names A's record: the answer is 404 and nothing of A changes. */
+  | 'notFound'
+  /** The route only ever acts on the caller's own records: B may succeed, but sees and changes nothing of A's. */
+  | 'ownOnly';
+
+export interface MatrixEntry {
+  expect: Expectation;
+  /** One or more requests; each must hold the expectation. */
+  aims: (a: Victim, b: Intruder) => Aim[];
+}
+
+const foreign = (aims: MatrixEntry['aims']): MatrixEntry => ({ expect: 'notFound', aims });
+const own = (aims: MatrixEntry['aims']): MatrixEntry => ({ expect: 'ownOnly', aims });
+const storeId = (a: Victim) => ({ id: a.store });
+const staffId = (a: Victim) => ({ id: a.staff });
+const shiftId = (a: Victim) => ({ id: a.shift });
+const week = '2025-06-02';
+
+export const isolationMatrix: Record<string, MatrixEntry> = {
+  'ratingReview.listFlagged': own((a) => [{ query: {} }, { query: { store: a.store, status: 'all' } }]),
+  'ratingReview.restore': foreign((a) => [
+    { params: { id: a.flaggedRating }, body: { note: 'mine now' } },
+    { params: { id: a.rating }, body: { note: 'mine now' } },
+  ]),
+
+  'stores.list': own(() => [{ query: {} }, { query: { q: 'Victim' } }]),
+  'stores.get': foreign((a) => [{ params: storeId(a) }]),
+  'stores.create': own(() => [{ body: { name: 'Intruder Branch', timeZone: 'UTC' } }]),
+  'stores.update': foreign((a) => [{ params: storeId(a), body: { name: 'Hijacked' } }]),
+  'stores.remove': foreign((a) => [{ params: storeId(a) }]),
+  'stores.uploadImage': foreign((a) => [{ params: storeId(a), file: 'image' }]),
+  'stores.removeImage': foreign((a) => [{ params: storeId(a) }]),
+  'stores.getInterfaces': foreign((a) => [{ params: storeId(a) }]),
+  'stores.updateInterfaces': foreign((a) => [
+    { params: storeId(a), body: { interface1: { status: false } } },
+  ]),
+  'stores.qrPng': foreign((a) => [{ params: storeId(a) }]),
+  'stores.qrSvg': foreign((a) => [{ params: storeId(a) }]),
+  'stores.poster': foreign((a) => [{ params: storeId(a) }]),
+
+  'staff.list': own((a) => [{ query: {} }, { query: { store: a.store } }]),
+  'staff.get': foreign((a) => [{ params: staffId(a) }]),
+  'staff.create': foreign((a, b) => [
+    { body: { name: 'Planted', stores: [a.store] } },
+    { body: { name: 'Planted', stores: [b.store, a.store] } },
+  ]),
+  'staff.update': foreign((a, b) => [
+    { params: staffId(a), body: { name: 'Hijacked', active: false } },
+    { params: { id: b.staff }, body: { stores: [a.store] } },
+  ]),
+  'staff.remove': foreign((a) => [{ params: staffId(a) }]),
+  'staff.uploadPhoto': foreign((a) => [{ params: staffId(a), file: 'image' }]),
+  'staff.removePhoto': foreign((a) => [{ params: staffId(a) }]),
+
+  'rota.week': foreign((a) => [{ query: { store: a.store, week } }]),
+  'rota.createShift': foreign((a, b) => [
+    { body: { store: a.store, staff: a.staff, date: week, start: '18:00', end: '20:00' } },
+    { body: { store: b.store, staff: a.staff, date: week, start: '18:00', end: '20:00' } },
+    { body: { store: a.store, staff: b.staff, date: week, start: '18:00', end: '20:00' } },
+  ]),
+  'rota.updateShift': foreign((a) => [{ params: shiftId(a), body: { start: '07:00' } }]),
+  'rota.deleteShift': foreign((a) => [{ params: shiftId(a) }]),
+  'rota.copyWeek': foreign((a) => [{ body: { store: a.store, week: '2025-06-09' } }]),
+  'rota.onShift': own((a) => [
+    { query: { at: '2025-06-02T09:00:00Z' } },
+    { query: { store: a.store, at: '2025-06-02T09:00:00Z' } },
+  ]),
+
+  'analytics.snapshot': foreign((a) => [{ query: { stores: a.store } }, { query: { staff: a.staff } }]),
+  'analytics.overview': foreign((a) => [{ query: { stores: a.store } }, { query: { staff: a.staff } }]),
+  'analytics.staffLeague': foreign((a) => [{ query: { stores: a.store } }, { query: { staff: a.staff } }]),
+  'analytics.storeLeague': foreign((a) => [{ query: { stores: a.store } }, { query: { staff: a.staff } }]),
+  'analytics.timeline': foreign((a) => [{ query: { stores: a.store } }, { query: { staff: a.staff } }]),
+  'analytics.exportCsv': foreign((a) => [
+    { params: { table: 'timeline' }, query: { stores: a.store } },
+    { params: { table: 'staff' }, query: { staff: a.staff } },
+  ]),
+  'analytics.getSettings': own(() => [{}]),
+  'analytics.updateSettings': own(() => [{ body: { minSample: 3 } }]),
+
+  'plans.createCheckoutSession': own(() => [{ body: { plan: 'basic-monthly', idempotencyKey: 'intruder-click-1' } }]),
+  'plans.confirmCheckout': own(() => [{ body: { sessionId: 'cs_test_not_yours' } }]),
+  'plans.createPortalSession': own(() => [{}]),
+  'plans.mySubscription': own(() => [{}]),
+  'plans.invoices': own(() => [{}]),
+
+  'notifications.list': own(() => [{ query: {} }]),
+  'notifications.markRead': own(() => [{}]),
+  'notifications.listRules': own(() => [{}]),
+  'notifications.createRule': foreign((a) => [
+    { body: { type: 'low-rating', maxScore: 2, kinds: ['staff'], stores: [a.store] } },
+  ]),
+  'notifications.updateRule': foreign((a) => [
+    { params: { id: a.rule }, body: { type: 'low-rating', maxScore: 1, kinds: ['staff'] } },
+  ]),
+  'notifications.deleteRule': foreign((a) => [{ params: { id: a.rule } }]),
+  'notifications.getSettings': own(() => [{}]),
+  'notifications.updateSettings': own(() => [{ body: { quietHours: { enabled: true, start: '22:00', end: '07:00' } } }]),
+
+  'users.getProfile': own(() => [{}]),
+  'users.updateProfile': own(() => [{ body: { fullname: 'Ivan Renamed' }, file: 'profilePicture' }]),
+  'users.selectStore': foreign((a) => [{ body: { storeId: a.store } }]),
+  'users.me': own(() => [{}]),
+};

@@ -1,0 +1,115 @@
+// Every authenticated route of the contract: bad tokens answer 401, business B aimed at A's records is refused, A unchanged.
+import { Types } from 'mongoose';
+import jwt from 'jsonwebtoken';
+import { createApp } from '../../src/app';
+import { env } from '../../src/config/env';
+import { UserModel } from '../../src/modules/users/user.model';
+import { makeUser } from '../factories';
+import { setupTestDb } from '../helpers/db';
+import { isolationMatrix } from './isolation-matrix';
+import { callRoute, contractRoutes, dumpDb, withoutOwner, type Aim, type ContractRoute } from './support';
+import { makeIntruder, makeVictim, type Victim } from './tenants';
+
+setupTestDb();
+const app = createApp();
+
+const routes = contractRoutes();
+const authenticated = routes.filter((r) => !r.isPublic);
+
+const b64url = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+
+/** The tokens an attacker can come with, each of which must be refused. */
+async function badTokens(a: Victim): Promise<Array<[string, string | undefined]>> {
+  const [header, payload, signature] = a.user.token.split('.') as [string, string, string];
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+  const gone = await makeUser();
+  await UserModel.deleteOne({ _id: gone.id });
+  const now = Math.floor(Date.now() / 1000);
+  return [
+    ['no token', undefined],
+    ['garbage', 'not-a-token'],
+    [
+      'tampered payload',
+      `${header}.${b64url({ ...claims, sub: String(new Types.ObjectId()) })}.${signature}`,
+    ],
+    ['tampered signature', `${header}.${payload}.${signature.slice(0, -4)}AAAA`],
+    ['alg none', `${b64url({ alg: 'none', typ: 'JWT' })}.${payload}.`],
+    ['wrong secret', jwt.sign(claims, 'another-secret-of-sufficient-length', { algorithm: 'HS256' })],
+    [
+      'expired',
+      jwt.sign({ ...claims, iat: now - 7200, exp: now - 60 }, env.JWT_SECRET, { algorithm: 'HS256' }),
+    ],
+    ['deleted user', gone.token],
+  ];
+}
+
+/** Aims for a route: the matrix entry's, or (for a route the matrix misses) random ids for every path param. */
+function aimsFor(
+  r: ContractRoute,
+  a: Victim,
+  b: Parameters<(typeof isolationMatrix)[string]['aims']>[1],
+): Aim[] {
+  const entry = isolationMatrix[r.key];
+  if (entry) return entry.aims(a, b);
+  const params = Object.fromEntries(
+    [...r.route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, String(new Types.ObjectId())]),
+  );
+  return [{ params }];
+}
+
+describe('isolation matrix: every authenticated route of the contract', () => {
+  it('has an entry for every authenticated route and none for a route that does not exist', () => {
+    const missing = authenticated.filter((r) => !isolationMatrix[r.key]).map((r) => r.key);
+    const stale = Object.keys(isolationMatrix).filter((k) => !authenticated.some((r) => r.key === k));
+    const covered = authenticated.length - missing.length;
+    process.stdout.write(
+      `isolation matrix: ${covered}/${authenticated.length} authenticated routes covered ` +
+        `(${routes.length - authenticated.length} public routes not in scope)\n`,
+    );
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+    expect(authenticated.length).toBeGreaterThan(20);
+  });
+
+  describe.each(authenticated.map((r) => [r.key, r] as const))('%s', (_key, r) => {
+    it('answers 401 with a message to no, tampered, expired and deleted-user tokens and changes nothing', async () => {
+      const a = await makeVictim();
+      const b = await makeIntruder();
+      const tokens = await badTokens(a);
+      const before = await dumpDb();
+      for (const aim of aimsFor(r, a, b)) {
+        for (const [label, token] of tokens) {
+          const res = await callRoute(app, r.route, aim, token);
+          expect({ label, status: res.status }).toEqual({ label, status: 401 });
+          expect(res.body).toEqual(
+            expect.objectContaining({ code: 'UNAUTHORIZED', message: expect.any(String) }),
+          );
+        }
+      }
+      expect(await dumpDb()).toEqual(before);
+    });
+
+    it("refuses business B aimed at business A's records and leaves A's data as it was", async () => {
+      const entry = isolationMatrix[r.key];
+      expect(entry).toBeDefined();
+      const a = await makeVictim();
+      const b = await makeIntruder();
+      const before = withoutOwner(await dumpDb(), b.userId);
+      for (const aim of entry!.aims(a, b)) {
+        const res = await callRoute(app, r.route, aim, b.user.token);
+        const seen = Buffer.isBuffer(res.body) ? '' : JSON.stringify(res.body ?? '') + (res.text ?? '');
+        const leaked = a.secrets.filter((s) => seen.includes(s));
+        if (entry!.expect === 'notFound') {
+          expect({ status: res.status, message: res.body.message }).toEqual({
+            status: 404,
+            message: expect.stringMatching(/not found$/),
+          });
+        } else {
+          // Own-only routes may also refuse the caller's own state (409: e.g. no billing account yet to manage).
+          expect([200, 201, 404, 409]).toContain(res.status);
+        }
+        expect(leaked).toEqual([]);
+      }
+      expect(withoutOwner(await dumpDb(), b.userId)).toEqual(before);
+    });
+  });
+});

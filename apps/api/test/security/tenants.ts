@@ -1,0 +1,115 @@
+// Two businesses for the isolation and fuzz suites: A (the victim, with one of everything) and B (the intruder).
+import { StaffModel } from '../../src/modules/staff/staff.model';
+import { StoreModel } from '../../src/modules/stores/store.model';
+import { UserModel } from '../../src/modules/users/user.model';
+import { RatingModel } from '../../src/modules/ratings/rating.model';
+import { RollupModel } from '../../src/modules/analytics/rollup.model';
+import { saveImage } from '../../src/lib/files';
+import { ensureDefaultRules } from '../../src/modules/notifications/rules.service';
+import { RuleModel } from '../../src/modules/notifications/rule.model';
+import { makePng, makeShift, makeStaff, makeStore, makeUser, type MadeUser } from '../factories';
+
+/** Ids and names of business A that must never reach business B, and what the matrix aims at. */
+export interface Victim {
+  user: MadeUser;
+  userId: string;
+  email: string;
+  store: string;
+  staff: string;
+  shift: string;
+  /** A flagged rating of A's staff member, not yet restored. */
+  flaggedRating: string;
+  rating: string;
+  /** One of A's notification rules (the defaults every business starts with). */
+  rule: string;
+  image: string;
+  /** Strings only A's records contain: any of them in B's answer is a leak. */
+  secrets: string[];
+}
+
+export interface Intruder {
+  user: MadeUser;
+  userId: string;
+  store: string;
+  staff: string;
+}
+
+export async function makeVictim(): Promise<Victim> {
+  const user = await makeUser({ fullname: 'Victoria Victim' });
+  const image = await saveImage(makePng(), { owner: user.id, purpose: 'store' });
+  const store = await makeStore(user.id, {
+    name: 'Victim Store Zephyr',
+    address: '1 Victim Street',
+    image,
+    socialLinks: { website: 'https://victim.example.com' },
+  });
+  const photo = await saveImage(makePng(), { owner: user.id, purpose: 'staff' });
+  const staff = await makeStaff(user.id, [store._id], { name: 'Vera Victimstaff', photo });
+  await UserModel.updateOne({ _id: user.id }, { $set: { selectedStore: store._id } });
+  const shift = await makeShift(
+    user.id,
+    store,
+    staff,
+    new Date('2025-06-02T08:00:00Z'),
+    new Date('2025-06-02T16:00:00Z'),
+  );
+  const base = {
+    owner: user.id,
+    store: store._id,
+    staff: staff._id,
+    kind: 'staff' as const,
+    day: '2025-06-02',
+  };
+  const flagged = await RatingModel.create({
+    ...base,
+    score: 5,
+    comment: 'victim flagged comment',
+    flag: { suspicious: true, reasons: ['burst'] },
+  });
+  const rating = await RatingModel.create({ ...base, score: 4, comment: 'victim plain comment' });
+  await RollupModel.create({
+    owner: user.id,
+    store: store._id,
+    staff: null,
+    metric: 'staff',
+    day: '2025-06-02',
+    count: 1,
+    scoreSum: 4,
+    d4: 1,
+  });
+  await ensureDefaultRules(user.id);
+  const rule = await RuleModel.findOne({ owner: user.id }).lean();
+  const ids = {
+    userId: user.id,
+    rule: String(rule!._id),
+    store: String(store._id),
+    staff: String(staff._id),
+    shift: String(shift._id),
+    flaggedRating: String(flagged._id),
+    rating: String(rating._id),
+    image,
+  };
+  return {
+    user,
+    email: user.user.email,
+    ...ids,
+    secrets: [
+      ...Object.values(ids),
+      photo,
+      user.user.email,
+      'Victoria Victim',
+      'Victim Store Zephyr',
+      'Vera Victimstaff',
+      '1 Victim Street',
+      'victim flagged comment',
+      'victim plain comment',
+    ],
+  };
+}
+
+export async function makeIntruder(): Promise<Intruder> {
+  const user = await makeUser({ fullname: 'Ivan Intruder' });
+  const store = await StoreModel.create({ owner: user.id, name: 'Intruder Store', timeZone: 'UTC' });
+  const staff = await StaffModel.create({ owner: user.id, name: 'Ivy Intruderstaff', stores: [store._id] });
+  return { user, userId: user.id, store: String(store._id), staff: String(staff._id) };
+}
