@@ -3,7 +3,18 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test', '<rootDir>/src'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
+    // agenda 6 ships ES modules only: Node loads them with require(esm), jest's CommonJS runtime needs them transpiled.
+    '^.+/node_modules/(agenda|@agendajs/mongo-backend)/.+\\.js$': [
+      'ts-jest',
+      {
+        tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022', esModuleInterop: true },
+        isolatedModules: true,
+      },
+    ],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(agenda|@agendajs))'],
   setupFiles: ['<rootDir>/test/helpers/env.ts'],
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',

@@ -10,10 +10,16 @@ import { env } from './config/env';
 import { authGuard, setSessionValidator } from './lib/auth';
 import { errorMiddleware } from './lib/errors';
 import { logger, serializeRequest } from './lib/logger';
+import { analyticsRouter } from './modules/analytics/analytics.router';
+import { docsRouter } from './modules/docs/openapi';
 import { anonymousRouter } from './modules/anonymous/anonymous.router';
 import { feedbackRouter } from './modules/feedback/feedback.router';
 import { filesRouter } from './modules/files/files.router';
 import { healthRouter } from './modules/health/health.router';
+import { configureBilling, type BillingOverrides } from './modules/plans/billing.config';
+import { plansRouter, WEBHOOK_PATH, webhookRawBody } from './modules/plans/plans.router';
+import { registerNotificationReactions } from './modules/notifications/notifications.jobs';
+import { notificationsRouter } from './modules/notifications/notifications.router';
 import { ratingReviewRouter } from './modules/ratings/rating-review.router';
 import { rotaRouter } from './modules/rota/rota.router';
 import { staffRouter } from './modules/staff/staff.router';
@@ -24,11 +30,15 @@ import { validateSession } from './modules/users/users.service';
 export interface AppDeps {
   /** Origins allowed by CORS; defaults to WEB_ORIGIN (comma-separated). */
   webOrigins?: string[];
+  /** Payments backend; defaults to the environment (Stripe keys, or the local test checkout without them). */
+  billing?: BillingOverrides;
 }
 
 export function createApp(deps: AppDeps = {}): Express {
   // Tokens of deleted users or from before a password change stop working at once.
   setSessionValidator(validateSession);
+  configureBilling(deps.billing);
+  registerNotificationReactions();
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 1);
@@ -47,12 +57,15 @@ export function createApp(deps: AppDeps = {}): Express {
       },
     }),
   );
+  // Stripe signs the exact bytes of its events: the webhook keeps its raw body (the JSON parser then skips it).
+  app.use(WEBHOOK_PATH, webhookRawBody);
   app.use(express.json({ limit: env.JSON_BODY_LIMIT }));
 
   createExpressEndpoints(
     contract,
     {
       health: healthRouter,
+      analytics: analyticsRouter,
       files: filesRouter,
       feedback: feedbackRouter,
       ratingReview: ratingReviewRouter,
@@ -61,6 +74,8 @@ export function createApp(deps: AppDeps = {}): Express {
       rota: rotaRouter,
       anonymous: anonymousRouter,
       users: usersRouter,
+      plans: plansRouter,
+      notifications: notificationsRouter,
     },
     app,
     {
@@ -68,6 +83,8 @@ export function createApp(deps: AppDeps = {}): Express {
       requestValidationErrorHandler: (err, _req, _res, next) => next(err),
     },
   );
+
+  app.use(docsRouter());
 
   app.use((_req, res) => {
     res.status(404).json({ message: 'Not found', code: 'NOT_FOUND' });

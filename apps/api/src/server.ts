@@ -4,6 +4,10 @@ import { env } from './config/env';
 import { createApp } from './app';
 import { connectDatabase } from './lib/db';
 import { logger } from './lib/logger';
+import { attachRealtime, closeRealtime, realtimeOrigins } from './lib/realtime';
+import { startScheduler } from './lib/scheduler';
+import { analyticsJobs } from './modules/analytics/rollup.settle';
+import { notificationJobs } from './modules/notifications/notifications.jobs';
 import { maybeSeedDemo } from './seed/seed';
 
 async function main(): Promise<void> {
@@ -11,10 +15,16 @@ async function main(): Promise<void> {
   await maybeSeedDemo(env.SEED_DEMO, env.NODE_ENV);
   const app = createApp();
   const server = createServer(app);
+  // Socket.IO on the same port (Redis fan-out when REDIS_URL is set); scheduled work locked in MongoDB.
+  attachRealtime(server, realtimeOrigins());
+  const scheduler = await startScheduler([...notificationJobs(), ...analyticsJobs()]);
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
-  logger.info({ port: env.PORT, backend: db.backend }, 'API listening');
-  console.log(`API ready on ${env.PUBLIC_API_URL} (MongoDB backend: ${db.backend})`);
+  const bound = server.address();
+  const port = typeof bound === 'object' && bound ? bound.port : env.PORT;
+  logger.info({ port, backend: db.backend }, 'API listening');
+  // The bound port is printed so PORT=0 (any free port) is usable by a parent process that must find it.
+  console.log(`API ready on ${env.PUBLIC_API_URL} (port ${port}, MongoDB backend: ${db.backend})`);
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -23,11 +33,14 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10000);
     force.unref();
-    server.close(async () => {
+    // Closing Socket.IO disconnects every socket and then closes the HTTP server (draining requests).
+    void (async () => {
+      await scheduler.stop();
+      server.closeIdleConnections();
+      await closeRealtime();
       await db.close().catch((err: unknown) => logger.error({ err }, 'error closing database'));
       process.exit(0);
-    });
-    server.closeIdleConnections();
+    })();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

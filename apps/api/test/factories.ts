@@ -73,3 +73,23 @@ export function makePng(width = 4, height = 4, rgb: [number, number, number] = [
   for (let i = 0; i < width * height; i++) png.data.set([...rgb, 255], i * 4);
   return PNG.sync.write(png);
 }
+
+/** A stored rating (no rollups, no fan-out) at an instant; day is the instant's date in the store's zone. */
+export async function makeRating(
+  store: { _id: Types.ObjectId; owner: Types.ObjectId; timeZone?: string },
+  overrides: Record<string, unknown> & { createdAt?: Date } = {},
+) {
+  const { RatingModel } = await import('../src/modules/ratings/rating.model');
+  const createdAt = overrides.createdAt ?? new Date();
+  const day = DateTime.fromJSDate(createdAt, { zone: store.timeZone ?? 'Europe/London' }).toISODate()!;
+  const doc = await RatingModel.create({
+    owner: store.owner,
+    store: store._id,
+    kind: 'experience',
+    score: 3,
+    day,
+    ...overrides,
+    createdAt,
+  });
+  return doc.toObject();
+}

@@ -33,6 +33,13 @@ const ZEnvSchema = z.object({
   MAIL_FROM: z.string().default('CX Journey <no-reply@cx.local>'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Stripe price ids of the four plans (spec §9 figures); needed once STRIPE_SECRET_KEY is set. */
+  STRIPE_PRICE_BASIC_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_THREE_MONTHS: z.string().optional(),
+  STRIPE_PRICE_SIX_MONTHS: z.string().optional(),
+  STRIPE_PRICE_TWELVE_MONTHS: z.string().optional(),
+  /** Days a past-due business keeps the dashboard while Stripe retries the card. */
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   RATE_LIMIT_DISABLED: z
     .enum(['0', '1'])
@@ -58,6 +65,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     if (!env.MONGODB_URI) problems.push('  - MONGODB_URI: production runs on a real MongoDB');
     if (env.RATE_LIMIT_DISABLED)
       problems.push('  - RATE_LIMIT_DISABLED: rate limits cannot be disabled in production');
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+      problems.push('  - STRIPE_WEBHOOK_SECRET: Stripe events cannot be verified without it');
     if (problems.length) throw new Error(`Refusing to start in production:\n${problems.join('\n')}`);
   }
   return env;

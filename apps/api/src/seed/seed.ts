@@ -5,13 +5,14 @@ import { DateTime } from 'luxon';
 import { env } from '../config/env';
 import { logger } from '../lib/logger';
 import { saveImage } from '../lib/files';
-import { localDay } from '../lib/time';
+import { localDay, localHour } from '../lib/time';
 import { UserModel } from '../modules/users/user.model';
 import { StoreModel } from '../modules/stores/store.model';
 import { StaffModel } from '../modules/staff/staff.model';
 import { ShiftModel } from '../modules/rota/shift.model';
 import { RatingModel } from '../modules/ratings/rating.model';
-import { RollupModel } from '../modules/analytics/rollup.model';
+import { rebuildRollups } from '../modules/analytics/rollup.rebuild';
+import { FeedbackEventModel } from '../modules/feedback/feedback-event.model';
 import { DEMO_COMMENTS, DEMO_LOGIN, DEMO_STAFF, DEMO_STORES, DEMO_TAGS } from './demo-data';
 import { portraitPng, STORE_COLOURS, storefrontPng } from './demo-media';
 import { demoRota } from './demo-rota';
@@ -26,37 +27,6 @@ function mulberry32(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-type RollupKey = string;
-interface RollupRow {
-  owner: Types.ObjectId;
-  store: Types.ObjectId;
-  staff: Types.ObjectId | null;
-  metric: 'staff' | 'experience' | 'visit' | 'social';
-  day: string;
-  count: number;
-  scoreSum: number;
-  d1: number;
-  d2: number;
-  d3: number;
-  d4: number;
-  d5: number;
-}
-
-function addToRollups(
-  map: Map<RollupKey, RollupRow>,
-  row: Omit<RollupRow, 'count' | 'scoreSum' | 'd1' | 'd2' | 'd3' | 'd4' | 'd5'>,
-  score?: number,
-) {
-  const key = `${row.store}|${row.staff ?? ''}|${row.metric}|${row.day}`;
-  const cur = map.get(key) ?? { ...row, count: 0, scoreSum: 0, d1: 0, d2: 0, d3: 0, d4: 0, d5: 0 };
-  cur.count += 1;
-  if (score) {
-    cur.scoreSum += score;
-    cur[`d${score}` as 'd1'] += 1;
-  }
-  map.set(key, cur);
 }
 
 /** A storefront per store and a portrait per person, drawn in code and stored in GridFS like uploads. */
@@ -137,8 +107,8 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
   );
   await ShiftModel.insertMany(shifts);
 
-  const rollups = new Map<RollupKey, RollupRow>();
   const ratings = [];
+  const visits = [];
   const from = now.getTime() - 90 * 24 * 3600 * 1000;
   for (let n = 0; n < ratingCount; n++) {
     const storeIdx = Math.floor(rand() * stores.length);
@@ -150,6 +120,9 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
     const member = isStaff ? pick(storeStaff) : null;
     const bias = member ? (staff.indexOf(member) % 5) * 0.15 : 0;
     const score = Math.max(1, Math.min(5, Math.round(2.6 + bias + rand() * 2.6)));
+    const onShift = shifts
+      .filter((s) => s.store === store._id && s.start <= createdAt && createdAt < s.end)
+      .map((s) => s.staff);
     ratings.push({
       owner,
       store: store._id,
@@ -159,22 +132,29 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
       comment: pick(DEMO_COMMENTS),
       tags: rand() < 0.4 ? [pick(DEMO_TAGS)] : [],
       day,
+      hour: localHour(createdAt, store.timeZone),
+      onShift: isStaff ? undefined : onShift,
       createdAt,
       updatedAt: createdAt,
     });
-    addToRollups(
-      rollups,
-      { owner, store: store._id, staff: null, metric: isStaff ? 'staff' : 'experience', day },
-      score,
-    );
-    if (member)
-      addToRollups(rollups, { owner, store: store._id, staff: member._id, metric: 'staff', day }, score);
     // Roughly 1.6 QR opens per rating.
-    addToRollups(rollups, { owner, store: store._id, staff: null, metric: 'visit', day });
-    if (rand() < 0.6) addToRollups(rollups, { owner, store: store._id, staff: null, metric: 'visit', day });
+    const opens = rand() < 0.6 ? 2 : 1;
+    for (let v = 0; v < opens; v++) {
+      visits.push({
+        owner,
+        store: store._id,
+        type: 'visit',
+        day,
+        tracked: true,
+        idempotencyKey: `demo-visit-${n}-${v}`,
+        createdAt,
+      });
+    }
   }
   await RatingModel.insertMany(ratings, { ordered: false });
-  await RollupModel.insertMany([...rollups.values()], { ordered: false });
+  await FeedbackEventModel.insertMany(visits, { ordered: false });
+  // The rollups are the recount of what was just stored: one definition of the figures, no copy of it here.
+  await rebuildRollups({ check: false, owner: String(owner), now });
 
   return {
     userId: String(owner),

@@ -1,4 +1,5 @@
 // Stores CRUD: validation messages, image upload, list order and search, and the soft delete that keeps ratings.
+import sharp from 'sharp';
 import request from 'supertest';
 import { ZStoreSchema } from '@cx/contracts';
 import { createApp } from '../../src/app';
@@ -159,7 +160,7 @@ describe('PUT /api/v1/store/:id', () => {
 });
 
 describe('PUT /api/v1/store/:id/image', () => {
-  it('stores the uploaded image and serves it from the files endpoint', async () => {
+  it('stores the uploaded image and serves it (resized, as a PNG without WebP in Accept) from the files endpoint', async () => {
     const { id, auth } = await makeUser();
     const store = await makeStore(id);
     const png = makePng();
@@ -171,7 +172,11 @@ describe('PUT /api/v1/store/:id/image', () => {
     expect(res.body.store.image).toMatch(/^\/api\/v1\/files\/[0-9a-f]{24}$/);
     const file = await request(app).get(res.body.store.image).expect(200);
     expect(file.headers['content-type']).toBe('image/png');
-    expect(Buffer.compare(file.body as Buffer, png)).toBe(0);
+    const [sent, uploaded] = await Promise.all([
+      sharp(file.body as Buffer).metadata(),
+      sharp(png).metadata(),
+    ]);
+    expect(sent).toMatchObject({ format: 'png', width: uploaded.width, height: uploaded.height });
   });
 
   it('refuses a file that is not an image, whatever its name says', async () => {
