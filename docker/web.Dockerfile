@@ -10,5 +10,7 @@ RUN pnpm install --frozen-lockfile --filter @cx/web... && pnpm --filter @cx/web.
 
 FROM nginxinc/nginx-unprivileged:1.27-alpine AS runtime
 COPY docker/nginx.conf /etc/nginx/conf.d/default.conf
+COPY docker/security-headers.conf /etc/nginx/security-headers.conf
+COPY --from=build /repo/apps/web/dist-nginx/customer-security-headers.conf /etc/nginx/customer-security-headers.conf
 COPY --from=build /repo/apps/web/dist /usr/share/nginx/html
 EXPOSE 8080

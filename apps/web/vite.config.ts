@@ -1,7 +1,9 @@
-// Vite build and dev/preview servers: /api and /socket.io are proxied to the API so the app calls its own origin.
+// Vite build and dev/preview servers: two entries (dashboard SPA, lean QR pages); /api and /socket.io are proxied.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
+import { customerEntry } from './customer-entry.ts';
+import { securityHeaders } from './security-headers';
 
 const DEFAULT_API_TARGET = 'http://localhost:4000';
 
@@ -16,11 +18,30 @@ export default defineConfig(({ mode }) => {
   // '' loads every variable, not only VITE_*: the proxy target is build tooling, never shipped to the browser.
   const fileEnv = loadEnv(mode, process.cwd(), '');
   const target = process.env.API_PROXY_TARGET ?? fileEnv.API_PROXY_TARGET ?? DEFAULT_API_TARGET;
+  // The dev server needs React Refresh's inline script, so only the preview of the built app is locked down.
+  const apiOrigins = [fileEnv.VITE_API_BASE_URL, fileEnv.VITE_SOCKET_URL].filter((o): o is string => !!o);
+  const apiBase = (fileEnv.VITE_API_BASE_URL ?? '').trim().replace(/\/+$/, '');
   return {
-    plugins: [react()],
+    plugins: [react(), customerEntry({ apiBase, apiOrigins })],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     server: { port: 5173, strictPort: true, proxy: apiProxy(target) },
-    preview: { port: 4173, strictPort: true, proxy: apiProxy(target) },
-    build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1200 },
+    preview: {
+      port: 4173,
+      strictPort: true,
+      proxy: apiProxy(target),
+      headers: securityHeaders({ apiOrigins }),
+    },
+    build: {
+      outDir: 'dist',
+      sourcemap: true,
+      chunkSizeWarningLimit: 1200,
+      // Two entries: the dashboard SPA and the lean QR pages (customer.html), which share no runtime but React.
+      rollupOptions: {
+        input: {
+          main: fileURLToPath(new URL('./index.html', import.meta.url)),
+          customer: fileURLToPath(new URL('./customer.html', import.meta.url)),
+        },
+      },
+    },
   };
 });

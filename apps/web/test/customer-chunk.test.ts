@@ -1,4 +1,4 @@
-// Guards the code split: the anonymous customer area must never import dashboard code (spec: QR pages stay light).
+// Guards the split: the lean customer entry must never import dashboard or app-shell code (QR pages stay light).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,24 +38,19 @@ function staticGraph(entry: string): Set<string> {
 
 const relative = (files: Iterable<string>) => [...files].map((file) => path.relative(srcDir, file));
 
-describe('customer area chunk', () => {
-  it('reaches no business layout, business feature or account code', () => {
-    const graph = relative(staticGraph(path.join(srcDir, 'app/routes/customer.ts')));
+describe('lean customer entry (customer.html)', () => {
+  it('reaches only the customer feature, its config and the kiosk flag: no app shell, dashboard or account code', () => {
+    const graph = relative(staticGraph(path.join(srcDir, 'customer-main.tsx')));
     expect(graph).toContain('features/customer/routes/RateStaffPage.tsx');
-    const forbidden = graph.filter(
-      (file) =>
-        file.startsWith('app/layouts/business/') ||
-        file.startsWith('app/routes/business') ||
-        file.startsWith('app/routes/marketing') ||
-        /^features\/(?!customer\/)/.test(file) ||
-        file === 'components/ProfileChip.tsx',
-    );
-    expect(forbidden).toEqual([]);
+    const allowed =
+      /^(customer-main\.tsx|features\/customer\/|config\/(paths|env)\.ts$|lib\/(kiosk|image-sources)\.ts$)/;
+    expect(graph.filter((file) => !allowed.test(file))).toEqual([]);
   });
 
-  it('is only loaded lazily by the router', () => {
+  it('is a page of its own, not a route of the dashboard SPA', () => {
+    const html = fs.readFileSync(path.join(srcDir, '..', 'customer.html'), 'utf8');
+    expect(html).toMatch(/<script type="module" src="\/src\/customer-main\.tsx"><\/script>/);
     const router = fs.readFileSync(path.join(srcDir, 'app/router.tsx'), 'utf8');
-    expect(router).toMatch(/import\(\s*['"]\.\/routes\/customer['"]\s*\)/);
-    expect(router).not.toMatch(/from\s*['"]\.\/routes\/customer['"]/);
+    expect(router).not.toMatch(/features\/customer/);
   });
 });

@@ -12,10 +12,13 @@ class ResizeObserverStub {
   disconnect() {}
 }
 
-if (!('ResizeObserver' in window)) {
+// Files that opt into the node environment (e.g. the build-graph test) get no browser stubs.
+const browser = typeof window !== 'undefined';
+
+if (browser && !('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub, writable: true });
 }
-if (!window.matchMedia) {
+if (browser && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({
@@ -31,10 +34,14 @@ if (!window.matchMedia) {
   });
 }
 // jsdom prints "Not implemented" for scrolling; the layouts scroll to the top on navigation.
-window.scrollTo = () => {};
-Element.prototype.scrollTo = () => {};
-Element.prototype.scrollIntoView = () => {};
+if (browser) {
+  window.scrollTo = () => {};
+  Element.prototype.scrollTo = () => {};
+  Element.prototype.scrollIntoView = () => {};
+  afterEach(() => {
+    window.localStorage.clear();
+  });
+}
 
-afterEach(() => {
-  window.localStorage.clear();
-});
+// No real sockets in jsdom: the realtime client talks to a fake the tests drive (src/testing/fake-socket.ts).
+vi.mock('socket.io-client', () => import('@/testing/fake-socket'));

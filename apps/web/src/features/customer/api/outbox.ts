@@ -1,11 +1,11 @@
 // Offline-safe submits: every rating/visit/click is saved locally with its idempotency key and retried until accepted.
-import { contract } from '@cx/contracts';
+import { API_PREFIX, FEEDBACK_PATHS } from '@cx/contracts/customer';
 
 export const OUTBOX_ROUTES = {
-  visit: contract.feedback.recordVisit.path,
-  staffRating: contract.feedback.rateStaff.path,
-  experienceRating: contract.feedback.rateExperience.path,
-  socialClick: contract.feedback.recordSocialClick.path,
+  visit: `${API_PREFIX}${FEEDBACK_PATHS.recordVisit}`,
+  staffRating: `${API_PREFIX}${FEEDBACK_PATHS.rateStaff}`,
+  experienceRating: `${API_PREFIX}${FEEDBACK_PATHS.rateExperience}`,
+  socialClick: `${API_PREFIX}${FEEDBACK_PATHS.recordSocialClick}`,
 } as const;
 export type TOutboxKind = keyof typeof OUTBOX_ROUTES;
 

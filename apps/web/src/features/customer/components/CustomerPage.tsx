@@ -1,31 +1,31 @@
 // The frame of every customer step: the page's h1 and title, and the shared loading / not-found / offline states.
-import { Box, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { TCustomerStore } from '@cx/contracts';
-import type { ComponentType, ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
-import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { APP_NAME } from '@/config/paths';
 import { useCustomerStore } from '../api/customer-store';
 import { useJourney } from '../api/use-journey';
 import { useT } from '../i18n/use-t';
 
 export function CustomerPage({ title, children }: { title: string; children: ReactNode }) {
-  useDocumentTitle(title);
+  useEffect(() => {
+    document.title = title ? `${title} | ${APP_NAME}` : APP_NAME;
+  }, [title]);
   return (
-    <Box as="section" aria-labelledby="page-title">
-      <Heading as="h1" id="page-title" size="2xl" mb="4" textAlign="center">
+    <section aria-labelledby="page-title">
+      <h1 id="page-title" className="cx-title">
         {title}
-      </Heading>
+      </h1>
       {children}
-    </Box>
+    </section>
   );
 }
 
 function Notice({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
-    <Stack align="center" gap="4" textAlign="center" py="6">
-      <Text fontSize="lg">{children}</Text>
+    <div className="cx-stack cx-center cx-notice">
+      <p className="cx-lg">{children}</p>
       {action}
-    </Stack>
+    </div>
   );
 }
 
@@ -35,27 +35,25 @@ function Notice({ children, action }: { children: ReactNode; action?: ReactNode 
  */
 export function WithStore({ children }: { children: (store: TCustomerStore, storeId: string) => ReactNode }) {
   const { t } = useT();
-  const [search] = useSearchParams();
-  const storeId = search.get('store');
-  const { store, query, valid } = useCustomerStore(storeId);
+  const { storeId } = useJourney();
+  const { store, state, valid, retry } = useCustomerStore(storeId);
   if (!valid) return <Notice>{t('store.missing')}</Notice>;
   if (store) return <>{children(store, storeId!)}</>;
-  if (query.isPending) {
+  if (state.status === 'loading') {
     return (
-      <Stack align="center" py="10">
-        <Spinner size="lg" color="brand.solid" />
-        <Text>{t('common.loading')}</Text>
-      </Stack>
+      <div className="cx-stack cx-center cx-notice">
+        <span className="cx-spinner" aria-hidden="true" />
+        <p>{t('common.loading')}</p>
+      </div>
     );
   }
-  const status = (query.error as { status?: number } | null)?.status;
-  if (status === 404 || status === 400) return <Notice>{t('store.notFound')}</Notice>;
+  if (state.errorStatus === 404 || state.errorStatus === 400) return <Notice>{t('store.notFound')}</Notice>;
   return (
     <Notice
       action={
-        <Button size="lg" onClick={() => void query.refetch()}>
+        <button type="button" className="cx-btn" onClick={retry}>
           {t('common.tryAgain')}
-        </Button>
+        </button>
       }
     >
       {t('store.loadFailed')}

@@ -1,28 +1,45 @@
 // Kiosk-only: the store's review/social links as QR codes, so a shared tablet never opens a customer's own accounts.
-import { QrCode, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { TCustomerStore } from '@cx/contracts';
+import { encode } from 'uqr';
 import type { TMessageKey } from '../i18n/messages';
 import { useT } from '../i18n/use-t';
+
+/** One SVG path of dark modules (with the quiet zone the encoder adds), crisp at any size. */
+function QrSvg({ value, label }: { value: string; label: string }) {
+  const { data, size } = encode(value, { border: 2 });
+  let d = '';
+  data.forEach((row, y) =>
+    row.forEach((dark, x) => {
+      if (dark) d += `M${x} ${y}h1v1h-1z`;
+    }),
+  );
+  return (
+    <svg
+      className="cx-qr"
+      viewBox={`0 0 ${size} ${size}`}
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+    >
+      <rect width={size} height={size} fill="#fff" />
+      <path d={d} fill="#000" />
+    </svg>
+  );
+}
 
 export default function KioskQrCodes({ links }: { links: TCustomerStore['socialLinks'] }) {
   const { t } = useT();
   return (
-    <SimpleGrid as="ul" listStyleType="none" columns={2} gap="4">
+    <ul className="cx-grid cx-plain">
       {links.map(({ network, url }) => {
         const label = t(`network.${network}` as TMessageKey);
         return (
-          <Stack as="li" key={network} align="center" gap="2" bg="bg" borderRadius="lg" p="3">
-            <QrCode.Root value={url} size="lg" role="img" aria-label={t('social.scanQr', { network: label })}>
-              <QrCode.Frame>
-                <QrCode.Pattern />
-              </QrCode.Frame>
-            </QrCode.Root>
-            <Text fontWeight="semibold" textAlign="center">
-              {label}
-            </Text>
-          </Stack>
+          <li key={network} className="cx-card cx-stack-sm cx-center">
+            <QrSvg value={url} label={t('social.scanQr', { network: label })} />
+            <span className="cx-strong">{label}</span>
+          </li>
         );
       })}
-    </SimpleGrid>
+    </ul>
   );
 }

@@ -1,7 +1,6 @@
 // Stars, optional tags and comment, a honeypot, and one big submit; a refusal from the server is shown in place.
-import { Box, Button, chakra, Field, Stack, Textarea } from '@chakra-ui/react';
-import { RATING_COMMENT_MAX } from '@cx/contracts';
-import { useRef, useState, type FormEvent } from 'react';
+import { RATING_COMMENT_MAX } from '@cx/contracts/customer';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { TDeliveryOutcome } from '../api/outbox';
 import { useT } from '../i18n/use-t';
 import { StarRating } from './StarRating';
@@ -17,20 +16,9 @@ export type TRatingFormProps = {
   onDone: () => void;
 };
 
-/** Off-screen, out of the tab order and hidden from assistive tech: only bots fill it. */
-const Honeypot = chakra('div', {
-  base: {
-    position: 'absolute',
-    left: '-10000px',
-    top: 'auto',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-  },
-});
-
 export function RatingForm({ tags, initialScore = null, onSubmit, onDone }: TRatingFormProps) {
   const { t } = useT();
+  const id = useId();
   const [score, setScore] = useState<number | null>(initialScore);
   const [comment, setComment] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
@@ -62,47 +50,54 @@ export function RatingForm({ tags, initialScore = null, onSubmit, onDone }: TRat
   };
 
   return (
-    <chakra.form onSubmit={submit} noValidate position="relative">
-      <Stack gap="6">
-        <StarRating
-          value={score}
-          onChange={(n) => {
-            setScore(n);
-            setScoreError(undefined);
-          }}
-          error={scoreError}
+    <form onSubmit={submit} noValidate className="cx-stack cx-relative">
+      <StarRating
+        value={score}
+        onChange={(n) => {
+          setScore(n);
+          setScoreError(undefined);
+        }}
+        error={scoreError}
+      />
+      <TagPicker options={tags} value={chosen} onChange={setChosen} />
+      <div className="cx-field">
+        <label htmlFor={`${id}-comment`} className="cx-strong">
+          {t('comment.label')}
+        </label>
+        <textarea
+          id={`${id}-comment`}
+          className="cx-input"
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          rows={3}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={`${id}-count${tooLong ? ` ${id}-error` : ''}`}
         />
-        <TagPicker options={tags} value={chosen} onChange={setChosen} />
-        <Field.Root invalid={tooLong}>
-          <Field.Label fontWeight="semibold">{t('comment.label')}</Field.Label>
-          <Textarea
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-            rows={3}
-            bg="bg"
-            fontSize="md"
-          />
-          <Field.HelperText>
-            {t('comment.count', { n: comment.length, max: RATING_COMMENT_MAX })}
-          </Field.HelperText>
-          {tooLong ? <Field.ErrorText>{t('comment.tooLong')}</Field.ErrorText> : null}
-        </Field.Root>
-        <Honeypot aria-hidden="true">
-          {/* Not "email": browsers' autofill must never fill it for a real customer. */}
-          <label>
-            Leave this field empty
-            <input ref={honeypot} type="text" name="contact_by_fax" tabIndex={-1} autoComplete="off" />
-          </label>
-        </Honeypot>
-        {refusal ? (
-          <Box role="alert" bg="red.50" color="red.800" borderRadius="md" p="3">
-            {refusal}
-          </Box>
+        <span id={`${id}-count`} className="cx-muted cx-sm">
+          {t('comment.count', { n: comment.length, max: RATING_COMMENT_MAX })}
+        </span>
+        {tooLong ? (
+          <span id={`${id}-error`} className="cx-error">
+            {t('comment.tooLong')}
+          </span>
         ) : null}
-        <Button type="submit" size="xl" minH="56px" loading={sending} loadingText={t('submit.sending')}>
-          {t('submit.send')}
-        </Button>
-      </Stack>
-    </chakra.form>
+      </div>
+      {/* Off-screen, out of the tab order and hidden from assistive tech: only bots fill it. */}
+      <div className="cx-honeypot" aria-hidden="true">
+        {/* Not "email": browsers' autofill must never fill it for a real customer. */}
+        <label>
+          Leave this field empty
+          <input ref={honeypot} type="text" name="contact_by_fax" tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+      {refusal ? (
+        <div role="alert" className="cx-alert">
+          {refusal}
+        </div>
+      ) : null}
+      <button type="submit" className="cx-btn cx-btn-xl" disabled={sending} aria-busy={sending || undefined}>
+        {sending ? t('submit.sending') : t('submit.send')}
+      </button>
+    </form>
   );
 }

@@ -1,9 +1,9 @@
-// The outbox's state for the customer: "Saved, sending…" while anything waits, "Sent" briefly after, refusals toasted.
-import { Box, HStack, Spinner, Text } from '@chakra-ui/react';
+// The outbox's state for the customer: "Saved, sending…" while anything waits, "Sent" briefly after, refusals shown.
 import { useEffect, useState } from 'react';
-import { toaster } from '@/components/ui/toaster';
 import { getOutbox, useOutboxState } from '../api/outbox-client';
 import { useT } from '../i18n/use-t';
+
+const REFUSAL_SHOWN_MS = 8000;
 
 export function SendStatus() {
   const { t } = useT();
@@ -11,6 +11,7 @@ export function SendStatus() {
   // "Sent" shows for a moment when the queue empties; tracked during render, as React recommends for derived state.
   const [previous, setPrevious] = useState(pending);
   const [justSent, setJustSent] = useState(false);
+  const [refusals, setRefusals] = useState<Array<{ key: string; text: string }>>([]);
   if (pending !== previous) {
     setPrevious(pending);
     setJustSent(pending === 0 && previous > 0);
@@ -23,40 +24,35 @@ export function SendStatus() {
 
   // A submit refused after it was queued (e.g. sent later, then "already rated") must not vanish silently.
   useEffect(() => {
-    for (const r of rejected) {
-      toaster.create({ id: r.key, type: 'error', title: t('outbox.failed', { message: r.message }) });
-      getOutbox().dismissRejected(r.key);
-    }
+    if (!rejected.length) return;
+    const fresh = rejected.map((r) => ({ key: r.key, text: t('outbox.failed', { message: r.message }) }));
+    for (const r of rejected) getOutbox().dismissRejected(r.key);
+    // Shown from a timer, not during this effect; not cleared on re-run (dismissing above re-runs it at once).
+    setTimeout(() => setRefusals((list) => [...list, ...fresh]), 0);
+    setTimeout(
+      () => setRefusals((list) => list.filter((x) => !fresh.some((f) => f.key === x.key))),
+      REFUSAL_SHOWN_MS,
+    );
   }, [rejected, t]);
 
   const text = pending > 0 ? t('outbox.saved') : justSent ? t('outbox.sent') : '';
   return (
-    <Box
-      role="status"
-      aria-live="polite"
-      position="fixed"
-      bottom="4"
-      insetX="0"
-      display="flex"
-      justifyContent="center"
-      pointerEvents="none"
-      zIndex="banner"
-    >
-      {text ? (
-        <HStack
-          bg="gray.900"
-          color="white"
-          px="4"
-          py="2"
-          borderRadius="full"
-          boxShadow="lg"
-          gap="2"
-          data-testid="send-status"
-        >
-          {pending > 0 ? <Spinner size="xs" /> : null}
-          <Text fontSize="sm">{text}</Text>
-        </HStack>
+    <div className="cx-toasts">
+      {refusals.length ? (
+        <div role="alert" className="cx-toast cx-toast-error">
+          {refusals.map((r) => (
+            <p key={r.key}>{r.text}</p>
+          ))}
+        </div>
       ) : null}
-    </Box>
+      <div role="status" aria-live="polite">
+        {text ? (
+          <div className="cx-toast" data-testid="send-status">
+            {pending > 0 ? <span className="cx-spinner cx-spinner-xs" aria-hidden="true" /> : null}
+            <span>{text}</span>
+          </div>
+        ) : null}
+      </div>
+    </div>
   );
 }

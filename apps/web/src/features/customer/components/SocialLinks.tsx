@@ -1,12 +1,11 @@
 // The store's review and social links, offered to every customer whatever they rated; each click is counted.
-import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
 import type { TCustomerStore } from '@cx/contracts';
-import { Link as RouterLink } from 'react-router';
-import { newKey, deviceId, sourceOf } from '../api/journey';
+import { lazy, Suspense } from 'react';
+import { deviceId, newKey, sourceOf } from '../api/journey';
 import { getOutbox } from '../api/outbox-client';
 import type { TMessageKey } from '../i18n/messages';
 import { useT } from '../i18n/use-t';
+import { Link } from '../nav/nav';
 
 // Only kiosks show QR codes: phones never download the QR encoder.
 const KioskQrCodes = lazy(() => import('./KioskQrCodes'));
@@ -30,43 +29,32 @@ export function SocialLinks({ store, storeId, kiosk, intro, doneHref, doneLabel 
       newKey(),
     );
   return (
-    <Stack gap="4">
-      <Text textAlign="center" fontSize="lg">
-        {intro}
-      </Text>
+    <div className="cx-stack">
+      <p className="cx-center cx-lg">{intro}</p>
+      {kiosk ? <p className="cx-center cx-muted">{t('social.kiosk')}</p> : null}
+      {store.socialLinks.length === 0 ? <p className="cx-center">{t('social.none')}</p> : null}
       {kiosk ? (
-        <Text textAlign="center" color="fg.muted">
-          {t('social.kiosk')}
-        </Text>
-      ) : null}
-      {store.socialLinks.length === 0 ? <Text textAlign="center">{t('social.none')}</Text> : null}
-      {kiosk ? (
-        <Suspense fallback={<Spinner alignSelf="center" />}>
+        <Suspense fallback={<span className="cx-spinner cx-self-center" aria-hidden="true" />}>
           <KioskQrCodes links={store.socialLinks} />
         </Suspense>
       ) : (
         store.socialLinks.map(({ network, url }) => (
-          <Button key={network} asChild size="xl" minH="56px" variant="outline" bg="bg">
-            <a href={url} target="_blank" rel="noopener noreferrer" onClick={() => countClick(network)}>
-              {t(`network.${network}` as TMessageKey)}
-              <span
-                style={{
-                  position: 'absolute',
-                  width: 1,
-                  height: 1,
-                  overflow: 'hidden',
-                  clip: 'rect(0 0 0 0)',
-                }}
-              >
-                {t('social.opensNewTab')}
-              </span>
-            </a>
-          </Button>
+          <a
+            key={network}
+            className="cx-btn cx-btn-outline cx-btn-xl"
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => countClick(network)}
+          >
+            {t(`network.${network}` as TMessageKey)}
+            <span className="cx-sr">{t('social.opensNewTab')}</span>
+          </a>
         ))
       )}
-      <Button asChild size="lg" variant="ghost">
-        <RouterLink to={doneHref}>{doneLabel}</RouterLink>
-      </Button>
-    </Stack>
+      <Link className="cx-btn cx-btn-ghost" to={doneHref}>
+        {doneLabel}
+      </Link>
+    </div>
   );
 }

@@ -1,69 +1,46 @@
 // A team member the customer can tap to rate: photo (or initials), first name and role; the whole card is the target.
-import { Box, Image, Stack, Text } from '@chakra-ui/react';
 import type { TCustomerStaff } from '@cx/contracts';
-import { Link as RouterLink } from 'react-router';
-import { env } from '@/config/env';
 import { useT } from '../i18n/use-t';
+import { Link } from '../nav/nav';
+import { ResponsiveImage } from './ResponsiveImage';
 
-export function StaffAvatar({ member, size = '72px' }: { member: TCustomerStaff; size?: string }) {
+export function StaffAvatar({ member, size = 72 }: { member: TCustomerStaff; size?: number }) {
+  const className = `cx-avatar${size > 80 ? ' cx-avatar-lg' : ''}`;
   if (member.photo) {
     return (
-      <Image
-        src={`${env.apiBaseUrl}${member.photo}`}
-        alt=""
-        boxSize={size}
-        borderRadius="full"
-        objectFit="cover"
+      <ResponsiveImage
+        url={member.photo}
+        cssWidth={size}
+        width={size}
+        height={size}
+        className={className}
         loading="lazy"
+        decoding="async"
       />
     );
   }
+  // The initial is drawn by CSS (content: attr(data-initial)): decoration, so it is not part of the card's text.
   return (
-    <Box
+    <span
       aria-hidden="true"
-      boxSize={size}
-      borderRadius="full"
-      bg="brand.muted"
-      color="brand.fg"
-      display="flex"
-      alignItems="center"
-      justifyContent="center"
-      fontSize="2xl"
-      fontWeight="bold"
-    >
-      {member.firstName.slice(0, 1).toUpperCase()}
-    </Box>
+      className={`${className} cx-initial`}
+      data-initial={member.firstName.slice(0, 1).toUpperCase()}
+    />
   );
 }
 
 export function StaffCard({ member, to }: { member: TCustomerStaff; to: string }) {
   const { t } = useT();
   return (
-    <Box
-      asChild
-      display="block"
-      bg="bg"
-      borderRadius="xl"
-      borderWidth="1px"
-      p="4"
-      minH="44px"
-      textAlign="center"
-      _hover={{ borderColor: 'brand.solid', boxShadow: 'md' }}
-      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+    <Link
+      to={to}
+      className="cx-card cx-staff"
+      aria-label={t('staff.rate', { name: member.firstName, role: member.role || '—' })}
     >
-      <RouterLink to={to} aria-label={t('staff.rate', { name: member.firstName, role: member.role || '—' })}>
-        <Stack align="center" gap="2">
-          <StaffAvatar member={member} />
-          <Text fontWeight="semibold" fontSize="lg">
-            {member.firstName}
-          </Text>
-          {member.role ? (
-            <Text color="fg.muted" fontSize="sm">
-              {member.role}
-            </Text>
-          ) : null}
-        </Stack>
-      </RouterLink>
-    </Box>
+      <StaffAvatar member={member} />
+      <span className="cx-strong cx-lg">{member.firstName}</span>
+      {/* A space between name and role: their visible text reads "Olivia Barista", as the accessible name has it. */}{' '}
+      {member.role ? <span className="cx-muted cx-sm">{member.role}</span> : null}
+    </Link>
   );
 }

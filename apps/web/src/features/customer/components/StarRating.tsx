@@ -1,5 +1,4 @@
 // 1–5 stars as a native radio group: arrow keys, screen readers and 48 px touch targets come for free.
-import { Box, chakra, HStack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useT } from '../i18n/use-t';
 
@@ -19,10 +18,6 @@ export function StarIcon({ filled, size = 36 }: { filled: boolean; size?: number
   );
 }
 
-const HiddenRadio = chakra('input', {
-  base: { position: 'absolute', opacity: 0, width: '1px', height: '1px', overflow: 'hidden' },
-});
-
 export type TStarRatingProps = {
   value: number | null;
   onChange: (score: number) => void;
@@ -34,26 +29,15 @@ export function StarRating({ value, onChange, error }: TStarRatingProps) {
   const name = useId();
   const errorId = `${name}-error`;
   return (
-    <Box as="fieldset" border="0" p="0" m="0" aria-describedby={error ? errorId : undefined}>
-      <Text as="legend" fontWeight="semibold" mb="2">
-        {t('stars.legend')}
-      </Text>
-      <HStack gap="1" justify="center" role="presentation">
+    <fieldset className="cx-fieldset" aria-describedby={error ? errorId : undefined}>
+      <legend className="cx-strong cx-legend">{t('stars.legend')}</legend>
+      <div className="cx-row" role="presentation">
         {SCORES.map((n) => {
           const label = t(`stars.${n}`);
           return (
-            <chakra.label
-              key={n}
-              display="inline-flex"
-              alignItems="center"
-              justifyContent="center"
-              minW="52px"
-              minH="52px"
-              borderRadius="md"
-              cursor="pointer"
-              _focusWithin={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
-            >
-              <HiddenRadio
+            <label key={n} className="cx-star">
+              <input
+                className="cx-hidden-input"
                 type="radio"
                 name={name}
                 value={n}
@@ -62,18 +46,18 @@ export function StarRating({ value, onChange, error }: TStarRatingProps) {
                 aria-label={t('stars.option', { n, label })}
               />
               <StarIcon filled={value !== null && n <= value} />
-            </chakra.label>
+            </label>
           );
         })}
-      </HStack>
-      <Text textAlign="center" minH="6" mt="1" fontWeight="medium" aria-live="polite">
+      </div>
+      <p className="cx-center cx-star-label" aria-live="polite">
         {value ? t(`stars.${value}` as 'stars.1') : t('stars.choose')}
-      </Text>
+      </p>
       {error ? (
-        <Text id={errorId} role="alert" color="fg.error" textAlign="center" mt="1">
+        <p id={errorId} role="alert" className="cx-center cx-error">
           {error}
-        </Text>
+        </p>
       ) : null}
-    </Box>
+    </fieldset>
   );
 }

@@ -1,5 +1,4 @@
 // Optional quick tags as toggle buttons (aria-pressed); the stored values are the contract's canonical labels.
-import { Button, Text, Wrap } from '@chakra-ui/react';
 import type { TMessageKey } from '../i18n/messages';
 import { useT } from '../i18n/use-t';
 
@@ -14,29 +13,24 @@ export function TagPicker({ options, value, onChange }: TTagPickerProps) {
   const toggle = (tag: string) =>
     onChange(value.includes(tag) ? value.filter((v) => v !== tag) : [...value, tag]);
   return (
-    <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-      <Text as="legend" fontWeight="semibold" mb="2">
-        {t('tags.legend')}
-      </Text>
-      <Wrap gap="2">
+    <fieldset className="cx-fieldset">
+      <legend className="cx-strong cx-legend">{t('tags.legend')}</legend>
+      <div className="cx-wrap-row">
         {options.map((tag) => {
           const on = value.includes(tag);
           return (
-            <Button
+            <button
               key={tag}
               type="button"
-              size="md"
-              minH="44px"
-              borderRadius="full"
-              variant={on ? 'solid' : 'outline'}
+              className={`cx-tag${on ? ' cx-tag-on' : ''}`}
               aria-pressed={on}
               onClick={() => toggle(tag)}
             >
               {t(`tag.${tag}` as TMessageKey)}
-            </Button>
+            </button>
           );
         })}
-      </Wrap>
+      </div>
     </fieldset>
   );
 }

@@ -1,24 +1,22 @@
 // The last step: thanks, a visible "start again", and on a kiosk a countdown back to the start for the next customer.
-import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { endJourney, kioskMode } from '../api/journey';
 import { hrefOf } from '../flow';
 import { useT } from '../i18n/use-t';
+import { navigate, useSearchParams } from '../nav/nav';
 
 export const KIOSK_COUNTDOWN_SECONDS = 10;
 
 export function ThanksView() {
   const { t } = useT();
-  const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const search = useSearchParams();
   const storeId = search.get('store');
   const [kiosk] = useState(() => kioskMode());
   const [left, setLeft] = useState(KIOSK_COUNTDOWN_SECONDS);
 
   const startAgain = () => {
     endJourney();
-    if (storeId) void navigate(hrefOf('staff', { storeId, kiosk }), { replace: true });
+    if (storeId) navigate(hrefOf('staff', { storeId, kiosk }), { replace: true });
   };
 
   useEffect(() => {
@@ -34,25 +32,23 @@ export function ThanksView() {
   }, [kiosk, storeId, left]);
 
   return (
-    <Stack align="center" gap="5" textAlign="center" py="4">
-      <Text fontSize="5xl" aria-hidden="true">
+    <div className="cx-stack cx-center cx-thanks">
+      <p className="cx-emoji" aria-hidden="true">
         🙏
-      </Text>
-      <Heading as="h2" size="xl">
-        {t('thanks.heading')}
-      </Heading>
+      </p>
+      <h2 className="cx-h2">{t('thanks.heading')}</h2>
       {kiosk && storeId ? (
-        <Text role="timer" data-testid="kiosk-countdown">
+        <p role="timer" data-testid="kiosk-countdown">
           {t('thanks.countdown', { n: left })}
-        </Text>
+        </p>
       ) : (
-        <Text>{t('thanks.phone')}</Text>
+        <p>{t('thanks.phone')}</p>
       )}
       {storeId ? (
-        <Button size="xl" minH="56px" onClick={startAgain}>
+        <button type="button" className="cx-btn cx-btn-xl" onClick={startAgain}>
           {t('thanks.startAgain')}
-        </Button>
+        </button>
       ) : null}
-    </Stack>
+    </div>
   );
 }

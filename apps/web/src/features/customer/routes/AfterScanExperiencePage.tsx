@@ -1,29 +1,25 @@
 // /after-scan-experience?store=<id>&score=<1-5>: the experience rating's details (score changeable), then social.
-import { Text, Stack } from '@chakra-ui/react';
-import { EXPERIENCE_TAGS } from '@cx/contracts';
+import { EXPERIENCE_TAGS } from '@cx/contracts/customer';
 import { useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { deviceId, newKey, sourceOf } from '../api/journey';
 import { getOutbox } from '../api/outbox-client';
 import { StoreStepPage, type TStoreStepProps } from '../components/CustomerPage';
 import { RatingForm } from '../components/RatingForm';
 import { hrefOf, nextStep } from '../flow';
 import { useT } from '../i18n/use-t';
+import { Navigate, navigate, useSearchParams } from '../nav/nav';
 
 function ExperienceDetails({ store, storeId, kiosk }: TStoreStepProps) {
   const { t } = useT();
-  const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const search = useSearchParams();
   const [key] = useState(newKey);
   if (!store.interfaces.experience)
-    return <Navigate replace to={hrefOf(nextStep('experience', store), { storeId, kiosk })} />;
+    return <Navigate to={hrefOf(nextStep('experience', store), { storeId, kiosk })} />;
   const given = Number(search.get('score'));
   const initial = Number.isInteger(given) && given >= 1 && given <= 5 ? given : null;
   return (
-    <Stack gap="6">
-      <Text fontSize="xl" fontWeight="semibold" textAlign="center">
-        {t('experience.details')}
-      </Text>
+    <div className="cx-stack">
+      <p className="cx-center cx-xl cx-strong">{t('experience.details')}</p>
       <RatingForm
         tags={EXPERIENCE_TAGS}
         initialScore={initial}
@@ -34,9 +30,9 @@ function ExperienceDetails({ store, storeId, kiosk }: TStoreStepProps) {
             key,
           )
         }
-        onDone={() => void navigate(hrefOf(nextStep('experience', store), { storeId, kiosk }))}
+        onDone={() => navigate(hrefOf(nextStep('experience', store), { storeId, kiosk }))}
       />
-    </Stack>
+    </div>
   );
 }
 

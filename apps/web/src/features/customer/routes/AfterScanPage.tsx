@@ -1,8 +1,6 @@
 // /after-scan?store=<id>&staff=<id>: rate the chosen team member (stars, tags, comment), then the next step.
-import { Stack, Text } from '@chakra-ui/react';
-import { STAFF_TAGS } from '@cx/contracts';
+import { STAFF_TAGS } from '@cx/contracts/customer';
 import { useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { deviceId, newKey, sourceOf } from '../api/journey';
 import { getOutbox } from '../api/outbox-client';
 import { StoreStepPage, type TStoreStepProps } from '../components/CustomerPage';
@@ -10,24 +8,21 @@ import { RatingForm } from '../components/RatingForm';
 import { StaffAvatar } from '../components/StaffCard';
 import { hrefOf, nextStep } from '../flow';
 import { useT } from '../i18n/use-t';
+import { Navigate, navigate, useSearchParams } from '../nav/nav';
 
 function RateMember({ store, storeId, kiosk }: TStoreStepProps) {
   const { t } = useT();
-  const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const search = useSearchParams();
   // One key per rating form shown: a double tap, a refetch re-render or a retry is the same submit.
   const [key] = useState(newKey);
   const member = store.staff.find((m) => m._id === search.get('staff'));
-  if (!store.interfaces.staff || !member)
-    return <Navigate replace to={hrefOf('staff', { storeId, kiosk })} />;
+  if (!store.interfaces.staff || !member) return <Navigate to={hrefOf('staff', { storeId, kiosk })} />;
   return (
-    <Stack gap="6">
-      <Stack align="center" gap="2">
-        <StaffAvatar member={member} size="96px" />
-        <Text fontSize="xl" fontWeight="semibold" textAlign="center">
-          {t('rateStaff.question', { name: member.firstName })}
-        </Text>
-      </Stack>
+    <div className="cx-stack">
+      <div className="cx-stack-sm cx-center">
+        <StaffAvatar member={member} size={96} />
+        <p className="cx-xl cx-strong">{t('rateStaff.question', { name: member.firstName })}</p>
+      </div>
       <RatingForm
         tags={STAFF_TAGS}
         onSubmit={(v) =>
@@ -37,9 +32,9 @@ function RateMember({ store, storeId, kiosk }: TStoreStepProps) {
             key,
           )
         }
-        onDone={() => void navigate(hrefOf(nextStep('staff', store), { storeId, kiosk }))}
+        onDone={() => navigate(hrefOf(nextStep('staff', store), { storeId, kiosk }))}
       />
-    </Stack>
+    </div>
   );
 }
 

@@ -1,7 +1,5 @@
 // /rate-staff?store=<id> (the QR target): counts the visit, then offers the staff on shift now to rate.
-import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
-import { Link as RouterLink, Navigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { isStoreId } from '../api/customer-store';
 import { beginJourney, deviceId, sourceOf } from '../api/journey';
@@ -11,26 +9,23 @@ import { StoreStepPage, type TStoreStepProps } from '../components/CustomerPage'
 import { StaffCard } from '../components/StaffCard';
 import { hrefOf, nextStep, stepFrom, withParams } from '../flow';
 import { useT } from '../i18n/use-t';
+import { Link, Navigate } from '../nav/nav';
 
 function StaffPicker({ store, storeId, kiosk }: TStoreStepProps) {
   const { t } = useT();
   const first = stepFrom('staff', store);
-  if (first !== 'staff') return <Navigate replace to={hrefOf(first, { storeId, kiosk, rated: false })} />;
+  if (first !== 'staff') return <Navigate to={hrefOf(first, { storeId, kiosk, rated: false })} />;
   const skipTo = hrefOf(nextStep('staff', store), { storeId, kiosk, rated: false });
   return (
-    <Stack gap="5">
-      <Stack gap="1" textAlign="center">
-        <Text fontSize="xl" fontWeight="semibold">
-          {t('staff.question')}
-        </Text>
-        <Text color="fg.muted">{store.staff.length ? t('staff.hint') : t('staff.none')}</Text>
+    <div className="cx-stack">
+      <div className="cx-stack-xs cx-center">
+        <p className="cx-xl cx-strong">{t('staff.question')}</p>
+        <p className="cx-muted">{store.staff.length ? t('staff.hint') : t('staff.none')}</p>
         {!store.onShift && store.staff.length ? (
-          <Text color="fg.muted" fontSize="sm">
-            {t('staff.offShift')}
-          </Text>
+          <p className="cx-muted cx-sm">{t('staff.offShift')}</p>
         ) : null}
-      </Stack>
-      <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, sm: 3 }} gap="3">
+      </div>
+      <ul className="cx-grid cx-plain">
         {store.staff.map((member) => (
           <li key={member._id}>
             <StaffCard
@@ -39,14 +34,12 @@ function StaffPicker({ store, storeId, kiosk }: TStoreStepProps) {
             />
           </li>
         ))}
-      </SimpleGrid>
-      <Button asChild variant="ghost" size="lg">
-        <RouterLink to={skipTo}>{store.staff.length ? t('common.skip') : t('common.continue')}</RouterLink>
-      </Button>
-      <Text color="fg.muted" fontSize="sm" textAlign="center">
-        {t('common.anonymous')}
-      </Text>
-    </Stack>
+      </ul>
+      <Link className="cx-btn cx-btn-ghost" to={skipTo}>
+        {store.staff.length ? t('common.skip') : t('common.continue')}
+      </Link>
+      <p className="cx-muted cx-sm cx-center">{t('common.anonymous')}</p>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 // /visit-social-media?store=<id>: after rating, the review and social links, offered whatever the score was.
-import { Navigate } from 'react-router';
+import { Navigate } from '../nav/nav';
 import { StoreStepPage, type TStoreStepProps } from '../components/CustomerPage';
 import { SocialLinks } from '../components/SocialLinks';
 import { hrefOf, stepFrom } from '../flow';
@@ -8,7 +8,7 @@ import { useT } from '../i18n/use-t';
 export function SocialStep({ store, storeId, kiosk, rated }: TStoreStepProps & { rated: boolean }) {
   const { t } = useT();
   const here = stepFrom('social', store);
-  if (here !== 'social') return <Navigate replace to={hrefOf(here, { storeId, kiosk })} />;
+  if (here !== 'social') return <Navigate to={hrefOf(here, { storeId, kiosk })} />;
   return (
     <SocialLinks
       store={store}

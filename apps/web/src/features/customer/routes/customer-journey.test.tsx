@@ -1,7 +1,8 @@
 // Screen-level: QR link → on-shift staff → stars + comment → experience → social (even after 1 star) → thanks.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp } from '@/testing/render-app';
+import { navigate } from '../nav/nav';
+import { renderCustomer } from '../testing/render-customer';
 import { resetOutbox } from '../api/outbox-client';
 import { fakeFeedbackApi, makeStore, STORE_ID } from '../testing/feedback-api';
 import { KIOSK_COUNTDOWN_SECONDS } from '../components/ThanksView';
@@ -15,7 +16,7 @@ describe('customer journey screens', () => {
   it('rates the on-shift person and the experience, then offers social links after a 1-star rating', async () => {
     const api = fakeFeedbackApi();
     const user = userEvent.setup();
-    const { router } = renderApp(`/rate-staff?store=${STORE_ID}`);
+    renderCustomer(`/rate-staff?store=${STORE_ID}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Rate our staff' })).toBeInTheDocument();
     expect(await screen.findByTestId('header-store-name')).toHaveTextContent('Covent Garden');
@@ -55,7 +56,7 @@ describe('customer journey screens', () => {
 
     await user.click(screen.getByRole('link', { name: '1 of 5 stars, Terrible' }));
     expect(await screen.findByRole('radio', { name: '1 of 5 stars, Terrible' })).toBeChecked();
-    expect(router.state.location.pathname).toBe('/after-scan-experience');
+    expect(window.location.pathname).toBe('/after-scan-experience');
     await user.click(screen.getByRole('button', { name: 'Send rating' }));
 
     expect(
@@ -73,7 +74,7 @@ describe('customer journey screens', () => {
 
     await user.click(screen.getByRole('link', { name: 'No thanks' }));
     expect(await screen.findByText('Thank you for your feedback!')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/after-scan-thanks');
+    expect(window.location.pathname).toBe('/after-scan-thanks');
     expect(screen.getByText('You can close this page now.')).toBeInTheDocument();
   });
 
@@ -87,17 +88,17 @@ describe('customer journey screens', () => {
       },
     });
     const user = userEvent.setup();
-    const { router } = renderApp(`/after-scan?store=${STORE_ID}&staff=64b7f0c2a1b2c3d4e5f60801`);
+    renderCustomer(`/after-scan?store=${STORE_ID}&staff=64b7f0c2a1b2c3d4e5f60801`);
     await user.click(await screen.findByRole('radio', { name: '5 of 5 stars, Excellent' }));
     await user.click(screen.getByRole('button', { name: 'Send rating' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You can rate again in 42 minutes.');
-    expect(router.state.location.pathname).toBe('/after-scan');
+    expect(window.location.pathname).toBe('/after-scan');
   });
 
   it('moves on with "Saved, sending…" when offline, and delivers the rating once the connection is back', async () => {
     const api = fakeFeedbackApi();
     const user = userEvent.setup();
-    renderApp(`/after-scan-experience?store=${STORE_ID}&score=3`);
+    renderCustomer(`/after-scan-experience?store=${STORE_ID}&score=3`);
     expect(await screen.findByRole('radio', { name: '3 of 5 stars, Okay' })).toBeChecked();
     api.state.online = false;
     await user.click(screen.getByRole('button', { name: 'Send rating' }));
@@ -116,16 +117,16 @@ describe('customer journey screens', () => {
 
   it('skips a disabled staff interface straight to the experience step', async () => {
     fakeFeedbackApi(makeStore({ interfaces: { staff: false, experience: true, social: true }, staff: [] }));
-    const { router } = renderApp(`/rate-staff?store=${STORE_ID}`);
+    renderCustomer(`/rate-staff?store=${STORE_ID}`);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Rate your experience' }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/rate-experience');
+    expect(window.location.pathname).toBe('/rate-experience');
   });
 
   it('says so when the store does not exist', async () => {
     fakeFeedbackApi();
-    renderApp('/rate-staff?store=64b7f0c2a1b2c3d4e5f6aaaa');
+    renderCustomer('/rate-staff?store=64b7f0c2a1b2c3d4e5f6aaaa');
     expect(
       await screen.findByText('We could not find this store. Please scan the QR code again.'),
     ).toBeInTheDocument();
@@ -135,13 +136,13 @@ describe('customer journey screens', () => {
     fakeFeedbackApi();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const { router } = renderApp(`/rate-staff?store=${STORE_ID}&kiosk=1`);
+      renderCustomer(`/rate-staff?store=${STORE_ID}&kiosk=1`);
       expect(await screen.findByRole('link', { name: 'Rate Amelia, Barista' })).toBeInTheDocument();
       // A shared tablet shows the review links as QR codes to scan, instead of opening them itself.
-      await act(() => router.navigate(`/visit-social-media?store=${STORE_ID}`));
+      act(() => navigate(`/visit-social-media?store=${STORE_ID}`));
       expect(await screen.findByRole('img', { name: 'QR code for Review us on Google' })).toBeInTheDocument();
       expect(screen.queryByRole('link', { name: /Review us on Google/ })).not.toBeInTheDocument();
-      await act(() => router.navigate(`/thanks?store=${STORE_ID}`));
+      act(() => navigate(`/thanks?store=${STORE_ID}`));
       expect(await screen.findByRole('timer')).toHaveTextContent(
         `Starting again for the next customer in ${KIOSK_COUNTDOWN_SECONDS} s`,
       );
@@ -149,8 +150,8 @@ describe('customer journey screens', () => {
       for (let i = 0; i < KIOSK_COUNTDOWN_SECONDS; i++) {
         await act(() => vi.advanceTimersByTimeAsync(1000));
       }
-      await waitFor(() => expect(router.state.location.pathname).toBe('/rate-staff'));
-      expect(router.state.location.search).toBe(`?store=${STORE_ID}`);
+      await waitFor(() => expect(window.location.pathname).toBe('/rate-staff'));
+      expect(window.location.search).toBe(`?store=${STORE_ID}`);
       expect(await screen.findByRole('link', { name: 'Rate Amelia, Barista' })).toBeInTheDocument();
     } finally {
       vi.useRealTimers();
@@ -159,9 +160,9 @@ describe('customer journey screens', () => {
 
   it('starts again on a phone when asked', async () => {
     fakeFeedbackApi();
-    const { router } = renderApp(`/after-scan-thanks?store=${STORE_ID}`);
+    renderCustomer(`/after-scan-thanks?store=${STORE_ID}`);
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Start again' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/rate-staff'));
+    await waitFor(() => expect(window.location.pathname).toBe('/rate-staff'));
   });
 });
