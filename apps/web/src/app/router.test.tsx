@@ -1,7 +1,10 @@
 // Screen-level routing: 404 redirect, the business guard, open business pages, customer pages and document titles.
 import { screen, waitFor } from '@testing-library/react';
 import { businessNavItems, paths, TAGLINE } from '@/config/paths';
+import { hardNavigate } from '@/lib/hard-navigate';
 import { renderApp } from '@/testing/render-app';
+
+vi.mock('@/lib/hard-navigate', () => ({ hardNavigate: vi.fn() }));
 
 const guardedPaths = Object.values(paths.business).map((route) => route.path);
 
@@ -59,12 +62,12 @@ describe('marketing and customer pages', () => {
   });
 
   it.each(Object.values(paths.customer))(
-    'shows $path under the anonymous header',
-    async ({ path, title }) => {
-      renderApp(path);
-      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-      expect(screen.getByText('100% Anonymous!')).toBeInTheDocument();
-      expect(screen.getByText(TAGLINE)).toBeInTheDocument();
+    'hands $path to the server (the lean QR entry) with a full page load',
+    async ({ path }) => {
+      renderApp(`${path}?store=64b7f0c2a1b2c3d4e5f60799`);
+      await waitFor(() =>
+        expect(hardNavigate).toHaveBeenCalledWith(`${path}?store=64b7f0c2a1b2c3d4e5f60799`),
+      );
       expect(screen.queryByRole('button', { name: 'Get Reviews' })).not.toBeInTheDocument();
     },
   );

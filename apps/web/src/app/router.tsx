@@ -1,13 +1,13 @@
-// Every route of spec §2, lazy-loaded per area (marketing, customer, business) so QR visitors never load dashboard code.
+// Every route of spec §2, lazy-loaded per area (marketing, business); the customer paths belong to the lean QR entry.
 // To add or fill a page: write it in src/features/<feature>/routes/, export it from the area file in ./routes/, list it here.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { CustomerEntryRedirect } from './CustomerEntryRedirect';
 import { RequireToken, requireTokenLoader } from './RequireToken';
 import { RootRoute, RouteErrorBoundary, RouteFallback } from './RootRoute';
 
 const marketingArea = () => import('./routes/marketing');
-const customerArea = () => import('./routes/customer');
 const businessArea = () => import('./routes/business');
 
 type TComponentName<M> = { [K in keyof M]: M[K] extends ComponentType ? K : never }[keyof M];
@@ -40,19 +40,8 @@ export const routes: RouteObject[] = [
           page(paths.notFound.path, marketingArea, 'NotFoundPage'),
         ],
       },
-      {
-        lazy: fromArea(customerArea, 'CustomerLayout'),
-        children: [
-          page(customer.rateStaff.path, customerArea, 'RateStaffPage'),
-          page(customer.afterScan.path, customerArea, 'AfterScanPage'),
-          page(customer.rateExperience.path, customerArea, 'RateExperiencePage'),
-          page(customer.afterScanExperience.path, customerArea, 'AfterScanExperiencePage'),
-          page(customer.visitSocialMedia.path, customerArea, 'VisitSocialMediaPage'),
-          page(customer.socialMedia.path, customerArea, 'SocialMediaPage'),
-          page(customer.thanks.path, customerArea, 'ThanksPage'),
-          page(customer.afterScanThanks.path, customerArea, 'AfterScanThanksPage'),
-        ],
-      },
+      // The QR pages are their own lean entry (customer.html): the server sends it for these paths.
+      ...Object.values(customer).map(({ path }) => ({ path, Component: CustomerEntryRedirect })),
       {
         loader: requireTokenLoader,
         Component: RequireToken,

@@ -1,35 +1,34 @@
-// The only reader of import.meta.env: parses the VITE_* variables once and exports typed settings.
-import { z } from 'zod';
+// The only reader of import.meta.env: checks the VITE_* variables once and exports typed settings (no zod: the lean
+// customer entry imports this too and must stay small).
 
-const ZOriginSchema = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/.test(value), 'Must be empty or an http(s) URL')
-  .transform((value) => value.replace(/\/+$/, ''));
+type TRawEnv = Record<string, unknown>;
 
-const ZWebEnvSchema = z.object({
-  VITE_API_BASE_URL: ZOriginSchema.default(''),
-  VITE_SOCKET_URL: ZOriginSchema.optional(),
-  MODE: z.string().default('development'),
-  DEV: z.boolean().default(false),
-});
-
-function parseEnv(raw: Record<string, unknown>) {
-  const result = ZWebEnvSchema.safeParse(raw);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid web environment:\n${problems.join('\n')}`);
+/** '' or an http(s) origin, trailing slashes dropped; anything else is a configuration error named in the message. */
+function origin(raw: TRawEnv, name: string, problems: string[]): string | undefined {
+  const value = raw[name];
+  if (value === undefined) return undefined;
+  const text = String(value).trim();
+  if (text !== '' && !/^https?:\/\/[^\s]+$/.test(text)) {
+    problems.push(`${name}: Must be empty or an http(s) URL`);
+    return undefined;
   }
-  const parsed = result.data;
+  return text.replace(/\/+$/, '');
+}
+
+export function parseEnv(raw: TRawEnv) {
+  const problems: string[] = [];
+  const apiBaseUrl = origin(raw, 'VITE_API_BASE_URL', problems) ?? '';
+  const socket = origin(raw, 'VITE_SOCKET_URL', problems);
+  if (problems.length) throw new Error(`Invalid web environment:\n${problems.join('\n')}`);
   return {
     /** Prefix for every API call; '' means same origin, so requests go to /api/v1/... through the proxy. */
-    apiBaseUrl: parsed.VITE_API_BASE_URL,
+    apiBaseUrl,
     /** Socket.IO origin; undefined lets socket.io-client connect to the page's own origin. */
-    socketUrl: parsed.VITE_SOCKET_URL || parsed.VITE_API_BASE_URL || undefined,
-    mode: parsed.MODE,
-    isDev: parsed.DEV,
+    socketUrl: socket || apiBaseUrl || undefined,
+    mode: typeof raw.MODE === 'string' ? raw.MODE : 'development',
+    isDev: raw.DEV === true,
   };
 }
 
-export const env = parseEnv(import.meta.env as unknown as Record<string, unknown>);
+export const env = parseEnv(import.meta.env as unknown as TRawEnv);
 export type TWebEnv = typeof env;

@@ -3,11 +3,13 @@ import { Box, CloseButton, Drawer, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SelectStoreDialogHost } from '@/app/SelectStoreDialogHost';
+import { useLiveAnalytics } from '@/lib/analytics/settings';
 import { CONTENT_EXTRA_PADDING_Y, SIDEBAR_WIDTH } from './dimensions';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 
 export function BusinessLayout() {
+  useLiveAnalytics();
   const { pathname } = useLocation();
   // The drawer is open only on the path it was opened on, so any navigation closes it without an effect.
   const [drawerOpenedAt, setDrawerOpenedAt] = useState<string | null>(null);

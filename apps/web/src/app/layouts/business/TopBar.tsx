@@ -1,7 +1,8 @@
 // The business top bar: menu button (below lg), welcome line, Get Reviews, notifications bell and profile chip.
-import { Box, Button, Flex, HStack, IconButton, Popover, Portal, Text } from '@chakra-ui/react';
-import { LuBell, LuMenu } from 'react-icons/lu';
+import { Box, Button, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
+import { LuMenu } from 'react-icons/lu';
 import { AccountMenu } from '@/features/auth/components/AccountMenu';
+import { NotificationsBell } from '@/features/notifications/components/NotificationsBell';
 import { authDialog } from '@/lib/auth-dialog';
 import { useSession } from '@/lib/session';
 import { TOP_BAR_HEIGHT } from './dimensions';
@@ -10,31 +11,6 @@ export type TTopBarProps = { onOpenNav: () => void };
 
 function firstName(fullname: string | undefined): string {
   return fullname?.trim().split(/\s+/)[0] ?? '';
-}
-
-function NotificationsBell() {
-  return (
-    <Popover.Root positioning={{ placement: 'bottom-end' }}>
-      <Popover.Trigger asChild>
-        <IconButton aria-label="Notifications" variant="ghost" rounded="full" size={{ base: 'sm', md: 'md' }}>
-          <LuBell />
-        </IconButton>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content width={{ base: 'calc(100vw - 32px)', sm: '360px' }}>
-            <Popover.Arrow />
-            <Popover.Body>
-              <Popover.Title fontWeight="semibold" mb="2">
-                Notifications
-              </Popover.Title>
-              <Text color="fg.muted">No notification found!</Text>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
-  );
 }
 
 export function TopBar({ onOpenNav }: TTopBarProps) {

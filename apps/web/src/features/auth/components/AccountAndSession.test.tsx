@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { USER_MESSAGES } from '@cx/contracts';
 import { toaster } from '@/components/ui/toaster';
 import { authDialog } from '@/lib/auth-dialog';
+import { PLANS_FIXTURE } from '@/testing/plans-fixture';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 import { apiUser, mockApi } from '../testing/mock-api';
 import { EMAIL_VERIFIED_MESSAGE } from './EmailVerificationNotice';
@@ -176,6 +177,19 @@ describe('current user on every navigation', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-subscription'));
   });
 
+  it('sends a canceled subscription there too, but leaves the payment pages alone', async () => {
+    mockApi({
+      'GET /api/v1/user/me': () =>
+        jsonResponse(200, { user: { ...apiUser, subscriptionStatus: 'canceled' } }),
+    });
+    const { router } = renderApp('/payment-failed', signedIn);
+    expect(await screen.findByText('No money was taken')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/payment-failed');
+    await act(() => router.navigate('/rota'));
+    expect(await screen.findByText(USER_MESSAGES.expiredPlan)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-subscription'));
+  });
+
   it('does not fetch for visitors', async () => {
     const api = mockApi({});
     renderApp('/');
@@ -185,11 +199,15 @@ describe('current user on every navigation', () => {
 });
 
 describe('Get Reviews', () => {
-  it('opens the plans view with the spec prices', async () => {
-    mockApi({ 'GET /api/v1/user/me': () => jsonResponse(200, { user: apiUser }) });
+  it('opens the plans view with the prices the API serves', async () => {
+    mockApi({
+      'GET /api/v1/user/me': () => jsonResponse(200, { user: apiUser }),
+      'GET /api/v1/plans': () => jsonResponse(200, { plans: PLANS_FIXTURE }),
+    });
     renderApp('/overview', signedIn);
     await userEvent.click(await screen.findByRole('button', { name: 'Get Reviews' }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose your plan' });
+    await within(dialog).findByText('$99');
     for (const text of [
       '$99',
       '£90.00',

@@ -1,5 +1,6 @@
-// Spec §4: on every location change the signed-in user is fetched; an expired subscription goes to /my-subscription.
-import { USER_MESSAGES } from '@cx/contracts';
+// Spec §4: on every location change the signed-in user is fetched; an expired (or canceled) subscription goes to
+// /my-subscription. The payment pages are exempt: a user back from Stripe sees the confirmation, not a redirect.
+import { NO_ACCESS_STATUSES, USER_MESSAGES } from '@cx/contracts';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toaster } from '@/components/ui/toaster';
@@ -10,6 +11,12 @@ import { CURRENT_USER_QUERY_KEY } from '../api/profile';
 import { toSessionUser } from '../api/session-user';
 
 export const EXPIRED_TOAST_ID = 'subscription-expired';
+
+const ALLOWED_WITHOUT_PLAN: readonly string[] = [
+  paths.business.mySubscription.path,
+  paths.business.paymentSuccess.path,
+  paths.business.paymentFailed.path,
+];
 
 export function CurrentUserSync() {
   const { isSignedIn } = useSession();
@@ -27,8 +34,8 @@ export function CurrentUserSync() {
         if (cancelled || !session.getToken()) return;
         session.setUser(toSessionUser(body.user));
         if (
-          body.user.subscriptionStatus === 'expired' &&
-          location.pathname !== paths.business.mySubscription.path
+          NO_ACCESS_STATUSES.includes(body.user.subscriptionStatus) &&
+          !ALLOWED_WITHOUT_PLAN.includes(location.pathname)
         ) {
           toaster.create({ id: EXPIRED_TOAST_ID, type: 'warning', title: USER_MESSAGES.expiredPlan });
           void navigate(paths.business.mySubscription.path, { replace: true });

@@ -111,7 +111,7 @@ function ProfileForm({ user, onDone }: TProfileFormProps) {
     <FormStack onSubmit={submit}>
       <Stack align="center" gap="3">
         <Avatar.Root boxSize="24" colorPalette="gray" variant="subtle">
-          <Avatar.Fallback aria-label="No profile picture">
+          <Avatar.Fallback role="img" aria-label="No profile picture">
             <Icon as={LuCamera} boxSize="8" color="fg.muted" />
           </Avatar.Fallback>
           {avatarSrc ? <Avatar.Image src={avatarSrc} alt="Profile picture" /> : null}

@@ -1,12 +1,58 @@
-// /dashboard: placeholder page until the dashboard feature fills it in (registered in src/app/routes/).
-import { PagePlaceholder } from '@/components/PagePlaceholder';
+// /dashboard (Snapshot): the period's headline figures against the previous period, best staff, stores, latest comments.
+import { Box, SimpleGrid } from '@chakra-ui/react';
+import { FilterBar } from '@/components/analytics/FilterBar';
+import { InvalidPeriod, NoRatings } from '@/components/analytics/EmptyStates';
+import { PeriodNote } from '@/components/analytics/PeriodNote';
+import { QueryStates } from '@/components/LoadState';
+import { PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
+import { useDashboardFilters } from '@/lib/analytics/filters';
+import { useSnapshot } from '../api/analytics';
+import { KpiCards } from '../components/KpiCards';
+import { LatestComments, StaffHighlights, StoresRanked } from '../components/SnapshotPanels';
 
 export function SnapshotPage() {
+  const { filters, isValid } = useDashboardFilters();
+  const snapshot = useSnapshot(filters, isValid);
   return (
-    <PagePlaceholder
-      title={paths.business.dashboard.title}
-      description="A snapshot of ratings, staff and stores at a glance."
-    />
+    <Box as="section" aria-labelledby="page-title">
+      <PageHeader
+        title={paths.business.dashboard.title}
+        description="Your ratings, visits and social clicks at a glance, against the previous period."
+      />
+      <FilterBar />
+      <Box aria-busy={snapshot.isFetching}>
+        {!isValid ? (
+          <InvalidPeriod />
+        ) : (
+          <QueryStates
+            query={snapshot}
+            loading={{ label: 'Loading the snapshot', rows: 4, height: '24' }}
+            what="the snapshot"
+          >
+            {() => {
+              const data = snapshot.data!.body;
+              return (
+                <>
+                  <PeriodNote period={data.period} />
+                  <KpiCards snapshot={data} />
+                  {data.ratings.value === 0 ? (
+                    <NoRatings />
+                  ) : (
+                    <>
+                      <StaffHighlights snapshot={data} />
+                      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="3">
+                        <StoresRanked snapshot={data} />
+                        <LatestComments snapshot={data} />
+                      </SimpleGrid>
+                    </>
+                  )}
+                </>
+              );
+            }}
+          </QueryStates>
+        )}
+      </Box>
+    </Box>
   );
 }

@@ -64,7 +64,7 @@ describe('Select Store dialog', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Covent Garden', 'SoHo New York']);
-    expect(list.querySelector('img')?.getAttribute('src')).toBe(covent.image);
+    expect(list.querySelector('img')?.getAttribute('src')).toBe(`${covent.image}?w=160`);
     expect(getComputedStyle(list).maxHeight).toBe('380px');
     expect(getComputedStyle(list).overflowY).toBe('auto');
   });

@@ -20,7 +20,7 @@ import { DialogShell } from '@/components/DialogShell';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { tsr } from '@/lib/api-client';
-import { apiFileUrl } from '@/lib/api-files';
+import { apiImage } from '@/lib/image-sources';
 import { hardNavigate } from '@/lib/hard-navigate';
 import { startKioskSession } from '@/lib/kiosk';
 import { useStores } from '@/lib/stores-query';
@@ -140,7 +140,7 @@ export default function SelectStoreDialog({ open, onClose }: TSelectStoreDialogP
                       <Avatar.Fallback>
                         <LuStore aria-hidden />
                       </Avatar.Fallback>
-                      {store.image ? <Avatar.Image src={apiFileUrl(store.image)} alt="" /> : null}
+                      {store.image ? <Avatar.Image {...apiImage(store.image, 40)} alt="" /> : null}
                     </Avatar.Root>
                     <Stack gap="0" flex="1" textAlign="start" minW="0">
                       <Text fontWeight="medium" truncate>

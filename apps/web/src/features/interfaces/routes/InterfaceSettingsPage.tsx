@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { apiErrorMessage } from '@/lib/api-error';
-import { apiFileUrl } from '@/lib/api-files';
+import { apiImage } from '@/lib/image-sources';
 import { selectStoreDialog } from '@/lib/select-store-dialog';
 import { useStores } from '@/lib/stores-query';
 import {
@@ -87,7 +87,7 @@ function StoreInterfacesCard({ store }: { store: TStore }) {
       <Card.Header>
         <HStack gap="3">
           {store.image ? (
-            <Image src={apiFileUrl(store.image)} alt="" boxSize="10" rounded="md" objectFit="cover" />
+            <Image {...apiImage(store.image, 40)} alt="" boxSize="10" rounded="md" objectFit="cover" />
           ) : null}
           <Card.Title as="h2" fontSize="lg" flex="1">
             {store.name}

@@ -1,12 +1,97 @@
-// /settings-and-notifications: placeholder page until the notifications feature fills it in (registered in src/app/routes/).
-import { PagePlaceholder } from '@/components/PagePlaceholder';
+// /settings-and-notifications: the business's alert rules (edit, add, delete, preview) and email quiet hours.
+import { Button, Flex, NativeSelect, Stack } from '@chakra-ui/react';
+import { NEW_RULE, RULE_TYPES, type TRuleType } from '@cx/contracts';
+import { useState } from 'react';
+import { LuBellRing } from 'react-icons/lu';
+import { EmptyList, QueryStates } from '@/components/LoadState';
+import { PageHeader } from '@/components/PageHeader';
+import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
+import { apiErrorMessage } from '@/lib/api-error';
+import { useStores } from '@/lib/stores-query';
+import { RULE_LABELS, useCreateRule, useNotificationSettings, useRules } from '../api/rules';
+import { QuietHoursCard } from '../components/QuietHoursCard';
+import { RuleCard } from '../components/RuleCard';
+
+function AddRule() {
+  const [type, setType] = useState<TRuleType>('summary');
+  const create = useCreateRule();
+  return (
+    <Flex gap="2" wrap="wrap">
+      <NativeSelect.Root width={{ base: 'full', sm: '64' }}>
+        <NativeSelect.Field
+          aria-label="Rule to add"
+          value={type}
+          onChange={(e) => setType(e.target.value as TRuleType)}
+        >
+          {RULE_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {RULE_LABELS[t].title}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Button
+        colorPalette="brand"
+        loading={create.isPending}
+        onClick={() =>
+          create.mutate(
+            { body: NEW_RULE[type] },
+            {
+              onSuccess: (res) => toaster.success({ title: res.body.message }),
+              onError: (error) => toaster.error({ title: apiErrorMessage(error) }),
+            },
+          )
+        }
+      >
+        Add rule
+      </Button>
+    </Flex>
+  );
+}
 
 export function PerformanceNotificationsPage() {
+  const rules = useRules();
+  const settings = useNotificationSettings();
+  const stores = useStores();
+  const list = rules.data?.body.data ?? [];
+  const storeList = (stores.data?.body.stores ?? []).map((s) => ({ _id: s._id, name: s.name }));
   return (
-    <PagePlaceholder
-      title={paths.business.settingsAndNotifications.title}
-      description="Decide when you hear about changes in performance."
-    />
+    <section aria-labelledby="page-title" data-feature="notifications">
+      <PageHeader
+        title={paths.business.settingsAndNotifications.title}
+        description="Decide when you hear about changes in performance: in the bell always, by email when you choose."
+        actions={<AddRule />}
+      />
+      <Stack gap="4">
+        <QueryStates
+          query={rules}
+          loading={{ label: 'Loading alert rules', rows: 3, height: '40' }}
+          what="alert rules"
+          isEmpty={list.length === 0}
+          empty={
+            <EmptyList
+              icon={<LuBellRing />}
+              title="No alert rules"
+              description="Add a rule to be told when something changes."
+            />
+          }
+        >
+          {() =>
+            list.map((rule) => (
+              <RuleCard key={`${rule._id}-${rule.updatedAt}`} rule={rule} stores={storeList} />
+            ))
+          }
+        </QueryStates>
+        <QueryStates
+          query={settings}
+          loading={{ label: 'Loading quiet hours', rows: 1, height: '24' }}
+          what="quiet hours"
+        >
+          {() => <QuietHoursCard settings={settings.data!.body} />}
+        </QueryStates>
+      </Stack>
+    </section>
   );
 }

@@ -138,7 +138,8 @@ export function RotaGrid({ week, today, onAdd, onEdit, onMove }: TRotaGridProps)
                               e.dataTransfer.effectAllowed = 'move';
                             }}
                             onClick={() => onEdit(shift)}
-                            aria-label={`${person.name}, ${shortDay(day)}, ${shift.startTime} to ${shift.endTime}. Edit or move shift`}
+                            // The name starts with the visible times (axe: label in name), then says whose shift it is and what a press does.
+                            aria-label={`${shift.startTime}–${shift.endTime}, ${person.name}, ${shortDay(day)}. Edit or move shift`}
                           >
                             {shift.startTime}–{shift.endTime}
                           </Button>

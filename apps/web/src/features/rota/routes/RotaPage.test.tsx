@@ -60,7 +60,7 @@ describe('/rota', () => {
     ]);
     const cell = screen.getByTestId(`cell-${OLIVIA}-2025-06-02`);
     expect(
-      within(cell).getByRole('button', { name: /Olivia Bennett, Mon 2 Jun, 09:00 to 17:00/ }),
+      within(cell).getByRole('button', { name: /09:00–17:00, Olivia Bennett, Mon 2 Jun/ }),
     ).toHaveTextContent('09:00–17:00');
     expect(screen.getByText('Week of Mon 2 Jun – Sun 8 Jun')).toBeInTheDocument();
   });

@@ -19,7 +19,7 @@ import { LuChevronDown, LuMapPin, LuQrCode, LuStore } from 'react-icons/lu';
 import { DeleteButton, EditButton } from '@/components/ItemActions';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
-import { apiFileUrl } from '@/lib/api-files';
+import { apiImage } from '@/lib/image-sources';
 import { downloadStoreFile, type TStoreDownload } from '../api/stores';
 
 export type TStoreCardProps = { store: TStore; onEdit: () => void; onDelete: () => void };
@@ -51,7 +51,7 @@ export function StoreCard({ store, onEdit, onDelete }: TStoreCardProps) {
       <Box bg="bg.muted" aspectRatio={16 / 10} overflow="hidden">
         {store.image ? (
           <Image
-            src={apiFileUrl(store.image)}
+            {...apiImage(store.image, 360)}
             alt={`${store.name} store`}
             w="full"
             h="full"
@@ -94,7 +94,7 @@ export function StoreCard({ store, onEdit, onDelete }: TStoreCardProps) {
               size="sm"
               variant="outline"
               loading={downloading}
-              aria-label={`QR code downloads for ${store.name}`}
+              aria-label={`QR & poster for ${store.name}`}
             >
               <LuQrCode aria-hidden /> QR &amp; poster <LuChevronDown aria-hidden />
             </Button>

@@ -161,7 +161,7 @@ describe('/manage-stores', () => {
     renderApp(page, { token: 'secret-token' });
     const trigger = await screen.findByRole(
       'button',
-      { name: 'QR code downloads for Covent Garden' },
+      { name: 'QR & poster for Covent Garden' },
       { timeout: 5000 },
     );
     // By keyboard, as a keyboard user would: open the menu on its first item and choose it.

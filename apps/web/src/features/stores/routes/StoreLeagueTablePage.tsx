@@ -1,12 +1,21 @@
-// /store-performance: placeholder page until the stores feature fills it in (registered in src/app/routes/).
-import { PagePlaceholder } from '@/components/PagePlaceholder';
+// /store-performance (Store League Table): stores ranked fairly for the period, with visits, rating rate and social clicks.
+import { LeaguePage } from '@/components/analytics/LeaguePage';
 import { paths } from '@/config/paths';
+import { useStoreLeague } from '../api/store-league';
+import { StoreLeagueTable, StoreName } from '../components/StoreLeagueTable';
 
 export function StoreLeagueTablePage() {
   return (
-    <PagePlaceholder
+    <LeaguePage
+      table="stores"
       title={paths.business.storePerformance.title}
-      description="Your stores ranked by customer ratings."
+      description="Your stores ranked by customer ratings, with the visits and social clicks behind them."
+      what="store"
+      showKind
+      useLeague={useStoreLeague}
+      renderTable={(data, sort, onSort) => <StoreLeagueTable league={data} sort={sort} onSort={onSort} />}
+      rowKey={(row) => row.store._id}
+      rowName={(row) => <StoreName row={row} />}
     />
   );
 }

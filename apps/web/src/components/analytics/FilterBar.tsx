@@ -1,0 +1,135 @@
+// The dashboard's shared filter bar: period (with a custom range), store, staff member and kind, all kept in the URL.
+import { Field, Flex, Input, NativeSelect } from '@chakra-ui/react';
+import { PERIOD_PRESETS } from '@cx/contracts';
+import type { ReactNode } from 'react';
+import { tsr } from '@/lib/api-client';
+import { PERIOD_LABELS, useDashboardFilters } from '@/lib/analytics/filters';
+import { useStores } from '@/lib/stores-query';
+
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Field.Root w={{ base: 'full', sm: 'auto' }} minW={{ sm: '44' }} flex={{ sm: '0 1 auto' }}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root size="sm" bg="bg">
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+          {children}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+function DayInput({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)} w={{ base: 'full', sm: 'auto' }}>
+      <Field.Label>{label}</Field.Label>
+      <Input type="date" size="sm" bg="bg" value={value} onChange={(e) => onChange(e.currentTarget.value)} />
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
+
+export type TFilterBarProps = {
+  /** Which optional pickers this page offers (period and store are always there). */
+  show?: { staff?: boolean; kind?: boolean };
+  /** Page-specific controls placed after the shared ones. */
+  children?: ReactNode;
+};
+
+export function FilterBar({ show = { staff: true, kind: true }, children }: TFilterBarProps) {
+  const { filters, errors, update } = useDashboardFilters();
+  const stores = useStores();
+  const staff = tsr.staff.list.useQuery({
+    queryKey: ['staff', {}],
+    queryData: { query: {} },
+    enabled: Boolean(show.staff),
+  });
+  const storeList = stores.data?.body.stores ?? [];
+  const staffList = staff.data?.body.staff ?? [];
+  return (
+    <Flex
+      as="form"
+      role="search"
+      aria-label="Dashboard filters"
+      onSubmit={(e) => e.preventDefault()}
+      gap="3"
+      wrap="wrap"
+      align="flex-start"
+      mb="6"
+      p="3"
+      rounded="lg"
+      bg="bg.subtle"
+    >
+      <Select label="Period" value={filters.period} onChange={(period) => update({ period })}>
+        {PERIOD_PRESETS.map((preset) => (
+          <option key={preset} value={preset}>
+            {PERIOD_LABELS[preset]}
+          </option>
+        ))}
+      </Select>
+      {filters.period === 'custom' ? (
+        <>
+          <DayInput
+            label="From"
+            value={filters.from ?? ''}
+            error={errors.from}
+            onChange={(from) => update({ from })}
+          />
+          <DayInput label="To" value={filters.to ?? ''} error={errors.to} onChange={(to) => update({ to })} />
+        </>
+      ) : null}
+      <Select label="Store" value={filters.stores ?? ''} onChange={(stores) => update({ stores })}>
+        <option value="">All stores</option>
+        {storeList.map((s) => (
+          <option key={s._id} value={s._id}>
+            {s.name}
+          </option>
+        ))}
+      </Select>
+      {show.staff ? (
+        <Select
+          label="Staff member"
+          value={filters.staff ?? ''}
+          onChange={(value) => update({ staff: value })}
+        >
+          <option value="">Everyone</option>
+          {staffList.map((p) => (
+            <option key={p._id} value={p._id}>
+              {p.name}
+              {p.active ? '' : ' (inactive)'}
+            </option>
+          ))}
+        </Select>
+      ) : null}
+      {show.kind ? (
+        <Select label="Rating kind" value={filters.kind ?? ''} onChange={(kind) => update({ kind })}>
+          <option value="">Staff and experience</option>
+          <option value="staff">Staff ratings</option>
+          <option value="experience">Experience ratings</option>
+        </Select>
+      ) : null}
+      {children}
+    </Flex>
+  );
+}

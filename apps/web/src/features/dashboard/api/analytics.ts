@@ -1,0 +1,25 @@
+// Snapshot and Overview queries for the URL's filters; the previous answer stays on screen while a new period loads.
+import { keepPreviousData } from '@tanstack/react-query';
+import { tsr } from '@/lib/api-client';
+import type { TDashboardFilters } from '@/lib/analytics/filters';
+import { ANALYTICS_QUERY_KEY } from '@/lib/analytics/settings';
+
+export type TGranularity = 'auto' | 'day' | 'week' | 'month';
+
+export function useSnapshot(filters: TDashboardFilters, enabled = true) {
+  return tsr.analytics.snapshot.useQuery({
+    queryKey: [...ANALYTICS_QUERY_KEY, 'snapshot', filters],
+    queryData: { query: filters },
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useOverview(filters: TDashboardFilters, granularity: TGranularity, enabled = true) {
+  return tsr.analytics.overview.useQuery({
+    queryKey: [...ANALYTICS_QUERY_KEY, 'overview', filters, granularity],
+    queryData: { query: { ...filters, granularity } },
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}

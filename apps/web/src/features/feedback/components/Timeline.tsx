@@ -1,0 +1,62 @@
+// The ratings of the period, newest first, with "Load more" fetching the next page by cursor.
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { NoRatings } from '@/components/analytics/EmptyStates';
+import { PeriodNote } from '@/components/analytics/PeriodNote';
+import { RatingCard } from '@/components/analytics/RatingCard';
+import { QueryStates } from '@/components/LoadState';
+import { toaster } from '@/components/ui/toaster';
+import { apiErrorMessage } from '@/lib/api-error';
+import type { useTimeline } from '../api/timeline';
+
+export function Timeline({ timeline }: { timeline: ReturnType<typeof useTimeline> }) {
+  const loadMore = () =>
+    void timeline.fetchNextPage().then((result) => {
+      if (result.isError) toaster.create({ type: 'error', title: apiErrorMessage(result.error) });
+    });
+  return (
+    <QueryStates
+      query={timeline}
+      loading={{ label: 'Loading the feedback timeline', rows: 4, height: '20' }}
+      what="the feedback timeline"
+    >
+      {() => {
+        const pages = timeline.data!.pages;
+        const items = pages.flatMap((p) => p.body.items);
+        const period = pages[0]!.body.period;
+        if (items.length === 0)
+          return (
+            <>
+              <PeriodNote period={period} compared={false} />
+              <NoRatings description="No ratings match these filters. Share your QR code with customers, choose a longer period or clear a filter." />
+            </>
+          );
+        return (
+          <>
+            <PeriodNote period={period} compared={false} />
+            <Stack as="ul" gap="3" listStyleType="none" aria-label="Feedback timeline">
+              {items.map((item) => (
+                <RatingCard key={item._id} item={item} />
+              ))}
+            </Stack>
+            <Stack align="center" mt="4" gap="2">
+              <Text role="status" fontSize="sm" color="fg.muted">
+                Showing {items.length} {items.length === 1 ? 'rating' : 'ratings'}
+                {timeline.hasNextPage ? '' : ' (all of this period)'}
+              </Text>
+              {timeline.hasNextPage ? (
+                <Button
+                  variant="outline"
+                  onClick={loadMore}
+                  loading={timeline.isFetchingNextPage}
+                  loadingText="Loading…"
+                >
+                  Load more
+                </Button>
+              ) : null}
+            </Stack>
+          </>
+        );
+      }}
+    </QueryStates>
+  );
+}

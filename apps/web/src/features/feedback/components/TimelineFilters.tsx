@@ -1,0 +1,85 @@
+// The timeline's own filters (stars, with a comment, outside a shift, flagged), kept in the URL beside the shared ones.
+import { Checkbox, Field, Fieldset, HStack, NativeSelect } from '@chakra-ui/react';
+import type { TParamPatch } from '@/lib/analytics/filters';
+import type { TTimelineExtras } from '../api/timeline';
+
+function Check({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
+  return (
+    <Checkbox.Root size="sm" checked={checked} onCheckedChange={(e) => onChange(e.checked === true)}>
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+      <Checkbox.Label>{label}</Checkbox.Label>
+    </Checkbox.Root>
+  );
+}
+
+export function TimelineFilters({
+  extras,
+  update,
+}: {
+  extras: TTimelineExtras;
+  update: (p: TParamPatch) => void;
+}) {
+  const scores = new Set((extras.scores ?? '').split(',').filter(Boolean));
+  const toggleScore = (score: string, on: boolean) => {
+    const next = new Set(scores);
+    if (on) next.add(score);
+    else next.delete(score);
+    update({ scores: [...next].sort().join(',') || undefined });
+  };
+  return (
+    <>
+      <Fieldset.Root w="auto">
+        <Fieldset.Legend fontSize="sm" fontWeight="medium">
+          Stars
+        </Fieldset.Legend>
+        <HStack gap="3" wrap="wrap" minH="8">
+          {['1', '2', '3', '4', '5'].map((s) => (
+            <Check key={s} label={`${s}★`} checked={scores.has(s)} onChange={(on) => toggleScore(s, on)} />
+          ))}
+        </HStack>
+      </Fieldset.Root>
+      <Fieldset.Root w="auto">
+        <Fieldset.Legend fontSize="sm" fontWeight="medium">
+          Show only
+        </Fieldset.Legend>
+        <HStack gap="3" wrap="wrap" minH="8">
+          <Check
+            label="With a comment"
+            checked={extras.hasComment === 'true'}
+            onChange={(on) => update({ hasComment: on ? 'true' : undefined })}
+          />
+          <Check
+            label="Outside a shift"
+            checked={extras.outsideShift === 'true'}
+            onChange={(on) => update({ outsideShift: on ? 'true' : undefined })}
+          />
+        </HStack>
+      </Fieldset.Root>
+      <Field.Root w={{ base: 'full', sm: 'auto' }} minW={{ sm: '44' }}>
+        <Field.Label>Flagged ratings</Field.Label>
+        <NativeSelect.Root size="sm" bg="bg">
+          <NativeSelect.Field
+            value={extras.flagged ?? 'exclude'}
+            onChange={(e) =>
+              update({ flagged: e.currentTarget.value === 'exclude' ? undefined : e.currentTarget.value })
+            }
+          >
+            <option value="exclude">Leave out</option>
+            <option value="include">Include</option>
+            <option value="only">Only flagged</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+// The ranked staff: adjusted and raw average, ratings, CSAT, trend, and the experience customers had on their shifts.
+import { Avatar, HStack, Table, Text } from '@chakra-ui/react';
+import type { TStaffLeague, TStaffLeagueRow } from '@cx/contracts';
+import { RankCell, RankedFigureCells, tiedRanks } from '@/components/analytics/LeagueParts';
+import { SortHeader, type TLeagueSort, type TSortOrder } from '@/components/analytics/SortHeader';
+import { apiImage } from '@/lib/image-sources';
+import type { TParamPatch } from '@/lib/analytics/filters';
+import { formatFigure } from '@/lib/analytics/format';
+
+export function StaffName({ row }: { row: TStaffLeagueRow }) {
+  return (
+    <HStack gap="2" minW="40">
+      <Avatar.Root size="xs">
+        <Avatar.Fallback name={row.staff.name} />
+        {row.staff.photo ? <Avatar.Image {...apiImage(row.staff.photo, 40)} alt="" /> : null}
+      </Avatar.Root>
+      <span>
+        <Text as="span" fontWeight="medium" display="block">
+          {row.staff.name}
+          {row.staff.active ? '' : ' (inactive)'}
+        </Text>
+        <Text as="span" fontSize="xs" color="fg.muted">
+          {row.stores.map((s) => s.name).join(', ')}
+        </Text>
+      </span>
+    </HStack>
+  );
+}
+
+export function StaffLeagueTable({
+  league,
+  sort,
+  onSort,
+}: {
+  league: TStaffLeague;
+  sort: { sort: TLeagueSort; order: TSortOrder };
+  onSort: (patch: TParamPatch) => void;
+}) {
+  const tied = tiedRanks(league.ranked);
+  const header = (column: TLeagueSort, label: string, numeric = true) => (
+    <SortHeader column={column} current={sort} onSort={onSort} numeric={numeric}>
+      {label}
+    </SortHeader>
+  );
+  return (
+    <Table.ScrollArea
+      borderWidth="1px"
+      rounded="md"
+      bg="bg"
+      tabIndex={0}
+      aria-label="Staff league table, scrollable"
+    >
+      <Table.Root size="sm" aria-label="Staff league table">
+        <Table.Header>
+          <Table.Row>
+            {header('rank', 'Rank', false)}
+            {header('name', 'Person', false)}
+            <Table.ColumnHeader textAlign="end">Adjusted average</Table.ColumnHeader>
+            {header('average', 'Raw average')}
+            {header('ratings', 'Ratings')}
+            {header('csat', 'CSAT')}
+            {header('trend', 'Trend')}
+            {header('shiftExperience', 'Shift experience')}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {league.ranked.map((row) => (
+            <Table.Row key={row.staff._id} data-testid="staff-row">
+              <RankCell rank={row.rank} tied={row.rank !== null && tied.has(row.rank)} />
+              <Table.Cell>
+                <StaffName row={row} />
+              </Table.Cell>
+              <RankedFigureCells row={row} />
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
+                {formatFigure(row.shiftExperience.average, 'stars')}
+                <Text as="span" fontSize="xs" color="fg.muted">
+                  {' '}
+                  ({formatFigure(row.shiftExperience.ratings, 'count')})
+                </Text>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

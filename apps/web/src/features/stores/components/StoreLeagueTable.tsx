@@ -1,0 +1,110 @@
+// The ranked stores: adjusted and raw average, ratings, CSAT, trend, visits, rating rate and social clicks by network.
+import { Avatar, HStack, Table, Text } from '@chakra-ui/react';
+import type { TStoreLeague, TStoreLeagueRow } from '@cx/contracts';
+import { RankCell, RankedFigureCells, tiedRanks } from '@/components/analytics/LeagueParts';
+import { SortHeader, type TLeagueSort, type TSortOrder } from '@/components/analytics/SortHeader';
+import { apiImage } from '@/lib/image-sources';
+import type { TParamPatch } from '@/lib/analytics/filters';
+import { formatFigure } from '@/lib/analytics/format';
+
+const NETWORK_LABELS: Record<string, string> = {
+  googleReview: 'Google',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  tripadvisor: 'Tripadvisor',
+  website: 'Website',
+};
+
+export const networkLabel = (key: string) => NETWORK_LABELS[key] ?? key;
+
+export function StoreName({ row }: { row: TStoreLeagueRow }) {
+  return (
+    <HStack gap="2" minW="36">
+      <Avatar.Root size="xs" shape="rounded">
+        <Avatar.Fallback name={row.store.name} />
+        {row.store.image ? <Avatar.Image {...apiImage(row.store.image, 40)} alt="" /> : null}
+      </Avatar.Root>
+      <Text as="span" fontWeight="medium">
+        {row.store.name}
+      </Text>
+    </HStack>
+  );
+}
+
+function SocialClicks({ clicks }: { clicks: TStoreLeagueRow['socialClicks'] }) {
+  const parts = Object.entries(clicks.byNetwork).filter(([, n]) => n > 0);
+  return (
+    <>
+      {formatFigure(clicks.total, 'count')}
+      {parts.length > 0 ? (
+        <Text as="span" display="block" fontSize="xs" color="fg.muted">
+          {parts.map(([network, n]) => `${networkLabel(network)} ${formatFigure(n, 'count')}`).join(' · ')}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+export function StoreLeagueTable({
+  league,
+  sort,
+  onSort,
+}: {
+  league: TStoreLeague;
+  sort: { sort: TLeagueSort; order: TSortOrder };
+  onSort: (patch: TParamPatch) => void;
+}) {
+  const tied = tiedRanks(league.ranked);
+  const header = (column: TLeagueSort, label: string, numeric = true) => (
+    <SortHeader column={column} current={sort} onSort={onSort} numeric={numeric}>
+      {label}
+    </SortHeader>
+  );
+  const plain = (label: string) => (
+    <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
+      {label}
+    </Table.ColumnHeader>
+  );
+  return (
+    <Table.ScrollArea
+      borderWidth="1px"
+      rounded="md"
+      bg="bg"
+      tabIndex={0}
+      aria-label="Store league table, scrollable"
+    >
+      <Table.Root size="sm" aria-label="Store league table">
+        <Table.Header>
+          <Table.Row>
+            {header('rank', 'Rank', false)}
+            {header('name', 'Store', false)}
+            {plain('Adjusted average')}
+            {header('average', 'Raw average')}
+            {header('ratings', 'Ratings')}
+            {header('csat', 'CSAT')}
+            {header('trend', 'Trend')}
+            {plain('Visits')}
+            {plain('Rating rate')}
+            {plain('Social clicks')}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {league.ranked.map((row) => (
+            <Table.Row key={row.store._id} data-testid="store-row">
+              <RankCell rank={row.rank} tied={row.rank !== null && tied.has(row.rank)} />
+              <Table.Cell>
+                <StoreName row={row} />
+              </Table.Cell>
+              <RankedFigureCells row={row} />
+              <Table.Cell textAlign="end">{formatFigure(row.visits, 'count')}</Table.Cell>
+              <Table.Cell textAlign="end">{formatFigure(row.ratingRate, 'percent')}</Table.Cell>
+              <Table.Cell textAlign="end">
+                <SocialClicks clicks={row.socialClicks} />
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
