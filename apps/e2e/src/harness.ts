@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Db } from 'mongodb';
 import type { Mailbox } from './mailbox';
 import { REPO_ROOT } from './servers';
+import { expectAccessible } from './a11y';
 
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-output', 'e2e', 'screenshots');
 export const DEMO = { email: 'demo@cxjourney.app', password: 'DemoPass123!' } as const;
@@ -27,12 +28,17 @@ export interface JourneyContext {
   demo: typeof DEMO;
   /** A fresh browser context per call (isolated storage) at the given viewport. */
   newPage(viewport: { width: number; height: number }): Promise<Page>;
-  /** Keeps a full-page PNG under test-output/e2e/screenshots/<journey>--<name>.png. */
-  screenshot(page: Page, name: string): Promise<void>;
+  /**
+   * Keeps a full-page PNG under test-output/e2e/screenshots/<journey>--<name>.png, then checks the screen with axe
+   * (serious or critical violations fail the journey), so every screen a journey shows is checked.
+   */
+  screenshot(page: Page, name: string, opts?: { axe?: boolean }): Promise<void>;
   /** A verified business user with an active subscription, signed in through the real login endpoint. */
   createUser(overrides?: { fullname?: string; email?: string; password?: string }): Promise<TestUser>;
   /** Puts a user's session into the page's localStorage (as the login dialog does) and opens /dashboard. */
   login(page: Page, user?: TestUser): Promise<TestUser>;
+  /** The same context with pages opened against another web server (e.g. nginx in front of the same build). */
+  atWebUrl(webUrl: string): JourneyContext;
 }
 
 export interface Journey {
@@ -63,9 +69,10 @@ export function makeContext(opts: {
       opts.contexts.push(context);
       return context.newPage();
     },
-    async screenshot(page, name) {
+    async screenshot(page, name, shotOpts = {}) {
       const file = `${opts.journey}--${name}`.replace(/[^\w.-]+/g, '-');
       await page.screenshot({ path: join(SCREENSHOT_DIR, `${file}.png`), fullPage: true });
+      if (shotOpts.axe !== false) await expectAccessible(page, `${opts.journey}: ${name}`);
     },
     async createUser(overrides = {}) {
       userSeq += 1;
@@ -117,6 +124,9 @@ export function makeContext(opts: {
       );
       await page.goto('/dashboard');
       return u;
+    },
+    atWebUrl(webUrl) {
+      return makeContext({ ...opts, webUrl });
     },
   };
   return ctx;

@@ -51,7 +51,7 @@ async function main(): Promise<number> {
         );
         for (const c of contexts) {
           for (const [i, p] of c.pages().entries()) {
-            await ctx.screenshot(p, `FAILED-${i}`).catch(() => undefined);
+            await ctx.screenshot(p, `FAILED-${i}`, { axe: false }).catch(() => undefined);
           }
         }
         console.log(stack.logs.slice(-40).join('\n'));

@@ -18,19 +18,22 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHttp(url: string, proc: ChildProcess, label: string, timeoutMs = 60000): Promise<void> {
+/** Waits for `url` to answer 200; a failure names the process and quotes its last log lines. */
+async function waitForHttp(
+  url: string,
+  proc: ChildProcess,
+  label: string,
+  logs: string[],
+  timeoutMs = 180_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  const tail = () => `\n${logs.slice(-20).join('\n')}`;
   while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`${label} exited early with code ${proc.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
+    if (proc.exitCode !== null) throw new Error(`${label} exited early with code ${proc.exitCode}${tail()}`);
+    if ((await fetch(url).catch(() => undefined))?.ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${label} did not answer ${url} within ${timeoutMs} ms`);
+  throw new Error(`${label} did not answer ${url} within ${timeoutMs} ms${tail()}`);
 }
 
 function pipeLogs(proc: ChildProcess, label: string, sink: string[]): void {
@@ -81,7 +84,8 @@ export async function startStack(opts: { smtpPort: number }): Promise<Stack> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   pipeLogs(api, 'api', logs);
-  await waitForHttp(`${apiUrl}/api/v1/health`, api, 'API');
+  // Seeding the demo business before listening can take a while on a busy machine: hence waitForHttp's long wait.
+  await waitForHttp(`${apiUrl}/api/v1/health`, api, 'API', logs);
 
   const web = spawn(
     join(REPO_ROOT, 'apps/web/node_modules/.bin/vite'),
@@ -93,7 +97,7 @@ export async function startStack(opts: { smtpPort: number }): Promise<Stack> {
     },
   );
   pipeLogs(web, 'web', logs);
-  await waitForHttp(`${webUrl}/`, web, 'web preview');
+  await waitForHttp(`${webUrl}/`, web, 'web preview', logs);
 
   const kill = (p: ChildProcess) =>
     new Promise<void>((resolve) => {

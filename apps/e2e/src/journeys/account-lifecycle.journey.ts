@@ -73,7 +73,8 @@ export const journey: Journey = {
     await page.getByText('Welcome, Riley', { exact: true }).waitFor();
     const avatar = page.getByRole('button', { name: /^Account menu for Riley Quinn/ }).locator('img');
     await avatar.waitFor();
-    assert.match((await avatar.getAttribute('src')) ?? '', /\/api\/v1\/files\/[0-9a-f]{24}$/);
+    // The header asks for a sized variant of the upload, never the original.
+    assert.match((await avatar.getAttribute('src')) ?? '', /\/api\/v1\/files\/[0-9a-f]{24}\?w=\d+$/);
     const loaded = await avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
     assert.equal(loaded, true, 'the uploaded avatar is served back');
 

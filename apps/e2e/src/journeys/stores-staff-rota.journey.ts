@@ -166,7 +166,7 @@ export const journey: Journey = {
     await shiftDialog.waitFor({ state: 'hidden' });
     await page
       .getByRole('button', {
-        name: `Ava Onshift, ${label}, ${hh(hour - 1)} to ${hh(hour + 2)}. Edit or move shift`,
+        name: `${hh(hour - 1)}–${hh(hour + 2)}, Ava Onshift, ${label}. Edit or move shift`,
       })
       .waitFor();
     // The same person cannot be booked twice: the refusal is shown in the dialog.

@@ -1,0 +1,83 @@
+// The production routing: behind docker/nginx.conf the eight QR paths get the lean entry (hash-based CSP, revalidated
+// HTML, immutable assets), the whole customer journey passes through it, and axe finds nothing serious on any step.
+import assert from 'node:assert/strict';
+import { expectAccessible } from '../a11y';
+import type { Journey } from '../harness';
+import { startNginx } from '../nginx';
+import { journey as customerJourney } from './customer-rating.journey';
+
+const PHONE = { width: 390, height: 844 };
+const STEPS = [
+  '/rate-staff',
+  '/after-scan',
+  '/rate-experience',
+  '/after-scan-experience',
+  '/visit-social-media',
+  '/social-media',
+  '/thanks',
+  '/after-scan-thanks',
+];
+
+export const journey: Journey = {
+  name: 'customer journey behind the production nginx config',
+  async run(ctx) {
+    const nginx = await startNginx(ctx.apiUrl);
+    try {
+      const store = await ctx.db
+        .collection('stores')
+        .findOne({ deletedAt: null }, { sort: { createdAt: 1 } });
+      assert.ok(store, 'the e2e stack seeds the demo business');
+      const member = await ctx.db
+        .collection('staffs')
+        .findOne({ stores: store._id, active: true, deletedAt: null });
+      assert.ok(member);
+
+      const doc = await fetch(`${nginx.url}/rate-staff?store=${String(store._id)}`);
+      const html = await doc.text();
+      assert.match(html, /customer-[\w-]+\.js/, 'nginx sends the lean entry for a customer path');
+      const csp = doc.headers.get('content-security-policy') ?? '';
+      assert.match(csp, /script-src 'self' 'sha256-[\w+/=]+';/);
+      assert.match(csp, /style-src 'self' 'sha256-[\w+/=]+';/);
+      assert.doesNotMatch(csp, /unsafe-inline/);
+      assert.equal(doc.headers.get('cache-control'), 'no-cache');
+      const home = await fetch(`${nginx.url}/`);
+      assert.doesNotMatch(await home.text(), /customer-[\w-]+\.js/, 'the dashboard keeps its own entry');
+      const asset = /src="(\/assets\/customer-[\w-]+\.js)"/.exec(html)?.[1];
+      assert.ok(asset);
+      const js = await fetch(`${nginx.url}${asset}`, { headers: { 'accept-encoding': 'gzip' } });
+      assert.match(js.headers.get('cache-control') ?? '', /immutable/);
+
+      const page = await ctx.atWebUrl(nginx.url).newPage(PHONE);
+      const violations: string[] = [];
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+      });
+      for (const step of STEPS) {
+        await page.goto(`${step}?store=${String(store._id)}&staff=${String(member._id)}&score=4`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        await expectAccessible(page, `${step} behind nginx`);
+      }
+      assert.deepEqual(violations, [], 'the lean entry needs nothing its policy forbids');
+
+      // The customer journey, unchanged, with every page served by nginx. It looks some records up across the whole
+      // database (the first visit, a comment), so what another run of it left is cleared first and its own data after.
+      const since = new Date();
+      await ctx.db.collection('feedbackevents').deleteMany({ type: 'visit', createdAt: { $lt: since } });
+      await ctx.db.collection('ratings').deleteMany({ comment: 'Sent from the basement' });
+      try {
+        await customerJourney.run(ctx.atWebUrl(nginx.url));
+      } finally {
+        const mine = await ctx.db
+          .collection('stores')
+          .find({ createdAt: { $gte: since } })
+          .map((s) => s._id)
+          .toArray();
+        await ctx.db.collection('feedbackevents').deleteMany({ store: { $in: mine } });
+        await ctx.db.collection('ratings').deleteMany({ store: { $in: mine } });
+      }
+    } finally {
+      await nginx.stop();
+    }
+  },
+};
