@@ -1,9 +1,9 @@
 // Finds or obtains the Chromium the browser journeys drive: CHROMIUM_PATH, a browser already here, else Debian's apt package.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isExecutable, obtainTool, onPath } from './obtain.mjs';
 
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome'];
 const FIXED = [
@@ -15,23 +15,6 @@ const FIXED = [
 
 export const INSTRUCTION =
   'Chromium not found: install it (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROMIUM_PATH to a Chrome/Chromium binary, then run the tests again.';
-
-const isExecutable = (file) => {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-function onPath(name, env) {
-  for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
-    const file = join(dir, name);
-    if (isExecutable(file)) return file;
-  }
-  return undefined;
-}
 
 /** Browsers Playwright downloaded on this machine (~/.cache/ms-playwright/chromium-*), newest first. */
 function playwrightManaged(env) {
@@ -53,16 +36,6 @@ export function findChromium({ env = process.env, fixed = FIXED } = {}) {
   return [...fixed, ...playwrightManaged(env)].find(isExecutable);
 }
 
-/** How apt can be run here without a prompt: as root directly, else through passwordless sudo; null when it cannot. */
-function aptRunner(env, machine) {
-  if (!machine.debian || !onPath('apt-get', env)) return null;
-  if (machine.root) return [];
-  if (onPath('sudo', env) && spawnSync('sudo', ['-n', 'true'], { env, stdio: 'ignore' }).status === 0) {
-    return ['sudo', '-n', '-E'];
-  }
-  return null;
-}
-
 /**
  * Finds a browser, or installs Debian's `chromium` with apt when this machine allows it without a prompt.
  * Returns { path } or { error } (the one-line instruction); `log` receives the single line said before installing.
@@ -73,30 +46,19 @@ export function obtainChromium({
   log = console.log,
   machine = { debian: existsSync('/etc/debian_version'), root: process.getuid?.() === 0 },
 } = {}) {
-  if (env.CHROMIUM_PATH && !isExecutable(env.CHROMIUM_PATH)) {
-    return { error: `CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file. ${INSTRUCTION}` };
-  }
-  const found = findChromium({ env, fixed });
-  if (found) return { path: found };
-  const prefix = aptRunner(env, machine);
-  if (!prefix) return { error: INSTRUCTION };
-  log("Chromium not found: installing Debian's chromium package with apt-get (one time, about a minute)…");
-  const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
-  const run = (args) => {
-    const [cmd, ...rest] = [...prefix, 'apt-get', ...args];
-    execFileSync(cmd, rest, { env: aptEnv, stdio: ['ignore', 'ignore', 'inherit'] });
-  };
-  for (const pkg of ['chromium', 'chromium-browser']) {
-    try {
-      run(['update', '-qq']);
-      run(['install', '-y', '-qq', '--no-install-recommends', pkg]);
-      const installed = findChromium({ env, fixed });
-      if (installed) return { path: installed };
-    } catch {
-      // try the next package name (Ubuntu calls it chromium-browser)
-    }
-  }
-  return { error: `apt-get could not install chromium. ${INSTRUCTION}` };
+  return obtainTool(
+    {
+      label: 'chromium',
+      envVar: 'CHROMIUM_PATH',
+      instruction: INSTRUCTION,
+      // Ubuntu calls the package chromium-browser.
+      packages: ['chromium', 'chromium-browser'],
+      installLine:
+        "Chromium not found: installing Debian's chromium package with apt-get (one time, about a minute)…",
+      find: (e) => findChromium({ env: e, fixed }),
+    },
+    { env, log, machine },
+  );
 }
 
 // CLI: prints the path (exit 0) or the instruction (exit 1). Used by .ci/run; the journeys call obtainChromium().
