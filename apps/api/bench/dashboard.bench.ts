@@ -91,7 +91,8 @@ async function measure(port: number, token: string): Promise<Record<string, numb
 
 export async function run(): Promise<void> {
   logger.level = 'silent';
-  const mongo = await startMongo({ log: () => undefined });
+  // the engine in its own process, as mongod would be: a million stored documents must not share the measured heap
+  const mongo = await startMongo({ log: () => undefined, engineProcess: true });
   const results = new Map<number, Record<string, number[]>>();
   try {
     for (const size of SIZES) {

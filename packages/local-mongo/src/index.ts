@@ -3,3 +3,5 @@ export { startMongo } from './resolve';
 export type { MongoBackend, StartMongoOptions, StartedMongo } from './resolve';
 export { startOfflineEngine } from './server';
 export type { OfflineEngine, OfflineEngineOptions } from './server';
+export { startEngineProcess } from './child';
+export type { EngineProcess, EngineProcessOptions } from './child';

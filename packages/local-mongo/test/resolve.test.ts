@@ -61,3 +61,25 @@ test('serve CLI prints the URI, serves clients and exits cleanly on SIGTERM', as
   });
   expect(exitCode).toBe(0);
 });
+
+test('engineProcess runs the offline engine in a child process that serves clients and ends on stop()', async () => {
+  const m = await startMongo({
+    env: { MONGOMS_SYSTEM_BINARY: '/definitely/not/mongod' },
+    engineProcess: true,
+    log: () => undefined,
+  });
+  const client = await MongoClient.connect(`${m.uri}child_check`);
+  try {
+    expect(m.backend).toBe('offline-engine');
+    await client.db().collection('x').insertOne({ ok: true });
+    expect(await client.db().collection('x').countDocuments()).toBe(1);
+    expect(m.pid).toEqual(expect.any(Number));
+    expect(m.pid).not.toBe(process.pid);
+    expect(() => process.kill(m.pid!, 0)).not.toThrow();
+  } finally {
+    await client.close();
+    await m.stop();
+  }
+  expect(() => process.kill(m.pid!, 0)).toThrow();
+  await expect(MongoClient.connect(`${m.uri}child_check`, { serverSelectionTimeoutMS: 500 })).rejects.toThrow();
+});
