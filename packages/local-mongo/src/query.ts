@@ -236,6 +236,45 @@ export function compileFilter(filter: unknown, opts: QueryOptions = {}): Matcher
   }
 }
 
+/**
+ * A projection of whole top-level fields only (every value 0/1/true/false, no dotted path, no operator) copied
+ * directly: no second pass of the filter and no mingo per document. Field order is the document's, as in mongod.
+ * Anything else (dotted paths, $slice, $elemMatch, positional, expressions, mixed modes) returns null for mingo.
+ */
+export function plainProjection(projection: Doc): ((doc: Doc) => Doc) | null {
+  let mode: 'include' | 'exclude' | undefined;
+  let dropId = false;
+  let idOnly = false;
+  const fields = new Set<string>();
+  for (const [key, value] of Object.entries(projection)) {
+    if (key.includes('.') || key.startsWith('$')) return null;
+    const on = value === 1 || value === true;
+    if (!on && value !== 0 && value !== false) return null;
+    if (key === '_id') {
+      dropId = !on;
+      idOnly = on;
+      continue;
+    }
+    const m = on ? 'include' : 'exclude';
+    if (mode && mode !== m) return null;
+    mode = m;
+    fields.add(key);
+  }
+  if (mode === 'include' || (!mode && idOnly)) {
+    return (doc) => {
+      const out: Doc = {};
+      for (const k of Object.keys(doc)) if (k === '_id' ? !dropId : fields.has(k)) out[k] = doc[k];
+      return out;
+    };
+  }
+  if (dropId) fields.add('_id');
+  return (doc) => {
+    const out: Doc = {};
+    for (const k of Object.keys(doc)) if (!fields.has(k)) out[k] = doc[k];
+    return out;
+  };
+}
+
 export function applyProjection(
   docs: Doc[],
   projection: unknown,
@@ -243,6 +282,8 @@ export function applyProjection(
   opts: QueryOptions = {},
 ): Doc[] {
   if (!isPlainObject(projection) || Object.keys(projection).length === 0) return docs;
+  const plain = plainProjection(projection);
+  if (plain) return docs.map(plain);
   try {
     // the filter is re-applied so positional projections (`a.$`) can see which element matched
     return new Query(matcher.filter, mingoOptions(opts)).find<Doc>(docs, projection).all();
