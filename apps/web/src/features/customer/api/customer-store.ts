@@ -10,8 +10,11 @@ const FRESH_MS = 30_000;
 const RETRY_DELAYS_MS = [1000, 3000];
 
 export type TStoreAnswer = { status: number; body?: unknown };
-/** What customer.html's inline starter leaves on window: the store request, begun before any script loaded. */
-type TStarter = { id: string; p: Promise<TStoreAnswer> };
+/**
+ * What customer.html's inline starter leaves on window: the store request, begun before any script loaded, and its
+ * answer (a) once it has come back.
+ */
+type TStarter = { id: string; p: Promise<TStoreAnswer>; a?: TStoreAnswer };
 
 export type TStoreState = {
   store?: TCustomerStore;
@@ -50,12 +53,17 @@ function set(storeId: string, state: TStoreState): void {
   for (const listener of [...listeners]) listener();
 }
 
-function starterFor(storeId: string): Promise<TStoreAnswer> | null {
+function starterFor(storeId: string): TStarter | null {
   const w = window as unknown as { __cxStore?: TStarter };
   const starter = w.__cxStore;
   if (!starter || starter.id !== storeId) return null;
   delete w.__cxStore;
-  return starter.p;
+  return starter;
+}
+
+/** The starter's answer if it is already a good one: the first render then shows the store, not a spinner. */
+function arrivedStore(starter: TStarter | null): TCustomerStore | undefined {
+  return starter?.a?.status === 200 && starter.a.body ? (starter.a.body as TCustomerStore) : undefined;
 }
 
 async function request(storeId: string): Promise<TStoreAnswer> {
@@ -91,15 +99,23 @@ async function load(storeId: string, first: Promise<TStoreAnswer> | null): Promi
 export function refreshStore(storeId: string, force = false): void {
   if (inFlight.has(storeId)) return;
   const current = states.get(storeId);
+  const starter = starterFor(storeId);
   if (!current) {
-    // First sight of this store: the remembered copy (if any) shows at once, without telling anyone (may be in render).
+    // First sight of this store: the starter's answer if it is in, else the remembered copy (if any), shows at once,
+    // without telling anyone (this may run during render).
+    const arrived = arrivedStore(starter);
+    if (arrived) {
+      remember(storeId, arrived);
+      states.set(storeId, { store: arrived, status: 'ready', fetchedAt: Date.now() });
+      return;
+    }
     const cached = remembered(storeId);
     states.set(storeId, cached ? { store: cached, status: 'ready', fetchedAt: 0 } : LOADING);
   } else {
     if (!force && current.status === 'ready' && Date.now() - current.fetchedAt < FRESH_MS) return;
     if (force && !current.store) set(storeId, LOADING);
   }
-  const run = load(storeId, starterFor(storeId)).finally(() => inFlight.delete(storeId));
+  const run = load(storeId, starter?.p ?? null).finally(() => inFlight.delete(storeId));
   inFlight.set(storeId, run);
 }
 
