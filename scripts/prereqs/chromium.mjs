@@ -2,8 +2,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { isExecutable, obtainTool, onPath } from './obtain.mjs';
+import { isExecutable, obtainTool, onPath, runAsCli, thisMachine } from './obtain.mjs';
 
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome'];
 const FIXED = [
@@ -44,7 +43,7 @@ export function obtainChromium({
   env = process.env,
   fixed = FIXED,
   log = console.log,
-  machine = { debian: existsSync('/etc/debian_version'), root: process.getuid?.() === 0 },
+  machine = thisMachine(),
 } = {}) {
   return obtainTool(
     {
@@ -62,9 +61,4 @@ export function obtainChromium({
 }
 
 // CLI: prints the path (exit 0) or the instruction (exit 1). Used by .ci/run; the journeys call obtainChromium().
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const result = obtainChromium();
-  if (result.path) console.log(result.path);
-  else console.error(result.error);
-  process.exit(result.path ? 0 : 1);
-}
+runAsCli(import.meta.url, obtainChromium);

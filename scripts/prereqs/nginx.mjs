@@ -1,8 +1,6 @@
 // Finds or obtains the nginx the customer-routing journey runs docker/nginx.conf with: NGINX_PATH, one already here,
 // else Debian's apt package (nginx-light, then nginx), the same way as Chromium.
-import { existsSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
-import { isExecutable, obtainTool, onPath } from './obtain.mjs';
+import { isExecutable, obtainTool, onPath, runAsCli, thisMachine } from './obtain.mjs';
 
 const FIXED = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'];
 
@@ -18,7 +16,7 @@ export function obtainNginx({
   env = process.env,
   fixed = FIXED,
   log = console.log,
-  machine = { debian: existsSync('/etc/debian_version'), root: process.getuid?.() === 0 },
+  machine = thisMachine(),
 } = {}) {
   return obtainTool(
     {
@@ -35,9 +33,4 @@ export function obtainNginx({
 }
 
 // CLI: prints the path (exit 0) or the instruction (exit 1).
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const result = obtainNginx();
-  if (result.path) console.log(result.path);
-  else console.error(result.error);
-  process.exit(result.path ? 0 : 1);
-}
+runAsCli(import.meta.url, obtainNginx);

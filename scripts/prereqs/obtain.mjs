@@ -1,7 +1,20 @@
 // Finds a tool the tests need (an env override, PATH, the usual paths) or installs its Debian package with apt.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** This machine as the apt step sees it. */
+export const thisMachine = () => ({ debian: existsSync('/etc/debian_version'), root: process.getuid?.() === 0 });
+
+/** When `moduleUrl` is the script node was started with: prints the obtained path (exit 0) or the instruction (exit 1). */
+export function runAsCli(moduleUrl, obtain) {
+  if (moduleUrl !== pathToFileURL(process.argv[1] ?? '').href) return;
+  const result = obtain();
+  if (result.path) console.log(result.path);
+  else console.error(result.error);
+  process.exit(result.path ? 0 : 1);
+}
 
 export const isExecutable = (file) => {
   try {
