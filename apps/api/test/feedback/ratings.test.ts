@@ -3,6 +3,7 @@ import { ZRatingReceiptSchema } from '@cx/contracts';
 import { createApp } from '../../src/app';
 import { resetRateLimits } from '../../src/lib/rate-limit';
 import { RatingModel } from '../../src/modules/ratings/rating.model';
+import { weekKey } from '../../src/modules/analytics/rollup.contribution';
 import { RollupModel } from '../../src/modules/analytics/rollup.model';
 import { FEEDBACK_IP_LIMITS } from '../../src/modules/feedback/feedback.router';
 import { submitRating } from '../../src/modules/feedback/feedback.service';
@@ -44,9 +45,13 @@ describe('POST /api/v1/feedback/staff-ratings', () => {
       outsideShift: false,
     });
     expect(rating?.flag?.suspicious).toBe(false);
-    const rows = await RollupModel.find({ store: shop.store._id, metric: 'staff' }).lean();
+    const rows = await RollupModel.find({ store: shop.store._id, metric: 'staff', day: rating?.day }).lean();
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row).toMatchObject({ day: rating?.day, count: 1, scoreSum: 4, d4: 1 });
+    // the same figures in the store's and the person's week rows
+    const weeks = await RollupModel.find({ store: shop.store._id, metric: 'staff', day: weekKey(rating!.day) }).lean();
+    expect(weeks).toHaveLength(2);
+    for (const row of weeks) expect(row).toMatchObject({ count: 1, scoreSum: 4, d4: 1 });
   });
 
   it('marks a rating made while nobody is on shift as outside a shift', async () => {
@@ -209,7 +214,7 @@ describe('POST /api/v1/feedback/experience-ratings', () => {
       staff: null,
       score: 1,
     });
-    const rows = await RollupModel.find({ store: shop.store._id, metric: 'experience' }).lean();
+    const rows = await RollupModel.find({ store: shop.store._id, metric: 'experience', day: { $not: /^W/ } }).lean();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ staff: null, count: 1, d1: 1 });
   });

@@ -1,4 +1,5 @@
 // Rollups stay equal to counts recomputed from the raw ratings and events after a random batch of submits.
+import { DateTime } from 'luxon';
 import request from 'supertest';
 import { createApp } from '../../src/app';
 import { resetRateLimits } from '../../src/lib/rate-limit';
@@ -41,12 +42,17 @@ async function recomputed(): Promise<Map<string, Row>> {
   const counted = await RatingModel.find({
     $or: [{ 'flag.suspicious': false }, { 'flag.restored': true }],
   }).lean();
+  // every row has its week row (W + the local week's Monday) holding the same figures summed over the week
+  const monday = (day: string) => `W${DateTime.fromISO(day).startOf('week').toISODate()}`;
+  const addDayAndWeek = (prefix: string, day: string, score?: number) => {
+    add(`${prefix}|${day}`, score);
+    add(`${prefix}|${monday(day)}`, score);
+  };
   for (const r of counted) {
-    add(`${r.store}||${r.kind}|${r.day}`, r.score);
-    if (r.staff) add(`${r.store}|${r.staff}|${r.kind}|${r.day}`, r.score);
+    addDayAndWeek(`${r.store}||${r.kind}`, r.day, r.score);
+    if (r.staff) addDayAndWeek(`${r.store}|${r.staff}|${r.kind}`, r.day, r.score);
   }
-  for (const e of await FeedbackEventModel.find({ tracked: true }).lean())
-    add(`${e.store}||${e.type}|${e.day}`);
+  for (const e of await FeedbackEventModel.find({ tracked: true }).lean()) addDayAndWeek(`${e.store}||${e.type}`, e.day);
   return out;
 }
 

@@ -2,7 +2,17 @@
 import { DateTime } from 'luxon';
 import type { TOverview, TOverviewQuery, TSeriesPoint, TSnapshot } from '@cx/contracts';
 import { addDays, weekStart } from '../../lib/time';
-import { addTo, average, compared, csat, emptyAgg, isRatingRow, loadRows, sumRows, type Agg } from './figures';
+import {
+  addTo,
+  average,
+  compared,
+  csat,
+  emptyAgg,
+  isRatingRow,
+  loadRows,
+  sumRows,
+  type Agg,
+} from './figures';
 import { LEAGUE_METRICS, staffLeagueFrom, storeLeagueFrom } from './league.service';
 import type { Scope } from './scope';
 import { timelinePage } from './timeline.service';
@@ -45,7 +55,12 @@ export async function snapshot(scope: Scope): Promise<TSnapshot> {
     ),
     socialClicks: compared(social.current.count, social.previous.count),
     bestStaff: best
-      ? { staff: best.staff, adjustedAverage: best.adjustedAverage!, average: best.average!, ratings: best.ratings }
+      ? {
+          staff: best.staff,
+          adjustedAverage: best.adjustedAverage!,
+          average: best.average!,
+          ratings: best.ratings,
+        }
       : null,
     mostImproved: improved
       ? {
@@ -86,9 +101,10 @@ const bucketOf = (day: string, g: Granularity) =>
 
 export async function overview(scope: Scope, granularity: TOverviewQuery['granularity']): Promise<TOverview> {
   const g = granularityFor(scope.label.days, granularity);
-  const rows = (await loadRows(scope, ['staff', 'experience'], { people: 'store', hours: true })).filter(
-    (r) => r.period === 'current',
-  );
+  // whole weeks as week rows only when the buckets are weeks (a week row cannot be split into days or months)
+  const rows = (
+    await loadRows(scope, ['staff', 'experience'], { people: 'store', hours: true, weeks: g === 'week' })
+  ).filter((r) => r.period === 'current');
   const ratingRows = rows.filter((r) => isRatingRow(scope, r));
 
   const buckets = new Map<string, Agg>();
@@ -100,11 +116,15 @@ export async function overview(scope: Scope, granularity: TOverviewQuery['granul
   const cells = new Map<string, { weekday: number; hour: number; count: number; sum: number }>();
   for (const r of ratingRows) {
     addTo(buckets.get(bucketOf(r.day, g)) ?? emptyAgg(), r);
-    const weekday = DateTime.fromISO(r.day).weekday;
-    for (const [hour, cell] of Object.entries(r.h ?? {})) {
+    const dayWeekday = r.week ? 0 : DateTime.fromISO(r.day).weekday;
+    for (const [at, cell] of Object.entries(r.h ?? {})) {
       if (!cell?.n) continue;
+      // day rows: h.<hour>; week rows: h.<weekday>-<hour>
+      const [weekday, hour] = r.week
+        ? (at.split('-').map(Number) as [number, number])
+        : [dayWeekday, Number(at)];
       const key = `${weekday}|${hour}`;
-      const c = cells.get(key) ?? { weekday, hour: Number(hour), count: 0, sum: 0 };
+      const c = cells.get(key) ?? { weekday, hour, count: 0, sum: 0 };
       c.count += cell.n;
       c.sum += cell.s ?? 0;
       cells.set(key, c);

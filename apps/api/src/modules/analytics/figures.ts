@@ -1,7 +1,9 @@
 // Reads the rollup rows a dashboard call needs (one indexed query) and sums them per store's own current/previous days.
 import type { Types } from 'mongoose';
+import { addDays, weekStart } from '../../lib/time';
+import { isWeekKey, weekKey } from './rollup.contribution';
 import { RollupModel, type RollupDoc, type RollupMetric } from './rollup.model';
-import { inRange } from './period';
+import type { DayRange } from './period';
 import type { Scope } from './scope';
 
 export interface Agg {
@@ -38,10 +40,13 @@ export interface Row {
   d3: number;
   d4: number;
   d5: number;
+  /** Hour cells: `<hour>` on day rows, `<weekday>-<hour>` on week rows. */
   h?: Record<string, { n?: number; s?: number }>;
   net?: Record<string, number>;
-  /** Which of its store's periods the row's day falls in. */
+  /** Which of its store's periods the row's day (or whole week) falls in. */
   period: 'current' | 'previous';
+  /** A week row: `day` is the week's Monday and the row holds all seven days. */
+  week?: boolean;
 }
 
 export interface LoadOptions {
@@ -49,17 +54,51 @@ export interface LoadOptions {
   people?: 'all' | 'store';
   /** Read the hour cells (only the heatmap needs them; they are most of a row's size). */
   hours?: boolean;
+  /** Read whole weeks as week rows (default); false when every row must be one day (day or month buckets). */
+  weeks?: boolean;
+}
+
+/** The rows that hold a range: its whole ISO weeks as week keys (`W<Monday>`) and its other days as days. */
+export function rangeParts(range: DayRange, weeks: boolean): string[] {
+  const parts: string[] = [];
+  for (let day = range.from; day <= range.to;) {
+    if (weeks && weekStart(day) === day && addDays(day, 6) <= range.to) {
+      parts.push(weekKey(day));
+      day = addDays(day, 7);
+    } else {
+      parts.push(day);
+      day = addDays(day, 1);
+    }
+  }
+  return parts;
 }
 
 /** Every rollup row of the scope's stores in either period (metrics as asked), tagged current or previous. */
-export async function loadRows(scope: Scope, metrics: RollupMetric[], opts: LoadOptions = {}): Promise<Row[]> {
+export async function loadRows(
+  scope: Scope,
+  metrics: RollupMetric[],
+  opts: LoadOptions = {},
+): Promise<Row[]> {
   if (scope.stores.length === 0) return [];
+  // Per store (each has its own days): which row keys make up its current and its previous period.
+  const partsOf = new Map<string, Map<string, Row['period']>>();
+  const keys = new Set<string>();
+  for (const store of scope.stores) {
+    const parts = new Map<string, Row['period']>();
+    for (const period of ['previous', 'current'] as const) {
+      for (const key of rangeParts(store.period[period], opts.weeks ?? true)) {
+        parts.set(key, period);
+        keys.add(key);
+      }
+    }
+    partsOf.set(store.id, parts);
+  }
   const projection: Record<string, 0> = opts.hours ? { _id: 0, owner: 0 } : { _id: 0, owner: 0, h: 0 };
   const docs = await RollupModel.find(
     {
       owner: scope.owner,
       metric: { $in: metrics },
-      day: { $gte: scope.span.from, $lte: scope.span.to },
+      day: { $in: [...keys] },
       store: { $in: scope.stores.map((s) => s._id) },
       ...(opts.people === 'store' ? { staff: scope.staff ? { $in: [null, scope.staff] } : null } : {}),
     },
@@ -68,18 +107,15 @@ export async function loadRows(scope: Scope, metrics: RollupMetric[], opts: Load
   const rows: Row[] = [];
   for (const doc of docs) {
     const store = scope.byId.get(String(doc.store));
-    if (!store) continue;
-    const period = inRange(doc.day, store.period.current)
-      ? 'current'
-      : inRange(doc.day, store.period.previous)
-        ? 'previous'
-        : null;
-    if (!period) continue;
+    // a day another store reads inside one of its weeks is not part of this store's periods, and the other way round
+    const period = store && partsOf.get(store.id)!.get(doc.day);
+    if (!store || !period) continue;
+    const week = isWeekKey(doc.day);
     rows.push({
       store: store.id,
       staff: doc.staff ? String(doc.staff as Types.ObjectId) : null,
       metric: doc.metric as RollupMetric,
-      day: doc.day,
+      day: week ? doc.day.slice(1) : doc.day,
       count: doc.count ?? 0,
       scoreSum: doc.scoreSum ?? 0,
       d1: doc.d1 ?? 0,
@@ -90,6 +126,7 @@ export async function loadRows(scope: Scope, metrics: RollupMetric[], opts: Load
       h: doc.h as Row['h'],
       net: doc.net as Row['net'],
       period,
+      ...(week ? { week } : {}),
     });
   }
   return rows;
@@ -104,7 +141,11 @@ export function isRatingRow(scope: Scope, row: Row): boolean {
   if (scope.staff) {
     return row.metric === 'staff' && row.staff === String(scope.staff) && kind !== 'experience';
   }
-  return row.staff === null && (row.metric === 'staff' || row.metric === 'experience') && (!kind || row.metric === kind);
+  return (
+    row.staff === null &&
+    (row.metric === 'staff' || row.metric === 'experience') &&
+    (!kind || row.metric === kind)
+  );
 }
 
 /** Sums the rows into current and previous aggregates. */

@@ -1,5 +1,6 @@
 // What one stored rating or event adds to the rollups: the single definition used by submits, reviews, rebuild and seed.
 import type { Types } from 'mongoose';
+import { weekStart } from '../../lib/time';
 import type { RollupMetric } from './rollup.model';
 
 type Id = Types.ObjectId | string;
@@ -34,7 +35,9 @@ export interface RatingFacts {
 }
 
 /** Does a rating count in the figures? Flagged ratings do not, until a reviewer restores them. */
-export function countsInFigures(rating: { flag?: { suspicious?: boolean | null; restored?: boolean | null } | null }) {
+export function countsInFigures(rating: {
+  flag?: { suspicious?: boolean | null; restored?: boolean | null } | null;
+}) {
   return !rating.flag?.suspicious || Boolean(rating.flag.restored);
 }
 
@@ -47,6 +50,30 @@ function scored(score: number, hour: number | null | undefined, sign: number): R
   return inc;
 }
 
+/**
+ * Week rows: the same figures per local ISO week, in the same collection under `day: 'W<Monday>'` (never inside a
+ * range of dates, so day-range readers do not see them). A period's whole weeks are read as one row instead of seven.
+ * Their hour cells are per weekday and hour (`h.<1–7>-<0–23>`), for the heatmap.
+ */
+export const weekKey = (day: string) => `W${weekStart(day)}`;
+export const isWeekKey = (day: string) => day.startsWith('W');
+/** ISO weekday 1 (Monday) … 7 (Sunday) of a YYYY-MM-DD day. */
+export const isoWeekday = (day: string) => ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
+/** A day row's change as the change to its week row. */
+export function weekChange(change: RollupRowChange): RollupRowChange {
+  const weekday = isoWeekday(change.key.day);
+  const inc: Record<string, number> = {};
+  for (const [field, n] of Object.entries(change.inc)) {
+    const cell = /^h\.(\d+)\.([ns])$/.exec(field);
+    inc[cell ? `h.${weekday}-${cell[1]}.${cell[2]}` : field] = n;
+  }
+  return { ...change, key: { ...change.key, day: weekKey(change.key.day) }, inc };
+}
+
+/** Each day row's change and the same change to its week row. */
+const withWeeks = (changes: RollupRowChange[]) => changes.flatMap((c) => [c, weekChange(c)]);
+
 /** Rows a rating touches: its store row, the person's row (staff ratings), a shift-credit row per person on shift. */
 export function ratingRollupChanges(rating: RatingFacts, sign: 1 | -1 = 1): RollupRowChange[] {
   const { owner, store, day, score, hour, kind } = rating;
@@ -54,28 +81,43 @@ export function ratingRollupChanges(rating: RatingFacts, sign: 1 | -1 = 1): Roll
     { key: { store, staff: null, metric: kind, day }, owner, inc: scored(score, hour, sign) },
   ];
   if (kind === 'staff' && rating.staff) {
-    changes.push({ key: { store, staff: rating.staff, metric: 'staff', day }, owner, inc: scored(score, hour, sign) });
+    changes.push({
+      key: { store, staff: rating.staff, metric: 'staff', day },
+      owner,
+      inc: scored(score, hour, sign),
+    });
   }
   if (kind === 'experience') {
     for (const person of rating.onShift ?? []) {
-      changes.push({ key: { store, staff: person, metric: 'shift', day }, owner, inc: scored(score, null, sign) });
+      changes.push({
+        key: { store, staff: person, metric: 'shift', day },
+        owner,
+        inc: scored(score, null, sign),
+      });
     }
   }
-  return changes;
+  return withWeeks(changes);
 }
 
-/** A tracked visit or a social click (per network). */
-export function eventRollupChange(event: {
+/** A tracked visit or a social click (per network): its day row and its week row. */
+export function eventRollupChanges(event: {
   owner: Id;
   store: Id;
   metric: 'visit' | 'social';
   day: string;
   network?: string | null;
-}): RollupRowChange {
+}): RollupRowChange[] {
   const inc: Record<string, number> = { count: 1 };
   if (event.metric === 'social' && event.network) inc[`net.${event.network}`] = 1;
-  return { key: { store: event.store, staff: null, metric: event.metric, day: event.day }, owner: event.owner, inc };
+  return withWeeks([
+    {
+      key: { store: event.store, staff: null, metric: event.metric, day: event.day },
+      owner: event.owner,
+      inc,
+    },
+  ]);
 }
 
 /** The string form of a key, for maps (rebuild, seed). */
-export const keyString = (k: RollupKey) => `${String(k.store)}|${k.staff ? String(k.staff) : ''}|${k.metric}|${k.day}`;
+export const keyString = (k: RollupKey) =>
+  `${String(k.store)}|${k.staff ? String(k.staff) : ''}|${k.metric}|${k.day}`;

@@ -1,14 +1,18 @@
 // Recomputes every rollup from the raw ratings and events, reports the rows that differ and (unless checking) fixes them.
 import type { AnyBulkWriteOperation } from 'mongoose';
-import { localDay, localHour } from '../../lib/time';
+import { localDay, localHour, weekStart } from '../../lib/time';
 import { FeedbackEventModel, FEEDBACK_EVENT_RETENTION_SECONDS } from '../feedback/feedback-event.model';
 import { RatingModel } from '../ratings/rating.model';
 import { StoreModel } from '../stores/store.model';
 import {
   countsInFigures,
-  eventRollupChange,
+  eventRollupChanges,
+  isoWeekday,
+  isWeekKey,
   keyString,
   ratingRollupChanges,
+  weekChange,
+  weekKey,
   type RollupKey,
   type RollupRowChange,
 } from './rollup.contribution';
@@ -77,17 +81,43 @@ export interface RebuildScope {
   day?: string;
 }
 
-function filterOf(scope: RebuildScope): Record<string, unknown> {
+/**
+ * With a day: a Sunday closes its week, so that week's rows are recounted whole (all seven days) and replaced; any
+ * other day's fix is carried into its still-open week row as the same $inc, never by replacing a row that live
+ * ratings are adding to.
+ */
+const wholeWeek = (scope: RebuildScope) => Boolean(scope.day) && isoWeekday(scope.day!) === 7;
+
+function rawFilterOf(scope: RebuildScope): Record<string, unknown> {
   const filter: Record<string, unknown> = {};
   if (scope.owner) filter.owner = scope.owner;
   if (scope.stores) filter.store = { $in: scope.stores };
-  if (scope.day) filter.day = scope.day;
+  if (scope.day) filter.day = wholeWeek(scope) ? { $gte: weekStart(scope.day), $lte: scope.day } : scope.day;
   return filter;
+}
+
+function rowFilterOf(scope: RebuildScope): Record<string, unknown> {
+  const filter = rawFilterOf(scope);
+  if (scope.day) filter.day = wholeWeek(scope) ? { $in: [scope.day, weekKey(scope.day)] } : scope.day;
+  return filter;
+}
+
+const inScope = (scope: RebuildScope, k: RollupKey) =>
+  !scope.day || k.day === scope.day || (wholeWeek(scope) && k.day === weekKey(scope.day));
+
+/** want − stored, field by field (what an $inc must add to make stored equal want). */
+function difference(want: Record<string, number>, stored: Record<string, number>): Record<string, number> {
+  const inc: Record<string, number> = {};
+  for (const k of new Set([...Object.keys(want), ...Object.keys(stored)])) {
+    const d = (want[k] ?? 0) - (stored[k] ?? 0);
+    if (d) inc[k] = d;
+  }
+  return inc;
 }
 
 /** The recount: counted ratings (hour from createdAt in the store's zone), tracked visits and social clicks. */
 async function recount(scope: RebuildScope, eventsFrom: Date): Promise<Map<string, ExpectedRow>> {
-  const filter = filterOf(scope);
+  const filter = rawFilterOf(scope);
   const storeFilter = {
     ...(scope.owner ? { owner: scope.owner } : {}),
     ...(scope.stores ? { _id: { $in: scope.stores } } : {}),
@@ -105,8 +135,9 @@ async function recount(scope: RebuildScope, eventsFrom: Date): Promise<Map<strin
   }
   const events = FeedbackEventModel.find({ ...filter, tracked: true, createdAt: { $gte: eventsFrom } });
   for await (const e of events.lean().cursor()) {
-    add(expected, eventRollupChange({ ...e, metric: e.type }));
+    for (const change of eventRollupChanges({ ...e, metric: e.type })) add(expected, change);
   }
+  for (const [id, row] of expected) if (!inScope(scope, row.key)) expected.delete(id);
   return expected;
 }
 
@@ -121,8 +152,10 @@ export async function rebuildRollups(
   // One day of margin either side of the cut-off covers every store's zone.
   const eventsFrom = new Date(now.getTime() - FEEDBACK_EVENT_RETENTION_SECONDS * 1000 + 2 * 86400000);
   const eventsFromDay = localDay(eventsFrom, 'UTC');
+  // a week row is recountable when its Monday is: then all seven days' events are still kept
   const recountable = (k: RollupKey) =>
-    !(k.metric === 'visit' || k.metric === 'social') || k.day >= eventsFromDay;
+    !(k.metric === 'visit' || k.metric === 'social') ||
+    (isWeekKey(k.day) ? k.day.slice(1) : k.day) >= eventsFromDay;
 
   const expected = await recount(opts, eventsFrom);
   const ops: AnyBulkWriteOperation[] = [];
@@ -134,7 +167,21 @@ export async function rebuildRollups(
     if (examples.length < 10) examples.push(id);
   };
 
-  for await (const doc of RollupModel.find(filterOf(opts)).lean().cursor()) {
+  // a fixed day of a week still open: its week row gets the same correction as an $inc
+  const carryIntoWeek = (key: RollupKey, owner: unknown, inc: Record<string, number>) => {
+    if (!opts.day || wholeWeek(opts)) return;
+    const week = weekChange({ key, owner: owner as RollupRowChange['owner'], inc });
+    const { store, staff, metric, day } = week.key;
+    ops.push({
+      updateOne: {
+        filter: { store, staff, metric, day },
+        update: { $inc: week.inc, $setOnInsert: { owner } },
+        upsert: true,
+      },
+    });
+  };
+
+  for await (const doc of RollupModel.find(rowFilterOf(opts)).lean().cursor()) {
     const key: RollupKey = { store: doc.store, staff: doc.staff ?? null, metric: doc.metric, day: doc.day };
     if (!recountable(key)) continue;
     rows += 1;
@@ -144,6 +191,7 @@ export async function rebuildRollups(
     const stored = flatten(doc);
     if (same(stored, want?.fields ?? {})) continue;
     differ(id);
+    carryIntoWeek(key, doc.owner, difference(want?.fields ?? {}, stored));
     if (!want) ops.push({ deleteOne: { filter: { _id: doc._id } } });
     else ops.push({ replaceOne: { filter: { _id: doc._id }, replacement: rowDoc(want) } });
   }
@@ -151,6 +199,7 @@ export async function rebuildRollups(
     if (!recountable(want.key) || same({}, want.fields)) continue;
     rows += 1;
     differ(id);
+    carryIntoWeek(want.key, want.owner, want.fields);
     const { store, staff, metric, day } = want.key;
     ops.push({
       updateOne: {

@@ -1,7 +1,7 @@
-// Keeps the daily rollups in step with each accepted event using atomic $inc upserts (no transactions needed).
+// Keeps the daily (and weekly) rollups in step with each accepted event using atomic $inc upserts (no transactions needed).
 import { RollupModel } from './rollup.model';
 import {
-  eventRollupChange,
+  eventRollupChanges,
   ratingRollupChanges,
   type RatingFacts,
   type RollupRowChange,
@@ -28,8 +28,8 @@ export async function recordRatingInRollups(rating: RatingFacts): Promise<void> 
 }
 
 /** A tracked visit or a social click (counted per network too). */
-export async function recordEventInRollups(event: Parameters<typeof eventRollupChange>[0]): Promise<void> {
-  await applyRollupChanges([eventRollupChange(event)]);
+export async function recordEventInRollups(event: Parameters<typeof eventRollupChanges>[0]): Promise<void> {
+  await applyRollupChanges(eventRollupChanges(event));
 }
 
 /** Takes a stored rating's contribution out of the rollups (-1, when flagged) or puts it back (+1, when restored). */
