@@ -17,10 +17,9 @@ export interface EngineProcessOptions {
 }
 
 /** The command that runs cli: the built cli.js with node, or cli.ts through tsx when running from source (tests). */
-function cliCommand(maxOldSpaceMb: number): { cmd: string; args: string[] } {
-  const heap = `--max-old-space-size=${maxOldSpaceMb}`;
+function cliCommand(): { cmd: string; args: string[] } {
   const built = path.join(__dirname, 'cli.js');
-  if (existsSync(built)) return { cmd: process.execPath, args: [heap, built] };
+  if (existsSync(built)) return { cmd: process.execPath, args: [built] };
   const source = path.join(__dirname, 'cli.ts');
   const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
   if (existsSync(source) && existsSync(tsx)) return { cmd: tsx, args: [source] };
@@ -28,10 +27,12 @@ function cliCommand(maxOldSpaceMb: number): { cmd: string; args: string[] } {
 }
 
 export async function startEngineProcess(opts: EngineProcessOptions = {}): Promise<EngineProcess> {
-  const { cmd, args } = cliCommand(opts.maxOldSpaceMb ?? 8192);
+  const { cmd, args } = cliCommand();
+  // the heap limit only through NODE_OPTIONS (no loader of ours): it reaches node directly or via tsx
+  const heap = `--max-old-space-size=${opts.maxOldSpaceMb ?? 8192}`;
   const child = spawn(cmd, [...args, '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_OPTIONS: `--max-old-space-size=${opts.maxOldSpaceMb ?? 8192}` },
+    env: { ...process.env, NODE_OPTIONS: heap },
   });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
@@ -39,7 +40,11 @@ export async function startEngineProcess(opts: EngineProcessOptions = {}): Promi
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`offline engine process printed no URI within ${opts.startTimeoutMs ?? 30_000} ms: ${stderr}`));
+      reject(
+        new Error(
+          `offline engine process printed no URI within ${opts.startTimeoutMs ?? 30_000} ms: ${stderr}`,
+        ),
+      );
     }, opts.startTimeoutMs ?? 30_000);
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();

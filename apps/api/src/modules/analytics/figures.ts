@@ -98,7 +98,8 @@ export async function loadRows(
     {
       owner: scope.owner,
       metric: { $in: metrics },
-      day: { $in: [...keys] },
+      // with week rows the exact keys; day rows only: the span as one range (a year would be 730 keys)
+      day: (opts.weeks ?? true) ? { $in: [...keys] } : { $gte: scope.span.from, $lte: scope.span.to },
       store: { $in: scope.stores.map((s) => s._id) },
       ...(opts.people === 'store' ? { staff: scope.staff ? { $in: [null, scope.staff] } : null } : {}),
     },
