@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import path from 'node:path';
-import { RollupModel } from '../../src/modules/analytics/rollup.model';
+import { BusinessRollupModel, RollupModel } from '../../src/modules/analytics/rollup.model';
 import { rebuildRollups } from '../../src/modules/analytics/rollup.rebuild';
 import { setupTestDb } from '../helpers/db';
 import { buildWorld, NOW } from './world';
@@ -11,7 +11,9 @@ setupTestDb();
 jest.setTimeout(300_000);
 
 const rowsNow = async () =>
-  (await RollupModel.find({}, { _id: 0 }).lean()).map((r) => JSON.stringify(r)).sort();
+  [...(await RollupModel.find({}, { _id: 0 }).lean()), ...(await BusinessRollupModel.find({}, { _id: 0 }).lean())]
+    .map((r) => JSON.stringify(r))
+    .sort();
 
 describe('rollups:rebuild', () => {
   it('finds nothing to fix after live submits, then restores deleted and altered rows exactly', async () => {
@@ -25,9 +27,14 @@ describe('rollups:rebuild', () => {
     await RollupModel.updateOne({ _id: victims[3]!._id }, { $inc: { count: 7, d5: 7, scoreSum: 35 } });
     await RollupModel.updateOne({ _id: victims[4]!._id }, { $set: { 'h.3.n': 99 } });
     await RollupModel.updateOne({ _id: victims[5]!._id }, { $set: { count: 0, scoreSum: 0 } });
+    // business rows (every store together) too: one lost, one drifted
+    const business = await BusinessRollupModel.find({}).limit(2).lean();
+    expect(business).toHaveLength(2);
+    await BusinessRollupModel.deleteOne({ _id: business[0]!._id });
+    await BusinessRollupModel.updateOne({ _id: business[1]!._id }, { $inc: { count: 3, d1: 3, scoreSum: 3 } });
 
     const check = await rebuildRollups({ check: true, now: NOW });
-    expect(check.differences).toBeGreaterThanOrEqual(6);
+    expect(check.differences).toBeGreaterThanOrEqual(8);
     expect(check.fixed).toBe(0);
     expect(await rowsNow()).not.toEqual(before);
 

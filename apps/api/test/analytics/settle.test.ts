@@ -2,7 +2,7 @@
 // whose day has not closed are left alone.
 import { randomUUID } from 'node:crypto';
 import type { Types } from 'mongoose';
-import { RollupModel } from '../../src/modules/analytics/rollup.model';
+import { BusinessRollupModel, RollupModel } from '../../src/modules/analytics/rollup.model';
 import { rebuildRollups } from '../../src/modules/analytics/rollup.rebuild';
 import { analyticsJobs, settleClosedDays } from '../../src/modules/analytics/rollup.settle';
 import { submitRating } from '../../src/modules/feedback/feedback.service';
@@ -41,6 +41,7 @@ describe('settling closed days', () => {
 
     // MongoDB went away between the ratings and their rollups: every rollup row is missing.
     await RollupModel.deleteMany({});
+    await BusinessRollupModel.deleteMany({});
     const now = new Date('2026-11-10T00:20:00Z'); // London 00:20, Sydney 11:20
     const report = await settleClosedDays(now);
     expect(report.stores).toBe(1);
@@ -51,6 +52,8 @@ describe('settling closed days', () => {
     expect(await rowsOf(sydney, '2026-11-09')).toEqual([]); // Sydney's turn comes at its own midnight
     const check = await rebuildRollups({ check: true, stores: [london._id], day: '2026-11-09', now });
     expect(check.differences).toBe(0);
+    // Settling again finds nothing to change.
+    expect((await settleClosedDays(now)).differences).toBe(0);
 
     // Sydney's first hour on 10 November is 13:xx UTC on the 9th; the scheduled job settles it then.
     const [job] = analyticsJobs(() => new Date('2026-11-09T13:15:00Z'));
@@ -59,7 +62,8 @@ describe('settling closed days', () => {
     expect(await rowsOf(sydney, '2026-11-09')).toEqual([
       expect.objectContaining({ metric: 'experience', count: 1, scoreSum: 3 }),
     ]);
-    // Settling again finds nothing to change.
-    expect((await settleClosedDays(now)).differences).toBe(0);
+    // Every store's 9 November is now settled: its rows, both stores' and the business's, equal a recount of the day.
+    await settleClosedDays(now);
+    expect((await rebuildRollups({ check: true, day: '2026-11-09', now })).differences).toBe(0);
   });
 });

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Types } from 'mongoose';
 import { rangeParts } from '../../src/modules/analytics/figures';
-import { RollupModel } from '../../src/modules/analytics/rollup.model';
+import { BusinessRollupModel, RollupModel } from '../../src/modules/analytics/rollup.model';
 import { rebuildRollups } from '../../src/modules/analytics/rollup.rebuild';
 import { submitRating } from '../../src/modules/feedback/feedback.service';
 import { makeStore, makeUser } from '../factories';
@@ -48,6 +48,7 @@ describe('repairing week rows', () => {
     expect(await row(london, 'W2026-11-09')).toEqual({ count: 2, scoreSum: 6 });
 
     await RollupModel.deleteMany({}); // every rollup write was lost
+    await BusinessRollupModel.deleteMany({});
     await rebuildRollups({ check: false, stores: [london._id], day: '2026-11-10' });
     expect(await row(london, '2026-11-10')).toEqual({ count: 1, scoreSum: 2 });
     expect(await row(london, 'W2026-11-09')).toEqual({ count: 1, scoreSum: 2 }); // Tuesday's share only

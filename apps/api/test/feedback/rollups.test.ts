@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createApp } from '../../src/app';
 import { resetRateLimits } from '../../src/lib/rate-limit';
 import { RatingModel } from '../../src/modules/ratings/rating.model';
-import { RollupModel } from '../../src/modules/analytics/rollup.model';
+import { BusinessRollupModel, RollupModel } from '../../src/modules/analytics/rollup.model';
 import { FeedbackEventModel } from '../../src/modules/feedback/feedback-event.model';
 import { setupTestDb } from '../helpers/db';
 import { makeShop, postFrom, submitBody, type Shop } from './support';
@@ -50,6 +50,7 @@ async function recomputed(): Promise<Map<string, Row>> {
   };
   for (const r of counted) {
     addDayAndWeek(`${r.store}||${r.kind}`, r.day, r.score);
+    addDayAndWeek(`business:${r.owner}||${r.kind}`, r.day, r.score); // the owner's stores together
     if (r.staff) addDayAndWeek(`${r.store}|${r.staff}|${r.kind}`, r.day, r.score);
   }
   for (const e of await FeedbackEventModel.find({ tracked: true }).lean()) addDayAndWeek(`${e.store}||${e.type}`, e.day);
@@ -58,7 +59,11 @@ async function recomputed(): Promise<Map<string, Row>> {
 
 async function stored(): Promise<Map<string, Row>> {
   const out = new Map<string, Row>();
-  for (const r of await RollupModel.find({}).lean()) {
+  const rows = [
+    ...(await RollupModel.find({}).lean()),
+    ...(await BusinessRollupModel.find({}).lean()).map((r) => ({ ...r, store: `business:${r.owner}`, staff: null })),
+  ];
+  for (const r of rows) {
     if (r.count === 0 && r.scoreSum === 0) continue; // a row emptied by flagging equals no row
     out.set(`${r.store}|${r.staff ?? ''}|${r.metric}|${r.day}`, {
       count: r.count,

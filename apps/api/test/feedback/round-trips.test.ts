@@ -78,7 +78,13 @@ describe('staff-rating submit, database operations', () => {
         .map((o) => o.op)
         .filter((op) => WRITES.test(op))
         .sort();
-      expect(writes).toEqual(['ratingguards.updateOne', 'ratings.insertOne', 'rollups.bulkWrite']);
+      // the store, person and business rollups: one bulkWrite per collection, sent together
+      expect(writes).toEqual([
+        'businessrollups.bulkWrite',
+        'ratingguards.updateOne',
+        'ratings.insertOne',
+        'rollups.bulkWrite',
+      ]);
       expect(ops.some((o) => /dailysalts/.test(o.op))).toBe(false);
       expect(await RatingModel.countDocuments({ staff: shop.alice._id, score })).toBe(1);
     },

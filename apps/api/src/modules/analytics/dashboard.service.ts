@@ -14,6 +14,7 @@ import {
   type Agg,
 } from './figures';
 import { LEAGUE_METRICS, staffLeagueFrom, storeLeagueFrom } from './league.service';
+import { currentRatingRows } from './overview-rows';
 import type { Scope } from './scope';
 import { timelinePage } from './timeline.service';
 
@@ -102,9 +103,7 @@ const bucketOf = (day: string, g: Granularity) =>
 export async function overview(scope: Scope, granularity: TOverviewQuery['granularity']): Promise<TOverview> {
   const g = granularityFor(scope.label.days, granularity);
   // whole weeks as week rows only when the buckets are weeks (a week row cannot be split into days or months)
-  const rows = (
-    await loadRows(scope, ['staff', 'experience'], { people: 'store', hours: true, weeks: g === 'week' })
-  ).filter((r) => r.period === 'current');
+  const rows = await currentRatingRows(scope, g === 'week');
   const ratingRows = rows.filter((r) => isRatingRow(scope, r));
 
   const buckets = new Map<string, Agg>();

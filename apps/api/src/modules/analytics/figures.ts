@@ -29,6 +29,7 @@ export function addTo(a: Agg, b: Pick<Row, 'count' | 'scoreSum' | 'd1' | 'd2' | 
 }
 
 export interface Row {
+  /** The store's id; '' on a business row (the owner's stores together). */
   store: string;
   staff: string | null;
   metric: RollupMetric;
@@ -50,12 +51,17 @@ export interface Row {
 }
 
 export interface LoadOptions {
-  /** 'store': only store rows, plus the filtered person's rows (no other person's rows are read). Default: all. */
-  people?: 'all' | 'store';
+  /**
+   * 'store': only store rows, plus the filtered person's rows (no other person's rows are read); 'person': only the
+   * filtered person's rows. Default: all.
+   */
+  people?: 'all' | 'store' | 'person';
   /** Read the hour cells (only the heatmap needs them; they are most of a row's size). */
   hours?: boolean;
   /** Read whole weeks as week rows (default); false when every row must be one day (day or month buckets). */
   weeks?: boolean;
+  /** Which periods to read (default both). */
+  periods?: Array<Row['period']>;
 }
 
 /** The rows that hold a range: its whole ISO weeks as week keys (`W<Monday>`) and its other days as days. */
@@ -73,6 +79,41 @@ export function rangeParts(range: DayRange, weeks: boolean): string[] {
   return parts;
 }
 
+type FigureDoc = Pick<
+  RollupDoc,
+  'metric' | 'day' | 'count' | 'scoreSum' | 'd1' | 'd2' | 'd3' | 'd4' | 'd5' | 'h'
+> & {
+  staff?: unknown;
+  net?: unknown;
+};
+
+/** A stored row (store or business) as a Row; sign -1 takes its figures out of a sum. */
+export function rowOf(doc: FigureDoc, store: string, period: Row['period'], sign: 1 | -1 = 1): Row {
+  const week = isWeekKey(doc.day);
+  const n = (v: number | null | undefined) => (v ?? 0) * sign;
+  let h = doc.h as Row['h'];
+  if (sign === -1 && h) {
+    h = Object.fromEntries(Object.entries(h).map(([at, c]) => [at, { n: n(c?.n), s: n(c?.s) }]));
+  }
+  return {
+    store,
+    staff: doc.staff ? String(doc.staff as Types.ObjectId) : null,
+    metric: doc.metric as RollupMetric,
+    day: week ? doc.day.slice(1) : doc.day,
+    count: n(doc.count),
+    scoreSum: n(doc.scoreSum),
+    d1: n(doc.d1),
+    d2: n(doc.d2),
+    d3: n(doc.d3),
+    d4: n(doc.d4),
+    d5: n(doc.d5),
+    h,
+    net: doc.net as Row['net'],
+    period,
+    ...(week ? { week } : {}),
+  };
+}
+
 /** Every rollup row of the scope's stores in either period (metrics as asked), tagged current or previous. */
 export async function loadRows(
   scope: Scope,
@@ -85,7 +126,7 @@ export async function loadRows(
   const keys = new Set<string>();
   for (const store of scope.stores) {
     const parts = new Map<string, Row['period']>();
-    for (const period of ['previous', 'current'] as const) {
+    for (const period of opts.periods ?? (['previous', 'current'] as const)) {
       for (const key of rangeParts(store.period[period], opts.weeks ?? true)) {
         parts.set(key, period);
         keys.add(key);
@@ -94,14 +135,16 @@ export async function loadRows(
     partsOf.set(store.id, parts);
   }
   const projection: Record<string, 0> = opts.hours ? { _id: 0, owner: 0 } : { _id: 0, owner: 0, h: 0 };
+  const span = opts.periods?.includes('previous') === false ? scope.current : scope.span;
   const docs = await RollupModel.find(
     {
       owner: scope.owner,
       metric: { $in: metrics },
       // with week rows the exact keys; day rows only: the span as one range (a year would be 730 keys)
-      day: (opts.weeks ?? true) ? { $in: [...keys] } : { $gte: scope.span.from, $lte: scope.span.to },
+      day: (opts.weeks ?? true) ? { $in: [...keys] } : { $gte: span.from, $lte: span.to },
       store: { $in: scope.stores.map((s) => s._id) },
       ...(opts.people === 'store' ? { staff: scope.staff ? { $in: [null, scope.staff] } : null } : {}),
+      ...(opts.people === 'person' ? { staff: scope.staff ?? null } : {}),
     },
     projection,
   ).lean<Array<RollupDoc>>();
@@ -111,24 +154,7 @@ export async function loadRows(
     // a day another store reads inside one of its weeks is not part of this store's periods, and the other way round
     const period = store && partsOf.get(store.id)!.get(doc.day);
     if (!store || !period) continue;
-    const week = isWeekKey(doc.day);
-    rows.push({
-      store: store.id,
-      staff: doc.staff ? String(doc.staff as Types.ObjectId) : null,
-      metric: doc.metric as RollupMetric,
-      day: week ? doc.day.slice(1) : doc.day,
-      count: doc.count ?? 0,
-      scoreSum: doc.scoreSum ?? 0,
-      d1: doc.d1 ?? 0,
-      d2: doc.d2 ?? 0,
-      d3: doc.d3 ?? 0,
-      d4: doc.d4 ?? 0,
-      d5: doc.d5 ?? 0,
-      h: doc.h as Row['h'],
-      net: doc.net as Row['net'],
-      period,
-      ...(week ? { week } : {}),
-    });
+    rows.push(rowOf(doc, store.id, period));
   }
   return rows;
 }

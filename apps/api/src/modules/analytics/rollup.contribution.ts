@@ -5,9 +5,9 @@ import type { RollupMetric } from './rollup.model';
 
 type Id = Types.ObjectId | string;
 
-/** The unique key of a rollup row. */
+/** The unique key of a rollup row; a business row (store null, staff null) is keyed by its owner too. */
 export interface RollupKey {
-  store: Id;
+  store: Id | null;
   staff: Id | null;
   metric: RollupMetric;
   day: string;
@@ -74,11 +74,25 @@ export function weekChange(change: RollupRowChange): RollupRowChange {
 /** Each day row's change and the same change to its week row. */
 const withWeeks = (changes: RollupRowChange[]) => changes.flatMap((c) => [c, weekChange(c)]);
 
-/** Rows a rating touches: its store row, the person's row (staff ratings), a shift-credit row per person on shift. */
+/** A business row: the owner's store rows of one rating kind summed over its stores. */
+export const isBusinessKey = (k: RollupKey) => k.store === null;
+
+/** The business row a store-level rating row adds to (same kind, same day or week key), if any. */
+export function businessChange(change: RollupRowChange): RollupRowChange | null {
+  const { store, staff, metric, day } = change.key;
+  if (store === null || staff !== null || (metric !== 'staff' && metric !== 'experience')) return null;
+  return { ...change, key: { store: null, staff: null, metric, day } };
+}
+
+/**
+ * Rows a rating touches: its store row, the business row of its kind, the person's row (staff ratings) and a
+ * shift-credit row per person on shift; each as a day row and a week row.
+ */
 export function ratingRollupChanges(rating: RatingFacts, sign: 1 | -1 = 1): RollupRowChange[] {
   const { owner, store, day, score, hour, kind } = rating;
   const changes: RollupRowChange[] = [
     { key: { store, staff: null, metric: kind, day }, owner, inc: scored(score, hour, sign) },
+    { key: { store: null, staff: null, metric: kind, day }, owner, inc: scored(score, hour, sign) },
   ];
   if (kind === 'staff' && rating.staff) {
     changes.push({
@@ -118,6 +132,6 @@ export function eventRollupChanges(event: {
   ]);
 }
 
-/** The string form of a key, for maps (rebuild, seed). */
-export const keyString = (k: RollupKey) =>
-  `${String(k.store)}|${k.staff ? String(k.staff) : ''}|${k.metric}|${k.day}`;
+/** The string form of a row's key, for maps (rebuild): a business row's carries its owner. */
+export const keyString = (k: RollupKey, owner: unknown) =>
+  `${k.store === null ? `business:${String(owner)}` : String(k.store)}|${k.staff ? String(k.staff) : ''}|${k.metric}|${k.day}`;

@@ -1,4 +1,4 @@
-// Daily rollups per store, staff member and kind: counts, score sums, 1–5 histograms and local-hour cells, by $inc upserts.
+// Rollups by $inc upserts, per store, person and kind and per business, by local day and week: counts, sums, histograms, hour cells.
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 
 /**
@@ -9,6 +9,20 @@ import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 export const ROLLUP_METRICS = ['staff', 'experience', 'shift', 'visit', 'social'] as const;
 export type RollupMetric = (typeof ROLLUP_METRICS)[number];
 
+/** The figures of a row (store or business): what one $inc upsert adds to. */
+const figureFields = {
+  count: { type: Number, default: 0 },
+  scoreSum: { type: Number, default: 0 },
+  /** Score distribution: d1 counts 1-star ratings … d5 counts 5-star ratings (fields, so $inc upserts stay atomic). */
+  d1: { type: Number, default: 0 },
+  d2: { type: Number, default: 0 },
+  d3: { type: Number, default: 0 },
+  d4: { type: Number, default: 0 },
+  d5: { type: Number, default: 0 },
+  /** Local-hour cells for the heatmap: h.<0–23>.{n,s} on day rows, h.<weekday>-<hour>.{n,s} on week rows. */
+  h: { type: Schema.Types.Mixed, default: undefined },
+};
+
 const rollupSchema = new Schema(
   {
     owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
@@ -17,16 +31,7 @@ const rollupSchema = new Schema(
     staff: { type: Schema.Types.ObjectId, ref: 'Staff', default: null },
     metric: { type: String, enum: ROLLUP_METRICS, required: true },
     day: { type: String, required: true },
-    count: { type: Number, default: 0 },
-    scoreSum: { type: Number, default: 0 },
-    /** Score distribution: d1 counts 1-star ratings … d5 counts 5-star ratings (fields, so $inc upserts stay atomic). */
-    d1: { type: Number, default: 0 },
-    d2: { type: Number, default: 0 },
-    d3: { type: Number, default: 0 },
-    d4: { type: Number, default: 0 },
-    d5: { type: Number, default: 0 },
-    /** Local-hour cells of the day for the heatmap: h.<0–23>.n ratings, h.<0–23>.s score sum. */
-    h: { type: Schema.Types.Mixed, default: undefined },
+    ...figureFields,
     /** Social clicks per network: net.<network> (metric social). */
     net: { type: Schema.Types.Mixed, default: undefined },
   },
@@ -37,3 +42,25 @@ rollupSchema.index({ owner: 1, metric: 1, day: 1 });
 
 export type RollupDoc = InferSchemaType<typeof rollupSchema> & { _id: Types.ObjectId };
 export const RollupModel = model('Rollup', rollupSchema);
+
+/** The rating kinds, the only metrics with business rows. */
+export const BUSINESS_METRICS = ['staff', 'experience'] as const;
+
+/**
+ * Business rows: the store-level rows of the rating kinds summed over every store of the owner (deleted stores
+ * included; readers subtract those), per store-local day and week key. Where every store's period holds a day or a
+ * week, the Overview reads one row instead of one per store. Kept by the same $inc upserts as the store rows.
+ */
+const businessRollupSchema = new Schema(
+  {
+    owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    metric: { type: String, enum: BUSINESS_METRICS, required: true },
+    day: { type: String, required: true },
+    ...figureFields,
+  },
+  { timestamps: false, minimize: true },
+);
+businessRollupSchema.index({ owner: 1, metric: 1, day: 1 }, { unique: true });
+
+export type BusinessRollupDoc = InferSchemaType<typeof businessRollupSchema> & { _id: Types.ObjectId };
+export const BusinessRollupModel = model('BusinessRollup', businessRollupSchema);

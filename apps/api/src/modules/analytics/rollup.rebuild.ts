@@ -5,8 +5,10 @@ import { FeedbackEventModel, FEEDBACK_EVENT_RETENTION_SECONDS } from '../feedbac
 import { RatingModel } from '../ratings/rating.model';
 import { StoreModel } from '../stores/store.model';
 import {
+  businessChange,
   countsInFigures,
   eventRollupChanges,
+  isBusinessKey,
   isoWeekday,
   isWeekKey,
   keyString,
@@ -16,7 +18,8 @@ import {
   type RollupKey,
   type RollupRowChange,
 } from './rollup.contribution';
-import { RollupModel, type RollupDoc } from './rollup.model';
+import { BusinessRollupModel, RollupModel, type RollupDoc } from './rollup.model';
+import { rowFilter, rowUpsert } from './rollup.service';
 
 interface ExpectedRow {
   key: RollupKey;
@@ -68,17 +71,22 @@ const same = (a: Record<string, number>, b: Record<string, number>) => {
 };
 
 function add(expected: Map<string, ExpectedRow>, change: RollupRowChange) {
-  const id = keyString(change.key);
+  const id = keyString(change.key, change.owner);
   const row = expected.get(id) ?? { key: change.key, owner: change.owner, fields: {} };
   for (const [f, v] of Object.entries(change.inc)) row.fields[f] = (row.fields[f] ?? 0) + v;
   expected.set(id, row);
 }
 
-/** Which raw documents and rollup rows a rebuild covers: everything, one owner's, or some stores' one local day. */
+/**
+ * Which raw documents and rollup rows a rebuild covers: everything, one owner's, some stores', and any of those for
+ * one local day. Business rows are recounted only when every store is (no `stores`).
+ */
 export interface RebuildScope {
   owner?: string;
   stores?: unknown[];
   day?: string;
+  /** Recount the business rows only (the settle job, once the owner's last store has closed the day). */
+  businessOnly?: boolean;
 }
 
 /**
@@ -99,6 +107,15 @@ function rawFilterOf(scope: RebuildScope): Record<string, unknown> {
 function rowFilterOf(scope: RebuildScope): Record<string, unknown> {
   const filter = rawFilterOf(scope);
   if (scope.day) filter.day = wholeWeek(scope) ? { $in: [scope.day, weekKey(scope.day)] } : scope.day;
+  return filter;
+}
+
+/** A rebuild limited to some stores cannot recount the business rows (they sum every store); it carries its fixes into them. */
+const recountsBusiness = (scope: RebuildScope) => !scope.stores;
+
+function businessFilterOf(scope: RebuildScope): Record<string, unknown> {
+  const filter = rowFilterOf(scope);
+  delete filter.store;
   return filter;
 }
 
@@ -137,7 +154,10 @@ async function recount(scope: RebuildScope, eventsFrom: Date): Promise<Map<strin
   for await (const e of events.lean().cursor()) {
     for (const change of eventRollupChanges({ ...e, metric: e.type })) add(expected, change);
   }
-  for (const [id, row] of expected) if (!inScope(scope, row.key)) expected.delete(id);
+  for (const [id, row] of expected) {
+    const wanted = isBusinessKey(row.key) ? recountsBusiness(scope) : !scope.businessOnly;
+    if (!wanted || !inScope(scope, row.key)) expected.delete(id);
+  }
   return expected;
 }
 
@@ -158,7 +178,11 @@ export async function rebuildRollups(
     (isWeekKey(k.day) ? k.day.slice(1) : k.day) >= eventsFromDay;
 
   const expected = await recount(opts, eventsFrom);
-  const ops: AnyBulkWriteOperation[] = [];
+  const ops: { stores: AnyBulkWriteOperation[]; business: AnyBulkWriteOperation[] } = {
+    stores: [],
+    business: [],
+  };
+  const listOf = (key: RollupKey) => (isBusinessKey(key) ? ops.business : ops.stores);
   const examples: string[] = [];
   let rows = 0;
   let differences = 0;
@@ -167,57 +191,65 @@ export async function rebuildRollups(
     if (examples.length < 10) examples.push(id);
   };
 
-  // a fixed day of a week still open: its week row gets the same correction as an $inc
-  const carryIntoWeek = (key: RollupKey, owner: unknown, inc: Record<string, number>) => {
-    if (!opts.day || wholeWeek(opts)) return;
-    const week = weekChange({ key, owner: owner as RollupRowChange['owner'], inc });
-    const { store, staff, metric, day } = week.key;
-    ops.push({
-      updateOne: {
-        filter: { store, staff, metric, day },
-        update: { $inc: week.inc, $setOnInsert: { owner } },
-        upsert: true,
-      },
-    });
+  /**
+   * A fixed day row's correction, carried as an $inc into rows this rebuild does not recount: its week row while that
+   * week is still open, and (when only some stores are recounted) the business day and week rows of its kind.
+   */
+  const carry = (key: RollupKey, owner: unknown, inc: Record<string, number>) => {
+    if (isWeekKey(key.day)) return;
+    const change: RollupRowChange = { key, owner: owner as RollupRowChange['owner'], inc };
+    const carried = opts.day && !wholeWeek(opts) ? [weekChange(change)] : [];
+    const business = recountsBusiness(opts) ? null : businessChange(change);
+    if (business) carried.push(business, weekChange(business));
+    for (const c of carried) listOf(c.key).push(rowUpsert(c));
   };
 
-  for await (const doc of RollupModel.find(rowFilterOf(opts)).lean().cursor()) {
-    const key: RollupKey = { store: doc.store, staff: doc.staff ?? null, metric: doc.metric, day: doc.day };
-    if (!recountable(key)) continue;
+  const compare = (key: RollupKey, doc: { _id: unknown; owner: unknown } & Partial<RollupDoc>) => {
+    if (!recountable(key)) return;
     rows += 1;
-    const id = keyString(key);
+    const id = keyString(key, doc.owner);
     const want = expected.get(id);
     expected.delete(id);
     const stored = flatten(doc);
-    if (same(stored, want?.fields ?? {})) continue;
+    if (same(stored, want?.fields ?? {})) return;
     differ(id);
-    carryIntoWeek(key, doc.owner, difference(want?.fields ?? {}, stored));
-    if (!want) ops.push({ deleteOne: { filter: { _id: doc._id } } });
-    else ops.push({ replaceOne: { filter: { _id: doc._id }, replacement: rowDoc(want) } });
+    carry(key, doc.owner, difference(want?.fields ?? {}, stored));
+    if (!want) listOf(key).push({ deleteOne: { filter: { _id: doc._id } } });
+    else listOf(key).push({ replaceOne: { filter: { _id: doc._id }, replacement: rowDoc(want) } });
+  };
+  const storeRows = opts.businessOnly ? [] : RollupModel.find(rowFilterOf(opts)).lean().cursor();
+  for await (const doc of storeRows) {
+    compare({ store: doc.store, staff: doc.staff ?? null, metric: doc.metric, day: doc.day }, doc);
+  }
+  if (recountsBusiness(opts)) {
+    for await (const doc of BusinessRollupModel.find(businessFilterOf(opts)).lean().cursor()) {
+      compare({ store: null, staff: null, metric: doc.metric, day: doc.day }, doc);
+    }
   }
   for (const [id, want] of expected) {
     if (!recountable(want.key) || same({}, want.fields)) continue;
     rows += 1;
     differ(id);
-    carryIntoWeek(want.key, want.owner, want.fields);
-    const { store, staff, metric, day } = want.key;
-    ops.push({
-      updateOne: {
-        filter: { store, staff, metric, day },
-        update: { $set: rowDoc(want) },
-        upsert: true,
-      },
-    });
+    carry(want.key, want.owner, want.fields);
+    const filter = rowFilter(want.key, want.owner);
+    listOf(want.key).push({ updateOne: { filter, update: { $set: rowDoc(want) }, upsert: true } });
   }
-  if (!opts.check && ops.length) {
-    for (let i = 0; i < ops.length; i += 1000) {
-      await RollupModel.bulkWrite(ops.slice(i, i + 1000), { ordered: false });
+  if (!opts.check) {
+    for (const [Model, list] of [
+      [RollupModel, ops.stores],
+      [BusinessRollupModel, ops.business],
+    ] as const) {
+      for (let i = 0; i < list.length; i += 1000) {
+        await (Model as typeof RollupModel).bulkWrite(list.slice(i, i + 1000), { ordered: false });
+      }
     }
   }
-  return { rows, differences, fixed: opts.check ? 0 : ops.length, examples };
+  return { rows, differences, fixed: opts.check ? 0 : ops.stores.length + ops.business.length, examples };
 }
 
 function rowDoc(row: ExpectedRow): Record<string, unknown> {
   const zeros = Object.fromEntries(VALUE_FIELDS.map((f) => [f, 0]));
-  return { ...row.key, owner: row.owner, ...zeros, ...unflatten(row.fields) };
+  const { store, staff, metric, day } = row.key;
+  const key = isBusinessKey(row.key) ? { metric, day } : { store, staff, metric, day };
+  return { ...key, owner: row.owner, ...zeros, ...unflatten(row.fields) };
 }

@@ -12,21 +12,31 @@ import { rebuildRollups, type RebuildReport } from './rollup.rebuild';
  * read by store and day) and any difference fixed: race-free, because no submit can still be adding to that day.
  */
 export async function settleClosedDays(now: Date): Promise<RebuildReport & { stores: number }> {
+  const stores = await StoreModel.find({}, { timeZone: 1, owner: 1 }).lean();
   const byDay = new Map<string, unknown[]>();
-  for (const store of await StoreModel.find({}, { timeZone: 1 }).lean()) {
+  const closing = new Map<string, Set<string>>();
+  for (const store of stores) {
     if (localHour(now, store.timeZone) !== 0) continue;
     const yesterday = localDay(new Date(now.getTime() - 3_600_000), store.timeZone);
     if (yesterday === localDay(now, store.timeZone)) continue;
     byDay.set(yesterday, [...(byDay.get(yesterday) ?? []), store._id]);
+    closing.set(yesterday, (closing.get(yesterday) ?? new Set()).add(String(store.owner)));
   }
   const total = { rows: 0, differences: 0, fixed: 0, examples: [] as string[], stores: 0 };
-  for (const [day, stores] of byDay) {
-    const report = await rebuildRollups({ check: false, stores, day, now });
+  const add = (report: RebuildReport) => {
     total.rows += report.rows;
     total.differences += report.differences;
     total.fixed += report.fixed;
     total.examples.push(...report.examples);
-    total.stores += stores.length;
+  };
+  for (const [day, ids] of byDay) {
+    add(await rebuildRollups({ check: false, stores: ids, day, now }));
+    total.stores += ids.length;
+    // The business rows of a day (and of its week, on a Sunday) are recounted once the owner's last store closes it.
+    for (const owner of closing.get(day) ?? []) {
+      const open = stores.some((s) => String(s.owner) === owner && localDay(now, s.timeZone) <= day);
+      if (!open) add(await rebuildRollups({ check: false, owner, day, now, businessOnly: true }));
+    }
   }
   if (total.differences > 0)
     logger.warn(

@@ -29,17 +29,25 @@ export interface Scope {
   span: DayRange;
   current: DayRange;
   staff?: Types.ObjectId;
+  /**
+   * The owner's deleted stores when the scope is every live store (no store filter), else null: business rows
+   * (summed over every store) can stand for the scope once these stores' own rows are taken out.
+   */
+  deletedStores: Types.ObjectId[] | null;
 }
 
 /** Stores named in the filter must be live stores of this owner; anything else is "not found" (never another's). */
 export async function loadScope(owner: string, filter: TAnalyticsFilter, now = new Date()): Promise<Scope> {
   const wanted = filter.stores ?? [];
-  const [user, stores, minSample, member] = await Promise.all([
+  const [user, found, minSample, member] = await Promise.all([
     UserModel.findById(owner, { timeZone: 1 }).lean(),
-    StoreModel.find(
-      { owner, deletedAt: null, ...(wanted.length ? { _id: { $in: wanted } } : {}) },
-      { name: 1, image: 1, timeZone: 1 },
-    )
+    // without a store filter the deleted ones too (set apart below), in the same round trip
+    StoreModel.find(wanted.length ? { owner, deletedAt: null, _id: { $in: wanted } } : { owner }, {
+      name: 1,
+      image: 1,
+      timeZone: 1,
+      deletedAt: 1,
+    })
       .sort({ name: 1 })
       .lean(),
     minSampleOf(owner),
@@ -47,6 +55,7 @@ export async function loadScope(owner: string, filter: TAnalyticsFilter, now = n
       ? StaffModel.exists({ _id: filter.staff, owner, deletedAt: null })
       : Promise.resolve(null),
   ]);
+  const stores = found.filter((s) => !s.deletedAt);
   if (wanted.length && stores.length !== new Set(wanted).size) throw notFound('Store');
   if (filter.staff && !member) throw notFound('Staff member');
   const scoped: ScopeStore[] = stores.map((s) => ({
@@ -70,5 +79,6 @@ export async function loadScope(owner: string, filter: TAnalyticsFilter, now = n
     span,
     current,
     staff: member ? new mongoose.Types.ObjectId(filter.staff) : undefined,
+    deletedStores: wanted.length ? null : found.filter((s) => s.deletedAt).map((s) => s._id),
   };
 }

@@ -1,0 +1,63 @@
+// The Overview's rating rows for the current period: business rows for the days and weeks every store's period holds.
+import { BUSINESS_METRICS, BusinessRollupModel, RollupModel, type RollupDoc } from './rollup.model';
+import { loadRows, rangeParts, rowOf, type Row } from './figures';
+import type { Scope } from './scope';
+
+/**
+ * The current period's store-level rating rows (both kinds; with a staff filter, that person's rows only), summed the
+ * cheapest way: where the scope is every live store, each day or whole week that lies in every store's own period is
+ * read as one business row (the owner's stores together) less the deleted stores' rows of it, and only the days
+ * around those (where the stores' zones disagree on the dates, or a week is cut) are read per store.
+ */
+export async function currentRatingRows(scope: Scope, weeks: boolean): Promise<Row[]> {
+  const metrics = [...BUSINESS_METRICS];
+  if (scope.staff || !scope.deletedStores) {
+    const people = scope.staff ? 'person' : 'store';
+    return loadRows(scope, metrics, { people, hours: true, weeks, periods: ['current'] });
+  }
+  if (scope.stores.length === 0) return [];
+  const partsOf = new Map(scope.stores.map((s) => [s.id, new Set(rangeParts(s.period.current, weeks))]));
+  const [first, ...others] = [...partsOf.values()];
+  const everywhere = [...first!].filter((key) => others.every((parts) => parts.has(key)));
+  for (const parts of partsOf.values()) for (const key of everywhere) parts.delete(key);
+  const around = new Set([...partsOf.values()].flatMap((parts) => [...parts]));
+  const projection = { _id: 0, owner: 0 } as const;
+  const [business, perStore, deleted] = await Promise.all([
+    BusinessRollupModel.find(
+      { owner: scope.owner, metric: { $in: metrics }, day: { $in: everywhere } },
+      projection,
+    ).lean(),
+    around.size
+      ? RollupModel.find(
+          {
+            owner: scope.owner,
+            metric: { $in: metrics },
+            day: { $in: [...around] },
+            store: { $in: scope.stores.map((s) => s._id) },
+            staff: null,
+          },
+          projection,
+        ).lean<RollupDoc[]>()
+      : [],
+    scope.deletedStores.length
+      ? RollupModel.find(
+          {
+            owner: scope.owner,
+            metric: { $in: metrics },
+            day: { $in: everywhere },
+            store: { $in: scope.deletedStores },
+            staff: null,
+          },
+          projection,
+        ).lean<RollupDoc[]>()
+      : [],
+  ]);
+  return [
+    ...business.map((doc) => rowOf(doc, '', 'current')),
+    // a store's row of a date only another store's period holds is not this store's
+    ...perStore
+      .filter((doc) => partsOf.get(String(doc.store))?.has(doc.day))
+      .map((doc) => rowOf(doc, String(doc.store), 'current')),
+    ...deleted.map((doc) => rowOf(doc, String(doc.store), 'current', -1)),
+  ];
+}
