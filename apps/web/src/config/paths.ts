@@ -69,3 +69,5 @@ export const businessNavItems: readonly TRoutePath[] = [
 
 export const APP_NAME = 'CX Journey';
 export const TAGLINE = 'Your CX Journey…see through';
+/** The customer pages' header promise (spec §1). */
+export const ANONYMOUS_HEADLINE = '100% Anonymous!';

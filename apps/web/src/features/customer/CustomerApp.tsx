@@ -1,6 +1,6 @@
 // The lean QR entry's whole app: the public header ("100% Anonymous!"), the step for the current path, the outbox chrome.
 import type { ComponentType } from 'react';
-import { APP_NAME, paths, TAGLINE } from '@/config/paths';
+import { ANONYMOUS_HEADLINE, APP_NAME, paths, TAGLINE } from '@/config/paths';
 import { CustomerChrome } from './components/CustomerChrome';
 import { StoreBadge } from './components/StoreBadge';
 import { Navigate, useLocation } from './nav/nav';
@@ -35,7 +35,7 @@ export function CustomerApp() {
       <header className="cx-header">
         <div className="cx-wrap">
           <p className="cx-app-name">{APP_NAME}</p>
-          <p className="cx-anon">100% Anonymous!</p>
+          <p className="cx-anon">{ANONYMOUS_HEADLINE}</p>
           <p className="cx-tagline">{TAGLINE}</p>
           <StoreBadge />
         </div>

@@ -1,19 +1,14 @@
 // 1–5 stars as a native radio group: arrow keys, screen readers and 48 px touch targets come for free.
 import { useId } from 'react';
 import { useT } from '../i18n/use-t';
+import { SCORES, STAR_PATH, starPaint } from './star-shape';
 
-export const SCORES = [1, 2, 3, 4, 5] as const;
+export { SCORES };
 
 export function StarIcon({ filled, size = 36 }: { filled: boolean; size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z"
-        fill={filled ? '#f5a524' : 'none'}
-        stroke={filled ? '#c77d02' : '#6b7280'}
-        strokeWidth="1.5"
-        strokeLinejoin="round"
-      />
+      <path d={STAR_PATH} {...starPaint(filled)} strokeWidth="1.5" strokeLinejoin="round" />
     </svg>
   );
 }

@@ -142,3 +142,5 @@ export const es: TCatalog = {
 
 export const CATALOGS = { en, es } as const;
 export type TLanguage = keyof typeof CATALOGS;
+/** Catalogs by language; the first paint carries only the strings it draws. */
+export type TCatalogs = Record<TLanguage, Partial<TCatalog>>;
