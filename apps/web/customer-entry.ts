@@ -1,16 +1,25 @@
-// The lean QR entry in every server: dev and `vite preview` answer the eight customer paths with customer.html, its
-// inline starter and critical CSS are allowed by sha256 hashes taken from the built file, and nginx gets the same policy.
+// The lean QR entry in every server: dev and `vite preview` answer the eight customer paths with customer.html, whose
+// inline scripts are bundled from src/features/customer/first-paint; they and the critical CSS are allowed by sha256
+// hashes taken from the built file, and nginx gets the same policy.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Connect, Plugin } from 'vite';
+import { build, type Connect, type Plugin } from 'vite';
 import { paths } from './src/config/paths.ts';
+import { firstPaintCatalogs } from './src/features/customer/first-paint/texts.ts';
+import { CATALOGS } from './src/features/customer/i18n/messages.ts';
 import { securityHeaders } from './security-headers.ts';
 
 export const CUSTOMER_HTML = 'customer.html';
 /** The paths the lean entry serves (the customer steps of spec §2), plus its own file name. */
 export const CUSTOMER_PATHS: readonly string[] = Object.values(paths.customer).map((r) => r.path);
-const API_BASE_PLACEHOLDER = '__CX_API_BASE__';
+/** Where customer.html wants its two inline scripts, and what each runs from first-paint/starter.ts. */
+const STARTERS = {
+  '<!-- cx-store-request -->': 'requestStore()',
+  '<!-- cx-first-paint -->': `paintWhenAnswered(${JSON.stringify(firstPaintCatalogs(CATALOGS)).replace(/</g, '\\u003c')})`,
+} as const;
+type TStarterMark = keyof typeof STARTERS;
+const STARTER_ENTRY = 'virtual:cx-starter';
 /** Where the build leaves nginx's header include for the customer paths (outside dist: not a public file). */
 export const NGINX_OUT_DIR = 'dist-nginx';
 export const NGINX_CUSTOMER_HEADERS = 'customer-security-headers.conf';
@@ -49,6 +58,78 @@ export function nginxHeaderLines(headers: Record<string, string>): string {
     .join('\n');
 }
 
+/**
+ * One of the starter's calls as a classic inline script: starter.ts and what that call needs, bundled and minified with
+ * this app's root, mode and env (so it asks the same API); the first paint is given its strings of every language.
+ */
+export async function buildStarter(root: string, mode: string, call: string): Promise<string> {
+  const entry = resolve(root, 'src/features/customer/first-paint/starter.ts');
+  const name = call.slice(0, call.indexOf('('));
+  const output = await build({
+    configFile: false,
+    root,
+    mode,
+    logLevel: 'warn',
+    publicDir: false,
+    resolve: { alias: { '@': resolve(root, 'src') } },
+    plugins: [
+      {
+        name: 'cx-starter-entry',
+        resolveId: (id) => (id === STARTER_ENTRY ? `\0${STARTER_ENTRY}` : null),
+        load: (id) =>
+          id === `\0${STARTER_ENTRY}` ? `import { ${name} } from ${JSON.stringify(entry)};\n${call};` : null,
+      },
+    ],
+    build: {
+      write: false,
+      minify: true,
+      sourcemap: false,
+      copyPublicDir: false,
+      modulePreload: false,
+      rollupOptions: {
+        input: STARTER_ENTRY,
+        output: { format: 'iife' },
+        // Each script keeps only what its call uses (e.g. not the whole route table for the store request).
+        treeshake: { moduleSideEffects: false, propertyReadSideEffects: false },
+      },
+    },
+  });
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => ('output' in o ? o.output : []));
+  const code = chunks.find((c) => c.type === 'chunk' && c.isEntry);
+  if (!code || code.type !== 'chunk') throw new Error('customer.html starter: the bundle has no entry chunk');
+  if (/<\/script/i.test(code.code)) throw new Error('customer.html starter: the bundle contains "</script"');
+  return code.code.trim();
+}
+
+/**
+ * customer.html's app scripts, which vite writes as tags in the head, are requested by an inline script instead, right
+ * after the store request: tags would be found by the browser's preload scanner and sent first, and on a slow link the
+ * small store answer (the first paint) would then queue behind 80 kB of script.
+ */
+function scriptsAfterStore(root: () => string, mode: () => string): Plugin {
+  return {
+    name: 'cx-customer-scripts-after-store',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        if (!ctx.filename.endsWith(CUSTOMER_HTML)) return html;
+        const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+        if (!entry) throw new Error('customer.html: the build wrote no module script');
+        const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+        for (const tag of [entry, ...preloads]) html = html.replace(tag[0], '');
+        const call = `loadApp(${JSON.stringify(entry[1])}, ${JSON.stringify(preloads.map((m) => m[1]))})`;
+        const code = await buildStarter(root(), mode(), call);
+        // Right after the store request (the first inline script of the head).
+        return html.replace(
+          /(<head>[\s\S]*?<script>[\s\S]*?<\/script>)/,
+          (head) => `${head}\n    <script>${code}</script>`,
+        );
+      },
+    },
+  };
+}
+
 /** HTML answers revalidate every time; hashed assets never change, so they are cached for a year. */
 function cacheHeaders(url: string): string {
   return url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
@@ -61,23 +142,39 @@ function rewrite(req: Connect.IncomingMessage): boolean {
   return true;
 }
 
-export function customerEntry(opts: { apiBase: string; apiOrigins: string[] }): Plugin {
+export function customerEntry(opts: { apiOrigins: string[] }): Plugin[] {
   let builtHeaders: Record<string, string> | null = null;
   let outDir = 'dist';
+  let root = process.cwd();
+  let mode = 'production';
+  const starters = new Map<TStarterMark, Promise<string>>();
+  let serving = false;
   const headersFor = () => {
     builtHeaders ??= customerHeaders(readFileSync(join(outDir, CUSTOMER_HTML), 'utf8'), {
       apiOrigins: opts.apiOrigins,
     });
     return builtHeaders;
   };
-  return {
+  const entry: Plugin = {
     name: 'cx-customer-entry',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      root = config.root;
+      mode = config.mode;
+      serving = config.command === 'serve';
     },
     transformIndexHtml: {
       order: 'pre',
-      handler: (html) => html.replaceAll(API_BASE_PLACEHOLDER, opts.apiBase),
+      async handler(html) {
+        for (const [mark, call] of Object.entries(STARTERS) as Array<[TStarterMark, string]>) {
+          if (!html.includes(mark)) continue;
+          // Built once per build; the dev server rebuilds them per page so an edited starter shows on reload.
+          if (serving || !starters.has(mark)) starters.set(mark, buildStarter(root, mode, call));
+          const code = await starters.get(mark)!;
+          html = html.replace(mark, () => `<script>${code}</script>`);
+        }
+        return html;
+      },
     },
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
@@ -119,4 +216,11 @@ export function customerEntry(opts: { apiBase: string; apiOrigins: string[] }): 
       );
     },
   };
+  return [
+    entry,
+    scriptsAfterStore(
+      () => root,
+      () => mode,
+    ),
+  ];
 }

@@ -20,9 +20,8 @@ export default defineConfig(({ mode }) => {
   const target = process.env.API_PROXY_TARGET ?? fileEnv.API_PROXY_TARGET ?? DEFAULT_API_TARGET;
   // The dev server needs React Refresh's inline script, so only the preview of the built app is locked down.
   const apiOrigins = [fileEnv.VITE_API_BASE_URL, fileEnv.VITE_SOCKET_URL].filter((o): o is string => !!o);
-  const apiBase = (fileEnv.VITE_API_BASE_URL ?? '').trim().replace(/\/+$/, '');
   return {
-    plugins: [react(), customerEntry({ apiBase, apiOrigins })],
+    plugins: [react(), customerEntry({ apiOrigins })],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     server: { port: 5173, strictPort: true, proxy: apiProxy(target) },
     preview: {

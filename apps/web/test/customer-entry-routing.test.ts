@@ -60,13 +60,17 @@ describe('customer entry routing', () => {
         const base = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
         const built = readFileSync(path.join(outDir, 'customer.html'), 'utf8');
         const { scripts, styles } = inlineHashes(built);
-        expect(scripts).toHaveLength(1);
+        // the store request, the loader of the app's scripts, the first paint: no script tag the browser would
+        // fetch before the store request is sent
+        expect(scripts).toHaveLength(3);
         expect(styles).toHaveLength(1);
+        expect(built).not.toMatch(/<script[^>]*\ssrc=|<link[^>]*modulepreload/);
+        expect(built.indexOf('/api/v1/feedback/stores/')).toBeLessThan(built.indexOf('modulepreload'));
         for (const p of CUSTOMER_PATHS) {
           const res = await fetch(`${base}${p}?store=${STORE}`);
           expect(await res.text(), p).toBe(built);
           const csp = res.headers.get('content-security-policy') ?? '';
-          expect(csp, p).toContain(`script-src 'self' ${scripts[0]};`);
+          expect(csp, p).toContain(`script-src 'self' ${scripts.join(' ')};`);
           expect(csp, p).toContain(`style-src 'self' ${styles[0]};`);
           expect(csp, p).not.toContain('unsafe-inline');
           expect(res.headers.get('cache-control'), p).toBe('no-cache');
@@ -74,7 +78,7 @@ describe('customer entry routing', () => {
         const home = await fetch(`${base}/`);
         expect(await home.text()).toContain('<div id="root">');
         expect(home.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
-        const asset = /src="(\/assets\/[^"]+\.js)"/.exec(built)![1]!;
+        const asset = /["'`](\/assets\/customer-[\w-]+\.js)["'`]/.exec(built)![1]!;
         for (const encoding of ['gzip', 'identity']) {
           const js = await fetch(`${base}${asset}`, { headers: { 'accept-encoding': encoding } });
           expect(js.status).toBe(200);

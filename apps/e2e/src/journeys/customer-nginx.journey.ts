@@ -36,13 +36,15 @@ export const journey: Journey = {
       const html = await doc.text();
       assert.match(html, /customer-[\w-]+\.js/, 'nginx sends the lean entry for a customer path');
       const csp = doc.headers.get('content-security-policy') ?? '';
-      assert.match(csp, /script-src 'self' 'sha256-[\w+/=]+';/);
+      // its three inline scripts (store request, app loader, first paint), each by hash
+      assert.match(csp, /script-src 'self'( 'sha256-[\w+/=]+'){3};/);
       assert.match(csp, /style-src 'self' 'sha256-[\w+/=]+';/);
       assert.doesNotMatch(csp, /unsafe-inline/);
       assert.equal(doc.headers.get('cache-control'), 'no-cache');
       const home = await fetch(`${nginx.url}/`);
       assert.doesNotMatch(await home.text(), /customer-[\w-]+\.js/, 'the dashboard keeps its own entry');
-      const asset = /src="(\/assets\/customer-[\w-]+\.js)"/.exec(html)?.[1];
+      // named in the inline loader's call, as a string literal
+      const asset = /["'`](\/assets\/customer-[\w-]+\.js)["'`]/.exec(html)?.[1];
       assert.ok(asset);
       const js = await fetch(`${nginx.url}${asset}`, { headers: { 'accept-encoding': 'gzip' } });
       assert.match(js.headers.get('cache-control') ?? '', /immutable/);

@@ -3,18 +3,13 @@
 import type { TCustomerStore } from '@cx/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { env } from '@/config/env';
+import type { TStarter, TStoreAnswer } from '../first-paint/starter';
+import { isStoreId } from './journey';
 
 const cacheKey = (storeId: string) => `cx.store.${storeId}`;
 /** Staff on shift change during the day: a copy younger than this is not fetched again when moving between steps. */
 const FRESH_MS = 30_000;
 const RETRY_DELAYS_MS = [1000, 3000];
-
-export type TStoreAnswer = { status: number; body?: unknown };
-/**
- * What customer.html's inline starter leaves on window: the store request, begun before any script loaded, and its
- * answer (a) once it has come back.
- */
-type TStarter = { id: string; p: Promise<TStoreAnswer>; a?: TStoreAnswer };
 
 export type TStoreState = {
   store?: TCustomerStore;
@@ -28,8 +23,6 @@ const states = new Map<string, TStoreState>();
 const inFlight = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
 const LOADING: TStoreState = { status: 'loading', fetchedAt: 0 };
-
-export const isStoreId = (value: string | null): value is string => !!value && /^[0-9a-f]{24}$/i.test(value);
 
 function remembered(storeId: string): TCustomerStore | undefined {
   try {

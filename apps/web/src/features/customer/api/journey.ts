@@ -4,6 +4,9 @@ import { isKioskSession } from '@/lib/kiosk';
 const DEVICE_KEY = 'cx.device';
 const JOURNEY_KEY = 'cx.journey';
 
+export const isStoreId = (value: string | null | undefined): value is string =>
+  !!value && /^[0-9a-f]{24}$/i.test(value);
+
 function safe<T>(fn: () => T, fallback: T): T {
   try {
     return fn();

@@ -1,8 +1,7 @@
 // /rate-staff?store=<id> (the QR target): counts the visit, then offers the staff on shift now to rate.
 import { useEffect } from 'react';
 import { paths } from '@/config/paths';
-import { isStoreId } from '../api/customer-store';
-import { beginJourney, deviceId, sourceOf } from '../api/journey';
+import { beginJourney, deviceId, isStoreId, sourceOf } from '../api/journey';
 import { getOutbox } from '../api/outbox-client';
 import { useJourney } from '../api/use-journey';
 import { StoreStepPage, type TStoreStepProps } from '../components/CustomerPage';
@@ -43,22 +42,24 @@ function StaffPicker({ store, storeId, kiosk }: TStoreStepProps) {
   );
 }
 
+/** Counts this customer's visit to the store once per journey: a reload of this page keeps the same key. */
+export function countVisit(storeId: string | null, kiosk: boolean): void {
+  if (!isStoreId(storeId)) return;
+  const journey = beginJourney(storeId);
+  if (journey.isNew) {
+    void getOutbox().submit(
+      'visit',
+      { store: storeId, source: sourceOf(kiosk), deviceId: deviceId() },
+      journey.visitKey,
+    );
+  }
+}
+
 export function RateStaffPage() {
   const { t } = useT();
   const { storeId, kiosk } = useJourney();
 
-  useEffect(() => {
-    if (!isStoreId(storeId)) return;
-    const journey = beginJourney(storeId);
-    // One visit per customer journey: a reload of this page keeps the same key, so it is counted once.
-    if (journey.isNew) {
-      void getOutbox().submit(
-        'visit',
-        { store: storeId, source: sourceOf(kiosk), deviceId: deviceId() },
-        journey.visitKey,
-      );
-    }
-  }, [storeId, kiosk]);
+  useEffect(() => countVisit(storeId, kiosk), [storeId, kiosk]);
 
   return <StoreStepPage title={t('title.rateStaff')} step={StaffPicker} />;
 }

@@ -1,0 +1,189 @@
+// The QR page's first screen as plain DOM, drawn by the HTML's starter before React loads: exactly the markup React
+// renders for /rate-staff and /rate-experience (first-paint.test.tsx holds them equal), texts set as text, never as HTML.
+import type { TCustomerStaff, TCustomerStore } from '@cx/contracts';
+import { ANONYMOUS_HEADLINE, APP_NAME, paths, TAGLINE } from '@/config/paths';
+import { imageSources } from '@/lib/image-sources';
+import { SCORES, STAR_PATH, starPaint } from '../components/star-shape';
+import { hrefOf, nextStep, stepFrom, withParams } from '../flow';
+import type { TTranslate } from '../i18n/translate';
+
+type TChild = Node | string | null;
+const SVG = 'http://www.w3.org/2000/svg';
+
+function el(tag: string, attrs: Record<string, string | undefined>, ...children: TChild[]): Element {
+  const node =
+    tag === 'svg' || tag === 'path' ? document.createElementNS(SVG, tag) : document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) if (value !== undefined) node.setAttribute(name, value);
+  for (const child of children) if (child !== null) node.append(child);
+  return node;
+}
+
+/** ResponsiveImage: srcset and sizes first, as React sets them. */
+function image(url: string, cssWidth: number, attrs: Record<string, string>): Element {
+  const { srcSet, sizes, src } = imageSources(url, cssWidth);
+  return el('img', { srcset: srcSet, sizes, src, ...attrs });
+}
+
+/** StaffCard (StaffAvatar at 72 px, name, a space, role). */
+function staffCard(member: TCustomerStaff, to: string, t: TTranslate): Element {
+  const avatar = member.photo
+    ? image(member.photo, 72, {
+        alt: '',
+        width: '72',
+        height: '72',
+        class: 'cx-avatar',
+        loading: 'lazy',
+        decoding: 'async',
+      })
+    : el('span', {
+        'aria-hidden': 'true',
+        class: 'cx-avatar cx-initial',
+        'data-initial': member.firstName.slice(0, 1).toUpperCase(),
+      });
+  return el(
+    'a',
+    {
+      href: to,
+      class: 'cx-card cx-staff',
+      'aria-label': t('staff.rate', { name: member.firstName, role: member.role || '—' }),
+    },
+    avatar,
+    el('span', { class: 'cx-strong cx-lg' }, member.firstName),
+    ' ',
+    member.role ? el('span', { class: 'cx-muted cx-sm' }, member.role) : null,
+  );
+}
+
+type TStep = { store: TCustomerStore; storeId: string; kiosk: boolean; t: TTranslate };
+
+/** RateStaffPage's StaffPicker. */
+function staffPicker({ store, storeId, kiosk, t }: TStep): Element {
+  const some = store.staff.length > 0;
+  const skipTo = hrefOf(nextStep('staff', store), { storeId, kiosk, rated: false });
+  return el(
+    'div',
+    { class: 'cx-stack' },
+    el(
+      'div',
+      { class: 'cx-stack-xs cx-center' },
+      el('p', { class: 'cx-xl cx-strong' }, t('staff.question')),
+      el('p', { class: 'cx-muted' }, some ? t('staff.hint') : t('staff.none')),
+      !store.onShift && some ? el('p', { class: 'cx-muted cx-sm' }, t('staff.offShift')) : null,
+    ),
+    el(
+      'ul',
+      { class: 'cx-grid cx-plain' },
+      ...store.staff.map((m) =>
+        el(
+          'li',
+          {},
+          staffCard(m, withParams(paths.customer.afterScan.path, { store: storeId, staff: m._id }), t),
+        ),
+      ),
+    ),
+    el('a', { href: skipTo, class: 'cx-btn cx-btn-ghost' }, some ? t('common.skip') : t('common.continue')),
+    el('p', { class: 'cx-muted cx-sm cx-center' }, t('common.anonymous')),
+  );
+}
+
+/** RateExperiencePage's ExperienceStars (StarIcon unfilled at 40 px). */
+function experienceStars({ store, storeId, kiosk, t }: TStep): Element {
+  const star = el(
+    'svg',
+    { width: '40', height: '40', viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' },
+    el('path', { d: STAR_PATH, ...starPaint(false), 'stroke-width': '1.5', 'stroke-linejoin': 'round' }),
+  );
+  return el(
+    'div',
+    { class: 'cx-stack cx-center' },
+    el('p', { class: 'cx-xl cx-strong' }, t('experience.question')),
+    el('p', { class: 'cx-muted' }, t('experience.tapStar')),
+    el(
+      'ul',
+      { class: 'cx-row cx-plain' },
+      ...SCORES.map((n) =>
+        el(
+          'li',
+          {},
+          el(
+            'a',
+            {
+              href: withParams(paths.customer.afterScanExperience.path, { store: storeId, score: String(n) }),
+              class: 'cx-star',
+              'aria-label': t('stars.option', { n, label: t(`stars.${n}`) }),
+            },
+            star.cloneNode(true),
+          ),
+        ),
+      ),
+    ),
+    el(
+      'a',
+      { href: hrefOf(nextStep('experience', store), { storeId, kiosk }), class: 'cx-btn cx-btn-ghost' },
+      t('common.skip'),
+    ),
+  );
+}
+
+/** The steps drawn before React, by path, with their titles; other paths (and a disabled step) wait for React. */
+function stepFor(pathname: string, step: TStep): { title: string; body: Element } | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const { store, t } = step;
+  if (path === paths.customer.rateStaff.path && stepFrom('staff', store) === 'staff')
+    return { title: t('title.rateStaff'), body: staffPicker(step) };
+  if (path === paths.customer.rateExperience.path && stepFrom('experience', store) === 'experience')
+    return { title: t('title.rateExperience'), body: experienceStars(step) };
+  return null;
+}
+
+/**
+ * Draws CustomerApp's page (header with the store badge, the step, the empty send-status chrome) into `root` and
+ * returns it, or returns null when this path is not one the first paint draws.
+ */
+export function paintFirstScreen(root: Element, pathname: string, step: TStep): Element | null {
+  const screen = stepFor(pathname, step);
+  if (!screen) return null;
+  const { store } = step;
+  const badge = el(
+    'div',
+    { class: 'cx-badge' },
+    store.image
+      ? image(store.image, 48, { alt: store.name, width: '48', height: '48', class: 'cx-badge-img' })
+      : null,
+    el('span', { class: 'cx-strong cx-lg', 'data-testid': 'header-store-name' }, store.name),
+  );
+  const page = el(
+    'div',
+    { class: 'cx-page' },
+    el(
+      'header',
+      { class: 'cx-header' },
+      el(
+        'div',
+        { class: 'cx-wrap' },
+        el('p', { class: 'cx-app-name' }, APP_NAME),
+        el('p', { class: 'cx-anon' }, ANONYMOUS_HEADLINE),
+        el('p', { class: 'cx-tagline' }, TAGLINE),
+        badge,
+      ),
+    ),
+    el(
+      'main',
+      { class: 'cx-main' },
+      el(
+        'div',
+        { class: 'cx-wrap' },
+        el(
+          'section',
+          { 'aria-labelledby': 'page-title' },
+          el('h1', { id: 'page-title', class: 'cx-title' }, screen.title),
+          screen.body,
+        ),
+      ),
+    ),
+    el('div', { class: 'cx-toasts' }, el('div', { role: 'status', 'aria-live': 'polite' })),
+  );
+  root.append(page);
+  document.title = `${screen.title} | ${APP_NAME}`;
+  return page;
+}

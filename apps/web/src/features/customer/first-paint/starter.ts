@@ -1,0 +1,112 @@
+// customer.html's two inline scripts (bundled into the page by customer-entry.ts): the head's asks for the store before
+// anything else loads; the body's draws the first screen from the answer and keeps a tap on it for React (early-tap.ts).
+import type { TCustomerStore } from '@cx/contracts';
+import { env } from '@/config/env';
+import { isKioskSession } from '@/lib/kiosk';
+import { isStoreId } from '../api/journey';
+import { browserLanguages, pickLanguageOf, translatorOf, type TCatalogs } from '../i18n/translate';
+import { paintFirstScreen } from './first-paint';
+
+export type TStoreAnswer = { status: number; body?: unknown };
+
+/** What the starter leaves on window.__cxStore for the app. */
+export type TStarter = {
+  id: string;
+  /** The store request, begun before any script loaded. */
+  p: Promise<TStoreAnswer>;
+  /** Its answer, once it has come back. */
+  a?: TStoreAnswer;
+  /** Where the first tap on the pre-painted screen leads (the page did not move: React opens it). */
+  tap?: string;
+  /** Set by the app once it has started: a later tap on the pre-painted screen goes straight to it. */
+  onTap?: (href: string) => void;
+};
+
+export const starterOf = (w: Window): TStarter | undefined =>
+  (w as unknown as { __cxStore?: TStarter }).__cxStore;
+
+/** A plain left click on a link of the pre-painted screen, while that screen is still the one shown. */
+function captureTaps(painted: Element, starter: TStarter): void {
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (!painted.isConnected || event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!link || !painted.contains(link)) return;
+      event.preventDefault();
+      const href = link.getAttribute('href')!;
+      if (starter.onTap) starter.onTap(href);
+      else starter.tap ??= href;
+    },
+    true,
+  );
+}
+
+function paint(starter: TStarter, answer: TStoreAnswer, texts: TCatalogs): void {
+  const root = document.getElementById('root');
+  // React got there first (a remembered store, a slow answer): it owns the page.
+  if (answer.status !== 200 || !answer.body || !root || root.firstChild) return;
+  const language = pickLanguageOf(browserLanguages(), texts);
+  const painted = paintFirstScreen(root, location.pathname, {
+    store: answer.body as TCustomerStore,
+    storeId: starter.id,
+    kiosk: isKioskSession(new URLSearchParams(location.search)),
+    t: translatorOf(texts, language),
+  });
+  if (!painted) return;
+  document.documentElement.lang = language;
+  captureTaps(painted, starter);
+}
+
+/** The head's script: GET /feedback/stores/:id for the ?store= of the page, its answer kept on window.__cxStore. */
+export function requestStore(): void {
+  const id = new URLSearchParams(location.search).get('store');
+  if (!isStoreId(id) || !window.fetch) return;
+  const starter = { id } as TStarter;
+  (window as unknown as { __cxStore: TStarter }).__cxStore = starter;
+  starter.p = fetch(`${env.apiBaseUrl}/api/v1/feedback/stores/${id}`)
+    .then(
+      (res) =>
+        res.json().then(
+          (body: unknown) => ({ status: res.status, body }),
+          () => ({ status: res.status }),
+        ),
+      () => ({ status: 0 }),
+    )
+    .then((answer: TStoreAnswer) => (starter.a = answer));
+}
+
+/** The body's script (after #root): draws the first screen as soon as the store answer is in, unless React has. */
+export function paintWhenAnswered(texts: TCatalogs): void {
+  const starter = starterOf(window);
+  if (!starter) return;
+  void starter.p.then((answer) => {
+    try {
+      paint(starter, answer, texts);
+    } catch {
+      // The first paint only saves time: whatever it could not draw, React draws.
+    }
+  });
+}
+
+/**
+ * The head's second script (written by the build with the hashed file names): the app's module and its chunks are
+ * requested after the store, not found by the browser's preload scanner before the store request has even been sent.
+ */
+export function loadApp(entry: string, chunks: readonly string[]): void {
+  const add = (el: HTMLLinkElement | HTMLScriptElement) => {
+    el.crossOrigin = '';
+    document.head.append(el);
+  };
+  for (const href of chunks) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    add(link);
+  }
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.src = entry;
+  add(script);
+}
