@@ -10,7 +10,7 @@ import {
   type TProfile,
 } from '@cx/contracts';
 import { env } from '../../config/env';
-import { signAccessToken, type SessionValidator } from '../../lib/auth';
+import { jwtKey, signAccessToken, type SessionValidator } from '../../lib/auth';
 import { AppError, notFound } from '../../lib/errors';
 import { deleteFile, fileUrl, saveImage } from '../../lib/files';
 import { sendMailInBackground } from '../../lib/mailer';
@@ -87,7 +87,7 @@ interface VerifyClaims {
 
 function verificationLink(user: UserLike): string {
   const claims: VerifyClaims = { sub: String(user._id), typ: 'email-verify', email: user.email };
-  const token = jwt.sign(claims, env.JWT_SECRET, { algorithm: 'HS256', expiresIn: VERIFY_TOKEN_TTL });
+  const token = jwt.sign(claims, jwtKey, { algorithm: 'HS256', expiresIn: VERIFY_TOKEN_TTL });
   return `${env.PUBLIC_API_URL}/api/v1/user/verify-email?token=${encodeURIComponent(token)}`;
 }
 
@@ -140,7 +140,7 @@ export async function signup(input: TSignupRequest, now = new Date()): Promise<v
 export async function verifyEmail(token: string, now = new Date()): Promise<boolean> {
   let claims: VerifyClaims;
   try {
-    const decoded = jwt.verify(token, env.JWT_SECRET, { algorithms: ['HS256'] });
+    const decoded = jwt.verify(token, jwtKey, { algorithms: ['HS256'] });
     if (typeof decoded !== 'object' || decoded.typ !== 'email-verify' || typeof decoded.sub !== 'string')
       return false;
     claims = decoded as VerifyClaims;
