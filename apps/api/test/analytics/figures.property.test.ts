@@ -1,7 +1,13 @@
 // Property: every dashboard figure equals an independent recount from the raw documents, in each store's own zone.
 import { DateTime } from 'luxon';
 import { overview, snapshot } from '../../src/modules/analytics/dashboard.service';
-import { loadRows, staffLeagueFrom, storeLeagueFrom, LEAGUE_METRICS } from '../../src/modules/analytics/league.service';
+import {
+  loadRows,
+  staffLeagueFrom,
+  staffLeagueRows,
+  storeLeagueFrom,
+  LEAGUE_METRICS,
+} from '../../src/modules/analytics/league.service';
 import { loadScope } from '../../src/modules/analytics/scope';
 import { timelinePage } from '../../src/modules/analytics/timeline.service';
 import { setupTestDb } from '../helpers/db';
@@ -20,7 +26,6 @@ const near = (a: number | null | undefined, b: number | null | undefined) => {
 async function figuresFor(owner: string, f: RefFilter) {
   const query = { ...f, period: f.period } as Parameters<typeof loadScope>[1];
   const scope = await loadScope(owner, query, NOW);
-  const rows = await loadRows(scope, [...LEAGUE_METRICS]);
   const items = [];
   let cursor: string | undefined;
   do {
@@ -31,8 +36,9 @@ async function figuresFor(owner: string, f: RefFilter) {
   return {
     snap: await snapshot(scope),
     over: await overview(scope, 'auto'),
-    staff: await staffLeagueFrom(scope, rows),
-    stores: storeLeagueFrom(scope, rows),
+    // as the two league endpoints read them
+    staff: await staffLeagueFrom(scope, await staffLeagueRows(scope)),
+    stores: storeLeagueFrom(scope, await loadRows(scope, [...LEAGUE_METRICS], { people: 'store' })),
     timeline: items,
   };
 }

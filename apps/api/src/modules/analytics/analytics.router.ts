@@ -6,7 +6,14 @@ import { userIdOf } from '../../lib/auth';
 import { minSampleOf, setMinSample } from './analytics-settings.model';
 import { overview, snapshot } from './dashboard.service';
 import { exportCsv, exportFileName } from './export.service';
-import { loadRows, LEAGUE_METRICS, sortLeague, staffLeagueFrom, storeLeagueFrom } from './league.service';
+import {
+  loadRows,
+  LEAGUE_METRICS,
+  sortLeague,
+  staffLeagueFrom,
+  staffLeagueRows,
+  storeLeagueFrom,
+} from './league.service';
 import { loadScope } from './scope';
 import { timelinePage } from './timeline.service';
 
@@ -25,7 +32,7 @@ export const analyticsRouter = s.router(contract.analytics, {
   },
   staffLeague: async ({ query, req }) => {
     const scope = await loadScope(ownerOf(req), query);
-    const league = await staffLeagueFrom(scope, await loadRows(scope, [...LEAGUE_METRICS]));
+    const league = await staffLeagueFrom(scope, staffLeagueRows(scope));
     const order = (rows: typeof league.ranked) => sortLeague(rows, query.sort, query.order, (r) => r.staff.name);
     return {
       status: 200,

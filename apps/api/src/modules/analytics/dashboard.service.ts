@@ -21,15 +21,17 @@ import { timelinePage } from './timeline.service';
 const pct = (part: number, whole: number) => (whole ? (part / whole) * 100 : null);
 
 export async function snapshot(scope: Scope): Promise<TSnapshot> {
-  const rows = await loadRows(scope, [...LEAGUE_METRICS]);
+  const loading = loadRows(scope, [...LEAGUE_METRICS]);
+  // the rows, the people and the latest comments in one round trip
+  const [rows, staffLeague, latest] = await Promise.all([
+    loading,
+    staffLeagueFrom(scope, loading),
+    timelinePage(scope, { ...scope.filter, flagged: 'exclude', hasComment: true, limit: 5 }),
+  ]);
   const ratings = sumRows(rows.filter((r) => isRatingRow(scope, r)));
   const storeRows = rows.filter((r) => r.staff === null);
   const visits = sumRows(storeRows.filter((r) => r.metric === 'visit'));
   const social = sumRows(storeRows.filter((r) => r.metric === 'social'));
-  const [staffLeague, latest] = await Promise.all([
-    staffLeagueFrom(scope, rows),
-    timelinePage(scope, { ...scope.filter, flagged: 'exclude', hasComment: true, limit: 5 }),
-  ]);
   const storeLeague = storeLeagueFrom(scope, rows);
 
   const best = staffLeague.ranked[0];

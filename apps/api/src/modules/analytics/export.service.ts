@@ -1,7 +1,14 @@
 // CSV exports of the timeline and the league tables with the current filters (formula-safe cells, zone in the name).
 import { Readable } from 'node:stream';
 import type { TLeagueQuery, TStaffLeagueRow, TStoreLeagueRow } from '@cx/contracts';
-import { loadRows, LEAGUE_METRICS, sortLeague, staffLeagueFrom, storeLeagueFrom } from './league.service';
+import {
+  loadRows,
+  LEAGUE_METRICS,
+  sortLeague,
+  staffLeagueFrom,
+  staffLeagueRows,
+  storeLeagueFrom,
+} from './league.service';
 import type { Scope } from './scope';
 import { timelineBatches, type TimelineFilter } from './timeline.service';
 
@@ -103,13 +110,12 @@ export async function exportCsv(
   q: TimelineFilter & Pick<TLeagueQuery, 'sort' | 'order'>,
 ): Promise<Readable> {
   if (table === 'timeline') return Readable.from(timelineCsv(scope, q));
-  const rows = await loadRows(scope, [...LEAGUE_METRICS]);
   if (table === 'staff') {
-    const league = await staffLeagueFrom(scope, rows);
+    const league = await staffLeagueFrom(scope, staffLeagueRows(scope));
     const all = sortLeague([...league.ranked, ...league.notRanked], q.sort, q.order, (r) => r.staff.name);
     return Readable.from([staffCsv(scope, all)]);
   }
-  const league = storeLeagueFrom(scope, rows);
+  const league = storeLeagueFrom(scope, await loadRows(scope, [...LEAGUE_METRICS], { people: 'store' }));
   const all = sortLeague([...league.ranked, ...league.notRanked], q.sort, q.order, (r) => r.store.name);
   return Readable.from([storesCsv(scope, all)]);
 }

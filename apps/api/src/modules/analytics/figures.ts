@@ -53,9 +53,9 @@ export interface Row {
 export interface LoadOptions {
   /**
    * 'store': only store rows, plus the filtered person's rows (no other person's rows are read); 'person': only the
-   * filtered person's rows. Default: all.
+   * filtered person's rows; 'persons': only per-person rows (the filtered person's, if any). Default: all.
    */
-  people?: 'all' | 'store' | 'person';
+  people?: 'all' | 'store' | 'person' | 'persons';
   /** Read the hour cells (only the heatmap needs them; they are most of a row's size). */
   hours?: boolean;
   /** Read whole weeks as week rows (default); false when every row must be one day (day or month buckets). */
@@ -145,6 +145,7 @@ export async function loadRows(
       store: { $in: scope.stores.map((s) => s._id) },
       ...(opts.people === 'store' ? { staff: scope.staff ? { $in: [null, scope.staff] } : null } : {}),
       ...(opts.people === 'person' ? { staff: scope.staff ?? null } : {}),
+      ...(opts.people === 'persons' ? { staff: scope.staff ?? { $ne: null } } : {}),
     },
     projection,
   ).lean<Array<RollupDoc>>();

@@ -17,8 +17,27 @@ function bucket<K>(map: Map<K, Pair>, key: K): Pair {
 
 export const LEAGUE_METRICS = ['staff', 'experience', 'shift', 'visit', 'social'] as const;
 
-/** Staff rows of the scope: own ratings and shift-experience credit per person (people of deleted records left out). */
-export async function staffLeagueFrom(scope: Scope, rows: Row[]): Promise<Omit<TStaffLeague, 'period'>> {
+/** What the staff league reads on its own: per-person rows of own ratings and shift credit (no store rows). */
+export const staffLeagueRows = (scope: Scope) => loadRows(scope, ['staff', 'shift'], { people: 'persons' });
+
+/** The owner's people a staff league can list (not deleted), read beside the rows rather than after them. */
+const leaguePeople = (scope: Scope) =>
+  StaffModel.find(
+    scope.staff
+      ? { _id: scope.staff, owner: scope.owner, deletedAt: null }
+      : { owner: scope.owner, deletedAt: null },
+    { name: 1, photo: 1, active: 1, stores: 1 },
+  ).lean();
+
+/**
+ * Staff rows of the scope: own ratings and shift-experience credit per person, for the people of its stores and
+ * anyone with ratings in it (people of deleted records left out). Pass the rows' promise to read both at once.
+ */
+export async function staffLeagueFrom(
+  scope: Scope,
+  loading: Row[] | Promise<Row[]>,
+): Promise<Omit<TStaffLeague, 'period'>> {
+  const [rows, everyone] = await Promise.all([loading, leaguePeople(scope)]);
   const own = new Map<string, Pair>();
   const shift = new Map<string, Agg>();
   for (const r of rows) {
@@ -29,17 +48,10 @@ export async function staffLeagueFrom(scope: Scope, rows: Row[]): Promise<Omit<T
       addTo(shift.get(r.staff)!, r);
     }
   }
-  const storeIds = scope.stores.map((s) => s._id);
-  const people = await StaffModel.find(
-    scope.staff
-      ? { _id: scope.staff, owner: scope.owner, deletedAt: null }
-      : {
-          owner: scope.owner,
-          deletedAt: null,
-          $or: [{ stores: { $in: storeIds } }, { _id: { $in: [...own.keys(), ...shift.keys()] } }],
-        },
-    { name: 1, photo: 1, active: 1, stores: 1 },
-  ).lean();
+  const people = everyone.filter((p) => {
+    const id = String(p._id);
+    return scope.staff || own.has(id) || shift.has(id) || p.stores.some((s) => scope.byId.has(String(s)));
+  });
   const items = people.map((p) => ({ ...(own.get(String(p._id)) ?? pair()), name: p.name, person: p }));
   const { prior, ranked, notRanked } = rank(items, scope.minSample);
   const row = (i: (typeof ranked)[number]): TStaffLeagueRow => {

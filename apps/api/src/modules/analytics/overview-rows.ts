@@ -21,35 +21,27 @@ export async function currentRatingRows(scope: Scope, weeks: boolean): Promise<R
   const everywhere = [...first!].filter((key) => others.every((parts) => parts.has(key)));
   for (const parts of partsOf.values()) for (const key of everywhere) parts.delete(key);
   const around = new Set([...partsOf.values()].flatMap((parts) => [...parts]));
+  // days only: the days every store holds are one run of dates, read as a range (a year would be 365 keys)
+  const held = weeks ? { $in: everywhere } : { $gte: everywhere[0], $lte: everywhere.at(-1) };
   const projection = { _id: 0, owner: 0 } as const;
+  const storeLevel = { owner: scope.owner, metric: { $in: metrics }, staff: null };
   const [business, perStore, deleted] = await Promise.all([
-    BusinessRollupModel.find(
-      { owner: scope.owner, metric: { $in: metrics }, day: { $in: everywhere } },
-      projection,
-    ).lean(),
+    everywhere.length
+      ? BusinessRollupModel.find(
+          { owner: scope.owner, metric: { $in: metrics }, day: held },
+          projection,
+        ).lean()
+      : [],
     around.size
       ? RollupModel.find(
-          {
-            owner: scope.owner,
-            metric: { $in: metrics },
-            day: { $in: [...around] },
-            store: { $in: scope.stores.map((s) => s._id) },
-            staff: null,
-          },
+          { ...storeLevel, day: { $in: [...around] }, store: { $in: scope.stores.map((s) => s._id) } },
           projection,
         ).lean<RollupDoc[]>()
       : [],
-    scope.deletedStores.length
-      ? RollupModel.find(
-          {
-            owner: scope.owner,
-            metric: { $in: metrics },
-            day: { $in: everywhere },
-            store: { $in: scope.deletedStores },
-            staff: null,
-          },
-          projection,
-        ).lean<RollupDoc[]>()
+    everywhere.length && scope.deletedStores.length
+      ? RollupModel.find({ ...storeLevel, day: held, store: { $in: scope.deletedStores } }, projection).lean<
+          RollupDoc[]
+        >()
       : [],
   ]);
   return [
