@@ -1,30 +1,16 @@
 // Business rows (an owner's stores together, per kind and store-local day/week): kept live, repaired, read by the Overview.
-import { randomUUID } from 'node:crypto';
 import type { Types } from 'mongoose';
 import { overview } from '../../src/modules/analytics/dashboard.service';
 import { BusinessRollupModel, RollupModel } from '../../src/modules/analytics/rollup.model';
 import { rebuildRollups } from '../../src/modules/analytics/rollup.rebuild';
 import { settleClosedDays } from '../../src/modules/analytics/rollup.settle';
 import { loadScope } from '../../src/modules/analytics/scope';
-import { submitRating } from '../../src/modules/feedback/feedback.service';
 import { makeStore, makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
+import { rateExperience } from './support';
 
 setupTestDb();
 
-const who = { ip: '203.0.113.9', userAgent: 'Test' };
-const rate = (store: { _id: unknown }, score: number, at: string) =>
-  submitRating(
-    {
-      kind: 'experience',
-      store: String(store._id),
-      score,
-      idempotencyKey: randomUUID(),
-      deviceId: randomUUID(),
-    },
-    who,
-    new Date(at),
-  );
 const business = (owner: Types.ObjectId | string, day: string) =>
   BusinessRollupModel.findOne({ owner, metric: 'experience', day }, { _id: 0, count: 1, scoreSum: 1, h: 1 })
     .lean()
@@ -34,8 +20,8 @@ async function londonAndSydney() {
   const owner = await makeUser();
   const london = await makeStore(owner.id, { name: 'London', timeZone: 'Europe/London' });
   const sydney = await makeStore(owner.id, { name: 'Sydney', timeZone: 'Australia/Sydney' });
-  await rate(london, 4, '2026-11-09T10:00:00Z'); // London, Monday 9 November, 10:00
-  await rate(sydney, 2, '2026-11-09T05:00:00Z'); // Sydney, Monday 9 November, 16:00
+  await rateExperience(london, 4, '2026-11-09T10:00:00Z'); // London, Monday 9 November, 10:00
+  await rateExperience(sydney, 2, '2026-11-09T05:00:00Z'); // Sydney, Monday 9 November, 16:00
   return { owner, london, sydney };
 }
 
@@ -70,7 +56,7 @@ describe('business rows', () => {
 
   it('lose a write of their own only until the last store closes the day, then the recount puts it back', async () => {
     const { owner, london, sydney } = await londonAndSydney();
-    await rate(london, 5, '2026-11-10T10:00:00Z');
+    await rateExperience(london, 5, '2026-11-10T10:00:00Z');
     // the store rows were written, the business rows' write was lost
     for (const [day, cell] of [
       ['2026-11-10', '10'],

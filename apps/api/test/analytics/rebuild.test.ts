@@ -11,7 +11,10 @@ setupTestDb();
 jest.setTimeout(300_000);
 
 const rowsNow = async () =>
-  [...(await RollupModel.find({}, { _id: 0 }).lean()), ...(await BusinessRollupModel.find({}, { _id: 0 }).lean())]
+  [
+    ...(await RollupModel.find({}, { _id: 0 }).lean()),
+    ...(await BusinessRollupModel.find({}, { _id: 0 }).lean()),
+  ]
     .map((r) => JSON.stringify(r))
     .sort();
 
@@ -31,7 +34,10 @@ describe('rollups:rebuild', () => {
     const business = await BusinessRollupModel.find({}).limit(2).lean();
     expect(business).toHaveLength(2);
     await BusinessRollupModel.deleteOne({ _id: business[0]!._id });
-    await BusinessRollupModel.updateOne({ _id: business[1]!._id }, { $inc: { count: 3, d1: 3, scoreSum: 3 } });
+    await BusinessRollupModel.updateOne(
+      { _id: business[1]!._id },
+      { $inc: { count: 3, d1: 3, scoreSum: 3 } },
+    );
 
     const check = await rebuildRollups({ check: true, now: NOW });
     expect(check.differences).toBeGreaterThanOrEqual(8);
@@ -62,7 +68,11 @@ describe('rollups:rebuild', () => {
     const run = promisify(execFile);
     const out = await run('npx', ['tsx', 'src/scripts/rollups-rebuild.ts', '--check'], {
       cwd: path.resolve(__dirname, '../..'),
-      env: { ...process.env, MONGODB_URI: process.env.CX_TEST_MONGO_URI, MONGODB_DB: `cx_test_${process.env.JEST_WORKER_ID ?? '1'}` },
+      env: {
+        ...process.env,
+        MONGODB_URI: process.env.CX_TEST_MONGO_URI,
+        MONGODB_DB: `cx_test_${process.env.JEST_WORKER_ID ?? '1'}`,
+      },
     });
     expect(out.stdout).toMatch(/\d+ rollup rows compared, 0 differed \(check only, nothing changed\)/);
   });

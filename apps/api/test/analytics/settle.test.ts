@@ -1,29 +1,15 @@
 // The nightly repair: a store's closed local day gets its rollups recounted from raw ratings; open days and stores
 // whose day has not closed are left alone.
-import { randomUUID } from 'node:crypto';
 import type { Types } from 'mongoose';
 import { BusinessRollupModel, RollupModel } from '../../src/modules/analytics/rollup.model';
 import { rebuildRollups } from '../../src/modules/analytics/rollup.rebuild';
 import { analyticsJobs, settleClosedDays } from '../../src/modules/analytics/rollup.settle';
-import { submitRating } from '../../src/modules/feedback/feedback.service';
 import { makeStore, makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
+import { rateExperience } from './support';
 
 setupTestDb();
 
-const who = { ip: '203.0.113.9', userAgent: 'Test' };
-const rate = (store: { _id: unknown }, score: number, at: string) =>
-  submitRating(
-    {
-      kind: 'experience',
-      store: String(store._id),
-      score,
-      idempotencyKey: randomUUID(),
-      deviceId: randomUUID(),
-    },
-    who,
-    new Date(at),
-  );
 const rowsOf = (store: { _id: Types.ObjectId }, day: string) =>
   RollupModel.find({ store: store._id, day }, { _id: 0, count: 1, scoreSum: 1, metric: 1 }).lean();
 
@@ -32,10 +18,10 @@ describe('settling closed days', () => {
     const owner = await makeUser();
     const london = await makeStore(owner.id, { name: 'London', timeZone: 'Europe/London' });
     const sydney = await makeStore(owner.id, { name: 'Sydney', timeZone: 'Australia/Sydney' });
-    await rate(london, 4, '2026-11-09T10:00:00Z');
-    await rate(london, 2, '2026-11-09T22:30:00Z');
-    await rate(london, 5, '2026-11-10T00:05:00Z'); // London's 10 November: still open at 00:20
-    await rate(sydney, 3, '2026-11-09T05:00:00Z'); // Sydney's 9 November closed hours ago, at 13:00 UTC
+    await rateExperience(london, 4, '2026-11-09T10:00:00Z');
+    await rateExperience(london, 2, '2026-11-09T22:30:00Z');
+    await rateExperience(london, 5, '2026-11-10T00:05:00Z'); // London's 10 November: still open at 00:20
+    await rateExperience(sydney, 3, '2026-11-09T05:00:00Z'); // Sydney's 9 November closed hours ago, at 13:00 UTC
     const yesterday = await rowsOf(london, '2026-11-09');
     expect(yesterday.find((r) => r.metric === 'experience')).toMatchObject({ count: 2, scoreSum: 6 });
 

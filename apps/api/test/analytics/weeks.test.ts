@@ -1,12 +1,11 @@
 // Week rows: a period's whole weeks read as one row each, and the repair keeps them equal to their days.
-import { randomUUID } from 'node:crypto';
 import type { Types } from 'mongoose';
 import { rangeParts } from '../../src/modules/analytics/figures';
 import { BusinessRollupModel, RollupModel } from '../../src/modules/analytics/rollup.model';
 import { rebuildRollups } from '../../src/modules/analytics/rollup.rebuild';
-import { submitRating } from '../../src/modules/feedback/feedback.service';
 import { makeStore, makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
+import { rateExperience } from './support';
 
 setupTestDb();
 
@@ -27,15 +26,11 @@ describe('rangeParts', () => {
   });
 });
 
-const who = { ip: '203.0.113.9', userAgent: 'Test' };
-const rate = (store: { _id: unknown }, score: number, at: string) =>
-  submitRating(
-    { kind: 'experience', store: String(store._id), score, idempotencyKey: randomUUID(), deviceId: randomUUID() },
-    who,
-    new Date(at),
-  );
 const row = (store: { _id: Types.ObjectId }, day: string) =>
-  RollupModel.findOne({ store: store._id, staff: null, metric: 'experience', day }, { _id: 0, count: 1, scoreSum: 1 })
+  RollupModel.findOne(
+    { store: store._id, staff: null, metric: 'experience', day },
+    { _id: 0, count: 1, scoreSum: 1 },
+  )
     .lean()
     .then((r) => r && { count: r.count, scoreSum: r.scoreSum });
 
@@ -43,8 +38,8 @@ describe('repairing week rows', () => {
   it('carries a mid-week day fix into its open week as an $inc, and recounts the week whole once its Sunday closes', async () => {
     const owner = await makeUser();
     const london = await makeStore(owner.id, { name: 'London', timeZone: 'Europe/London' });
-    await rate(london, 4, '2026-11-09T10:00:00Z'); // Monday
-    await rate(london, 2, '2026-11-10T10:00:00Z'); // Tuesday
+    await rateExperience(london, 4, '2026-11-09T10:00:00Z'); // Monday
+    await rateExperience(london, 2, '2026-11-10T10:00:00Z'); // Tuesday
     expect(await row(london, 'W2026-11-09')).toEqual({ count: 2, scoreSum: 6 });
 
     await RollupModel.deleteMany({}); // every rollup write was lost
@@ -55,13 +50,18 @@ describe('repairing week rows', () => {
     await rebuildRollups({ check: false, stores: [london._id], day: '2026-11-09' });
     expect(await row(london, 'W2026-11-09')).toEqual({ count: 2, scoreSum: 6 });
     // settling a day again changes nothing, in the day or its week
-    expect((await rebuildRollups({ check: false, stores: [london._id], day: '2026-11-09' })).differences).toBe(0);
+    expect(
+      (await rebuildRollups({ check: false, stores: [london._id], day: '2026-11-09' })).differences,
+    ).toBe(0);
     expect(await row(london, 'W2026-11-09')).toEqual({ count: 2, scoreSum: 6 });
 
     // a week row that drifted from its days is recounted whole when its Sunday is settled
-    await RollupModel.updateOne({ store: london._id, staff: null, metric: 'experience', day: 'W2026-11-09' }, {
-      $inc: { count: 5 },
-    });
+    await RollupModel.updateOne(
+      { store: london._id, staff: null, metric: 'experience', day: 'W2026-11-09' },
+      {
+        $inc: { count: 5 },
+      },
+    );
     const sunday = await rebuildRollups({ check: false, stores: [london._id], day: '2026-11-15' });
     expect(sunday.differences).toBe(1);
     expect(await row(london, 'W2026-11-09')).toEqual({ count: 2, scoreSum: 6 });
