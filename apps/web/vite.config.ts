@@ -6,6 +6,7 @@ import { customerEntry } from './customer-entry.ts';
 import { securityHeaders } from './security-headers';
 
 const DEFAULT_API_TARGET = 'http://localhost:4000';
+const QR_START_CHUNKS = ['customer', 'shared', 'rolldown-runtime'];
 const SHARED_WITH_QR_PAGES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/](config[\\/](paths|env)|lib[\\/](kiosk|image-sources))\.ts$|[\\/]customer\.constants\.js$|vite[\\/](preload-helper|modulepreload-polyfill)|rolldown[\\/]runtime/;
 
@@ -44,7 +45,13 @@ export default defineConfig(({ mode }) => {
         },
         // What the QR pages share with the dashboard (React and a few small modules) is one chunk, so a phone fetches
         // two scripts, not five, and the store request is never left waiting for one of the browser's six connections.
-        output: { codeSplitting: { groups: [{ name: 'shared', test: SHARED_WITH_QR_PAGES }] } },
+        output: {
+          codeSplitting: { groups: [{ name: 'shared', test: SHARED_WITH_QR_PAGES }] },
+          // V8's explicit compile hint for the scripts a QR page starts with: every function is compiled while the
+          // script streams in, off the main thread, instead of one by one on it during React's first render
+          // (paired cold loads under the Lighthouse profile: the tapped step rendered ~350 ms sooner).
+          postBanner: (chunk) => (QR_START_CHUNKS.includes(chunk.name) ? '//# allFunctionsCalledOnLoad' : ''),
+        },
       },
     },
   };
