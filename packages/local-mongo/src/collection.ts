@@ -19,6 +19,11 @@ interface Entry {
   seq: number;
 }
 
+/** A multikey index is never walked in order: its sorted keys are not kept (a clear may make it walkable again). */
+function dropIfMultikey(index: Index): void {
+  if (index.multikey) index.ordered = undefined;
+}
+
 export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
 export class Collection {
@@ -80,6 +85,7 @@ export class Collection {
     for (const [index, k] of keys) {
       index.add(idKey, k);
       index.ordered?.add(index.tuplesFor(doc), seq, idKey);
+      dropIfMultikey(index);
     }
     this.entries.set(idKey, { doc, seq });
   }
@@ -98,10 +104,13 @@ export class Collection {
       changes.push([index, before, after]);
     }
     for (const [index, before, after] of changes) {
+      // most updates leave the indexed fields alone ($inc of a counter): nothing to move in that index
+      if (before.length === after.length && before.every((k, i) => k === after[i])) continue;
       index.remove(idKey, before);
       index.add(idKey, after);
       index.ordered?.remove(index.tuplesFor(oldDoc), entry.seq);
       index.ordered?.add(index.tuplesFor(newDoc), entry.seq, idKey);
+      dropIfMultikey(index);
     }
     entry.doc = newDoc;
   }
@@ -171,7 +180,12 @@ export class Collection {
     return best;
   }
 
-  /** Index entries of a walk plan, every equality prefix in turn; builds the index's sorted keys on first use. */
+  /** Index name → how many sorted keys it keeps (none until built), for tests. */
+  sortedKeyCounts(): Record<string, number | undefined> {
+    return Object.fromEntries([...this.indexes.values()].map((i) => [i.name, i.ordered?.size]));
+  }
+
+  /** Index entries of a walk plan, every equality prefix in turn; builds sorted keys dropped after a clear. */
   private *walk(plan: WalkPlan): IterableIterator<[TupleKey, string]> {
     const index = plan.index;
     if (!index.ordered) {
@@ -274,13 +288,18 @@ export class Collection {
       }
     }
     const index = new Index(spec);
+    // sorted keys from the start, kept in step with every write, as mongod keeps its B-trees: a query never stops
+    // the engine to sort a million keys (long enough for a driver's monitor to give up on the server)
+    if (index.walkable) index.ordered = new OrderedKeys(index.dirs);
     for (const e of this.entries.values()) {
       const idKey = canonicalKey(e.doc._id);
       const keys = index.keysFor(e.doc);
       const clash = index.findConflict(keys, idKey);
       if (clash !== undefined) throw index.duplicateError(this.ns, e.doc, clash);
       index.add(idKey, keys);
+      index.ordered?.add(index.tuplesFor(e.doc), e.seq, idKey);
     }
+    dropIfMultikey(index);
     this.indexes.set(spec.name, index);
     return true;
   }

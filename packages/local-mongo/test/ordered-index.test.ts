@@ -227,3 +227,21 @@ test('an empty $in on an index field with a range and a sort matches nothing ins
     .toArray();
   expect(found).toEqual([]);
 });
+
+test('keeps sorted keys from an index’s creation, so no query stops the server to build them', async () => {
+  const c = db.collection<{ _id: number } & Document>('eager');
+  await c.createIndex({ owner: 1, at: -1 });
+  await c.createIndex({ tags: 1 });
+  await c.insertMany(
+    Array.from({ length: 50 }, (_, i) => ({ _id: i, owner: i % 2, at: i, tags: ['a', `t${i}`] })),
+  );
+  // before any query: the compound index holds every document's key; the multikey one keeps none (never walked)
+  expect(coll('eager').sortedKeyCounts()).toEqual({ 'owner_1_at_-1': 50, tags_1: undefined });
+  await c.updateOne({ _id: 3 }, { $inc: { n: 1 } }); // indexed fields unchanged
+  await c.updateOne({ _id: 4 }, { $set: { at: 100 } });
+  await c.deleteOne({ _id: 5 });
+  expect(coll('eager').sortedKeyCounts()['owner_1_at_-1']).toBe(49);
+  const top = await c.find({ owner: 0 }).sort({ at: -1 }).limit(2).toArray();
+  expect(top.map((d) => d._id)).toEqual([4, 48]);
+  expect(coll('eager').lastExamined).toBe(2);
+});
