@@ -80,8 +80,8 @@ async function measure(port: number, token: string): Promise<Record<string, numb
     for (let i = 0; i < SAMPLES + 3; i++) {
       const t = performance.now();
       const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${token}` } });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status}`);
+      const body = await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status} ${Buffer.from(body).toString()}`);
       if (i >= 3) times.push(performance.now() - t);
     }
     out[name] = times;
@@ -90,7 +90,7 @@ async function measure(port: number, token: string): Promise<Record<string, numb
 }
 
 export async function run(): Promise<void> {
-  logger.level = 'silent';
+  logger.level = 'error'; // quiet, but a failed call says why
   // the engine in its own process, as mongod would be: a million stored documents must not share the measured heap
   const mongo = await startMongo({ log: () => undefined, engineProcess: true });
   const results = new Map<number, Record<string, number[]>>();

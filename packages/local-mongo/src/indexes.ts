@@ -98,7 +98,7 @@ export class Index {
   readonly leading = new Map<string, Set<string>>();
   /** Some document gave one field several values (mongod's multikey): range and sort walks are then not used. */
   multikey = false;
-  /** Sorted keys for range and sort walks, built on first use by the planner and kept in step with every write. */
+  /** Sorted keys for range and sort walks, kept from the index's creation through every write (none if multikey). */
   ordered: OrderedKeys | undefined;
 
   constructor(spec: IndexSpec) {
