@@ -60,7 +60,12 @@ describe('notifications bell', () => {
     mockFetch({ 'GET /api/v1/notifications': () => jsonResponse(200, page([note({ isUnRead: false })])) });
     renderApp(paths.business.dashboard.path, { token: 'abc', user: USER });
     await screen.findByRole('button', { name: 'Notifications' });
-    const socket = fakeSockets.at(-1)!;
+    // the socket opens in an effect, which may run after the bell is already on screen
+    const socket = await waitFor(() => {
+      const opened = fakeSockets.at(-1);
+      if (!opened) throw new Error('no socket opened yet');
+      return opened;
+    });
     expect(socket.opts).toMatchObject({
       auth: { token: 'abc' },
       reconnectionDelay: 1000,
