@@ -52,10 +52,10 @@ export interface Row {
 
 export interface LoadOptions {
   /**
-   * 'store': only store rows, plus the filtered person's rows (no other person's rows are read); 'person': only the
-   * filtered person's rows; 'persons': only per-person rows (the filtered person's, if any). Default: all.
+   * 'store': only store rows, plus the filtered person's rows (no other person's rows are read); 'persons': only
+   * per-person rows (only the filtered person's, with a staff filter). Default: all.
    */
-  people?: 'all' | 'store' | 'person' | 'persons';
+  people?: 'all' | 'store' | 'persons';
   /** Read the hour cells (only the heatmap needs them; they are most of a row's size). */
   hours?: boolean;
   /** Read whole weeks as week rows (default); false when every row must be one day (day or month buckets). */
@@ -144,7 +144,6 @@ export async function loadRows(
       day: (opts.weeks ?? true) ? { $in: [...keys] } : { $gte: span.from, $lte: span.to },
       store: { $in: scope.stores.map((s) => s._id) },
       ...(opts.people === 'store' ? { staff: scope.staff ? { $in: [null, scope.staff] } : null } : {}),
-      ...(opts.people === 'person' ? { staff: scope.staff ?? null } : {}),
       ...(opts.people === 'persons' ? { staff: scope.staff ?? { $ne: null } } : {}),
     },
     projection,

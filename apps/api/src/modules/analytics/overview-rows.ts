@@ -12,7 +12,7 @@ import type { Scope } from './scope';
 export async function currentRatingRows(scope: Scope, weeks: boolean): Promise<Row[]> {
   const metrics = [...BUSINESS_METRICS];
   if (scope.staff || !scope.deletedStores) {
-    const people = scope.staff ? 'person' : 'store';
+    const people = scope.staff ? 'persons' : 'store';
     return loadRows(scope, metrics, { people, hours: true, weeks, periods: ['current'] });
   }
   if (scope.stores.length === 0) return [];

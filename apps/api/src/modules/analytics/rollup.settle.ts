@@ -13,6 +13,8 @@ import { rebuildRollups, type RebuildReport } from './rollup.rebuild';
  */
 export async function settleClosedDays(now: Date): Promise<RebuildReport & { stores: number }> {
   const stores = await StoreModel.find({}, { timeZone: 1, owner: 1 }).lean();
+  const zonesOf = new Map<string, string[]>();
+  for (const s of stores) zonesOf.set(String(s.owner), [...(zonesOf.get(String(s.owner)) ?? []), s.timeZone]);
   const byDay = new Map<string, unknown[]>();
   const closing = new Map<string, Set<string>>();
   for (const store of stores) {
@@ -34,7 +36,7 @@ export async function settleClosedDays(now: Date): Promise<RebuildReport & { sto
     total.stores += ids.length;
     // The business rows of a day (and of its week, on a Sunday) are recounted once the owner's last store closes it.
     for (const owner of closing.get(day) ?? []) {
-      const open = stores.some((s) => String(s.owner) === owner && localDay(now, s.timeZone) <= day);
+      const open = zonesOf.get(owner)!.some((zone) => localDay(now, zone) <= day);
       if (!open) add(await rebuildRollups({ check: false, owner, day, now, businessOnly: true }));
     }
   }
