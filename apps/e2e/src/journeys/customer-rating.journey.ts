@@ -220,5 +220,39 @@ export const journey: Journey = {
     );
     assert.equal(delivered.score, 3);
     assert.equal(await ratings.countDocuments({ comment: 'Sent from the basement' }), 1, 'stored once');
+
+    // 6. On a slow line the app's script comes late: the HTML has already drawn the cards and, on a tap, the rating
+    // step; what is done there before the app arrives (a star, a comment, Send) is taken over and sent once.
+    const events = ctx.db.collection('feedbackevents');
+    const visitsOf = () => events.countDocuments({ type: 'visit', store: new ObjectId(storeId) });
+    const visitsBefore = await visitsOf();
+    const slow = await ctx.newPage(PHONE);
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await slow.route(/\/assets\/customer-[\w-]+\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await slow.goto(`/rate-staff?store=${storeId}`, { waitUntil: 'commit' });
+    await slow.getByRole('link', { name: 'Rate Olivia, Barista' }).click();
+    await slow.getByText('How was Olivia today?').waitFor();
+    await tapStar(slow, '2 of 5 stars, Poor');
+    await slow.getByRole('textbox', { name: 'Anything to add? (optional)' }).fill('Drawn before the app');
+    await slow.getByRole('button', { name: 'Send rating' }).click();
+    await slow.getByRole('button', { name: 'Sending…' }).waitFor();
+    const appStarted = () =>
+      slow.evaluate(() => !('__cxStore' in window) || 'onTap' in (window.__cxStore as object));
+    assert.equal(await appStarted(), false, 'all of it happened before the app ran');
+    await ctx.screenshot(slow, '8-drawn-before-the-app-390');
+    release();
+    await slow.waitForURL('**/rate-experience?store=*');
+    const early = { store: new ObjectId(storeId), comment: 'Drawn before the app' };
+    const sent = await waitFor('the rating sent before the app', () => ratings.findOne(early));
+    assert.equal(sent.score, 2);
+    assert.equal(await ratings.countDocuments(early), 1, 'stored once');
+    await waitFor(
+      'the visit of the page the app never drew',
+      async () => (await visitsOf()) === visitsBefore + 1,
+    );
   },
 };

@@ -29,7 +29,9 @@ describe("customer.html's inline starter", () => {
     renderCustomer(`${paths.customer.rateStaff.path}?store=${STORE_ID}`);
     // synchronously, without waiting for any promise: no spinner pass before the cards
     expect(screen.getByRole('link', { name: /^Rate Amelia/ })).toBeInTheDocument();
-    expect(api.fetchMock.mock.calls.filter(([url]) => String(url).includes(`/stores/${STORE_ID}`))).toHaveLength(0);
+    expect(
+      api.fetchMock.mock.calls.filter(([url]) => String(url).includes(`/stores/${STORE_ID}`)),
+    ).toHaveLength(0);
     expect(starterWindow.__cxStore).toBeUndefined();
   });
 
@@ -41,6 +43,8 @@ describe("customer.html's inline starter", () => {
     expect(screen.queryByRole('link', { name: /^Rate Amelia/ })).not.toBeInTheDocument();
     answer({ status: 200, body: makeStore() });
     expect(await screen.findByRole('link', { name: /^Rate Amelia/ })).toBeInTheDocument();
-    expect(api.fetchMock.mock.calls.filter(([url]) => String(url).includes(`/stores/${STORE_ID}`))).toHaveLength(0);
+    expect(
+      api.fetchMock.mock.calls.filter(([url]) => String(url).includes(`/stores/${STORE_ID}`)),
+    ).toHaveLength(0);
   });
 });

@@ -1,7 +1,8 @@
 // Stars, optional tags and comment, a honeypot, and one big submit; a refusal from the server is shown in place.
 import { RATING_COMMENT_MAX } from '@cx/contracts/customer';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TDeliveryOutcome } from '../api/outbox';
+import { earlyDraft } from '../first-paint/draft';
 import { useT } from '../i18n/use-t';
 import { StarRating } from './StarRating';
 import { TagPicker } from './TagPicker';
@@ -19,14 +20,28 @@ export type TRatingFormProps = {
 export function RatingForm({ tags, initialScore = null, onSubmit, onDone }: TRatingFormProps) {
   const { t } = useT();
   const id = useId();
-  const [score, setScore] = useState<number | null>(initialScore);
-  const [comment, setComment] = useState('');
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [scoreError, setScoreError] = useState<string | undefined>();
+  // The same form drawn by the HTML before React came, with whatever the customer has done on it already.
+  const [draft] = useState(earlyDraft);
+  const [score, setScore] = useState<number | null>(draft ? draft.score : initialScore);
+  const [comment, setComment] = useState(draft?.comment ?? '');
+  const [chosen, setChosen] = useState<string[]>(() => draft?.tags.flatMap((i) => tags[i] ?? []) ?? []);
+  const [scoreError, setScoreError] = useState(draft?.scoreError ? t('stars.required') : undefined);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
+  const resumed = useRef(false);
   const tooLong = comment.length > RATING_COMMENT_MAX;
+
+  // Where the drawn form left off: the focused control (and the comment's cursor), and a Send already pressed.
+  useEffect(() => {
+    if (!draft || resumed.current || !form.current) return;
+    resumed.current = true;
+    const control = form.current.elements[draft.focus] as HTMLElement | undefined;
+    control?.focus();
+    if (control instanceof HTMLTextAreaElement) control.setSelectionRange(...draft.selection);
+    if (draft.send) form.current.requestSubmit();
+  }, [draft]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +65,7 @@ export function RatingForm({ tags, initialScore = null, onSubmit, onDone }: TRat
   };
 
   return (
-    <form onSubmit={submit} noValidate className="cx-stack cx-relative">
+    <form ref={form} onSubmit={submit} noValidate className="cx-stack cx-relative">
       <StarRating
         value={score}
         onChange={(n) => {
@@ -87,7 +102,14 @@ export function RatingForm({ tags, initialScore = null, onSubmit, onDone }: TRat
         {/* Not "email": browsers' autofill must never fill it for a real customer. */}
         <label>
           Leave this field empty
-          <input ref={honeypot} type="text" name="contact_by_fax" tabIndex={-1} autoComplete="off" />
+          <input
+            ref={honeypot}
+            type="text"
+            name="contact_by_fax"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue={draft?.contact || undefined}
+          />
         </label>
       </div>
       {refusal ? (

@@ -1,60 +1,11 @@
 // The HTML's first paint: the very screen React renders for the two QR targets, and a tap on it opened by React.
-import type { TCustomerStore } from '@cx/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { isKioskSession } from '@/lib/kiosk';
 import { CustomerApp } from '../CustomerApp';
 import { resetCustomerStores } from '../api/customer-store';
 import { resetOutbox } from '../api/outbox-client';
-import { CATALOGS, type TLanguage } from '../i18n/messages';
-import { translatorOf } from '../i18n/translate';
 import { fakeFeedbackApi, makeStore, STORE_ID } from '../testing/feedback-api';
-import { renderCustomer } from '../testing/render-customer';
+import { paintedScreen, reactScreen, startAt, starterWindow } from '../testing/first-paint';
 import { takeOverFirstPaint } from './early-tap';
-import { paintFirstScreen } from './first-paint';
-import { paintWhenAnswered, requestStore, starterOf } from './starter';
-import { firstPaintCatalogs } from './texts';
-
-const TEXTS = firstPaintCatalogs(CATALOGS);
-const starterWindow = window as unknown as { __cxStore?: unknown };
-
-/** A node as text with its attributes sorted: React's attribute order does not matter, everything else does. */
-function canonical(node: Node): string {
-  if (node.nodeType === Node.TEXT_NODE) return JSON.stringify(node.textContent);
-  if (!(node instanceof Element)) return `<!--${node.nodeType}-->`;
-  const attrs = [...node.attributes].map((a) => `${a.name}=${JSON.stringify(a.value)}`).sort();
-  const tag = `${node.namespaceURI === 'http://www.w3.org/2000/svg' ? 'svg:' : ''}${node.localName}`;
-  return `<${[tag, ...attrs].join(' ')}>${[...node.childNodes].map(canonical).join('')}</${tag}>`;
-}
-
-/** What React's first pass shows at `url` when the starter's store answer is already in. */
-function reactScreen(url: string, store: TCustomerStore): string {
-  const answer = { status: 200, body: store };
-  starterWindow.__cxStore = { id: STORE_ID, p: Promise.resolve(answer), a: answer };
-  const { container, unmount } = renderCustomer(url);
-  const html = canonical(container.firstChild!);
-  const title = document.title;
-  unmount();
-  return `${title}\n${html}`;
-}
-
-function paintedScreen(url: string, store: TCustomerStore, language: TLanguage = 'en'): string | null {
-  window.history.replaceState(null, '', url);
-  const root = document.createElement('div');
-  const painted = paintFirstScreen(root, window.location.pathname, {
-    store,
-    storeId: STORE_ID,
-    kiosk: isKioskSession(new URLSearchParams(window.location.search)),
-    t: translatorOf(TEXTS, language),
-  });
-  return painted ? `${document.title}\n${canonical(painted)}` : null;
-}
-
-function mountRoot(): HTMLElement {
-  const root = document.createElement('div');
-  root.id = 'root';
-  document.body.append(root);
-  return root;
-}
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -107,24 +58,17 @@ describe('first paint of /rate-staff and /rate-experience', () => {
     expect(paintedScreen(url, makeStore(), 'es')).toBe(react);
   });
 
-  it('leaves other steps, and a step the store has turned off, to React', () => {
-    expect(paintedScreen(`/after-scan?store=${STORE_ID}`, makeStore())).toBeNull();
+  it('leaves other steps, an unknown person and a step the store has turned off, to React', () => {
+    expect(paintedScreen(`/social-media?store=${STORE_ID}`, makeStore())).toBeNull();
+    expect(
+      paintedScreen(`/after-scan?store=${STORE_ID}&staff=64b7f0c2a1b2c3d4e5f60000`, makeStore()),
+    ).toBeNull();
     const noStaff = makeStore({ interfaces: { staff: false, experience: true, social: true } });
     expect(paintedScreen(`/rate-staff?store=${STORE_ID}`, noStaff)).toBeNull();
   });
 });
 
 describe("customer.html's starter", () => {
-  async function startAt(url: string): Promise<HTMLElement> {
-    window.history.replaceState(null, '', url);
-    requestStore();
-    const root = mountRoot();
-    paintWhenAnswered(TEXTS);
-    await starterOf(window)!.p;
-    await Promise.resolve();
-    return root;
-  }
-
   it('draws the staff cards from the store answer, before any app script ran', async () => {
     fakeFeedbackApi();
     const root = await startAt(`/rate-staff?store=${STORE_ID}`);
@@ -133,18 +77,34 @@ describe("customer.html's starter", () => {
     expect(document.title).toBe('Rate our staff | CX Journey');
   });
 
-  it('opens the tapped person in React’s first pass, and still counts the visit', async () => {
+  it('draws the tapped person’s rating step at once, which React then takes over, still counting the visit', async () => {
     const api = fakeFeedbackApi();
     const root = await startAt(`/rate-staff?store=${STORE_ID}`);
     const notFollowed = !fireEvent.click(within(root).getByRole('link', { name: 'Rate Amelia, Barista' }));
     expect(notFollowed).toBe(true);
-    expect(window.location.pathname).toBe('/rate-staff');
+    expect(window.location.pathname).toBe('/after-scan');
+    expect(window.location.search).toContain('staff=64b7f0c2a1b2c3d4e5f60801');
+    expect(within(root).getByText('How was Amelia today?')).toBeVisible();
+    expect(document.title).toBe('Rate our staff | CX Journey');
 
     takeOverFirstPaint();
     render(<CustomerApp />, { container: root });
     expect(screen.getByText('How was Amelia today?')).toBeInTheDocument();
-    expect(window.location.search).toContain('staff=64b7f0c2a1b2c3d4e5f60801');
     expect(root.querySelectorAll('.cx-page')).toHaveLength(1);
+    await waitFor(() => expect(api.postsTo('visits')).toHaveLength(1));
+  });
+
+  it('keeps a tap the first paint cannot draw (the social step) for React’s first pass', async () => {
+    const api = fakeFeedbackApi();
+    const root = await startAt(`/rate-staff?store=${STORE_ID}`);
+    fireEvent.click(within(root).getByRole('link', { name: 'Skip' }));
+    expect(window.location.pathname).toBe('/rate-experience');
+    fireEvent.click(within(root).getByRole('link', { name: 'Skip' }));
+    expect(window.location.pathname).toBe('/rate-experience');
+
+    takeOverFirstPaint();
+    render(<CustomerApp />, { container: root });
+    expect(window.location.pathname).toBe('/visit-social-media');
     await waitFor(() => expect(api.postsTo('visits')).toHaveLength(1));
   });
 

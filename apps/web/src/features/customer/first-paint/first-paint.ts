@@ -1,28 +1,13 @@
 // The QR page's first screen as plain DOM, drawn by the HTML's starter before React loads: exactly the markup React
-// renders for /rate-staff and /rate-experience (first-paint.test.tsx holds them equal), texts set as text, never as HTML.
+// renders for /rate-staff and /rate-experience and the rating step a tap there opens (first-paint.test.tsx holds them
+// equal), texts set as text, never as HTML.
 import type { TCustomerStaff, TCustomerStore } from '@cx/contracts';
 import { ANONYMOUS_HEADLINE, APP_NAME, paths, TAGLINE } from '@/config/paths';
-import { imageSources } from '@/lib/image-sources';
 import { SCORES, STAR_PATH, starPaint } from '../components/star-shape';
 import { hrefOf, nextStep, stepFrom, withParams } from '../flow';
 import type { TTranslate } from '../i18n/translate';
-
-type TChild = Node | string | null;
-const SVG = 'http://www.w3.org/2000/svg';
-
-function el(tag: string, attrs: Record<string, string | undefined>, ...children: TChild[]): Element {
-  const node =
-    tag === 'svg' || tag === 'path' ? document.createElementNS(SVG, tag) : document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) if (value !== undefined) node.setAttribute(name, value);
-  for (const child of children) if (child !== null) node.append(child);
-  return node;
-}
-
-/** ResponsiveImage: srcset and sizes first, as React sets them. */
-function image(url: string, cssWidth: number, attrs: Record<string, string>): Element {
-  const { srcSet, sizes, src } = imageSources(url, cssWidth);
-  return el('img', { srcset: srcSet, sizes, src, ...attrs });
-}
+import { el, image } from './dom';
+import { experienceDetails, rateMember } from './rating-paint';
 
 /** StaffCard (StaffAvatar at 72 px, name, a space, role). */
 function staffCard(member: TCustomerStaff, to: string, t: TTranslate): Element {
@@ -125,23 +110,39 @@ function experienceStars({ store, storeId, kiosk, t }: TStep): Element {
   );
 }
 
-/** The steps drawn before React, by path, with their titles; other paths (and a disabled step) wait for React. */
-function stepFor(pathname: string, step: TStep): { title: string; body: Element } | null {
+/** Where the first paint draws: a page's path and query (a Location, or a URL the starter is about to open). */
+export type TWhere = { pathname: string; search: string };
+
+/**
+ * The steps drawn before React, by path, with their titles: the two QR targets, and the rating step a tap on either
+ * opens; other paths, a disabled step and an unknown person wait for React.
+ */
+function stepFor({ pathname, search }: TWhere, step: TStep): { title: string; body: Element } | null {
   const path = pathname.replace(/\/+$/, '') || '/';
   const { store, t } = step;
+  const query = new URLSearchParams(search);
   if (path === paths.customer.rateStaff.path && stepFrom('staff', store) === 'staff')
     return { title: t('title.rateStaff'), body: staffPicker(step) };
   if (path === paths.customer.rateExperience.path && stepFrom('experience', store) === 'experience')
     return { title: t('title.rateExperience'), body: experienceStars(step) };
+  const member = store.staff.find((m) => m._id === query.get('staff'));
+  if (path === paths.customer.afterScan.path && store.interfaces.staff && member)
+    return { title: t('title.rateStaff'), body: rateMember(member, t) };
+  const score = Number(query.get('score'));
+  if (path === paths.customer.afterScanExperience.path && store.interfaces.experience)
+    return {
+      title: t('title.rateExperience'),
+      body: experienceDetails(Number.isInteger(score) && score >= 1 && score <= 5 ? score : null, t),
+    };
   return null;
 }
 
 /**
- * Draws CustomerApp's page (header with the store badge, the step, the empty send-status chrome) into `root` and
- * returns it, or returns null when this path is not one the first paint draws.
+ * Draws CustomerApp's page (header with the store badge, the step, the empty send-status chrome) as the content of
+ * `root` and returns it, or returns null and leaves `root` alone when this is not a page the first paint draws.
  */
-export function paintFirstScreen(root: Element, pathname: string, step: TStep): Element | null {
-  const screen = stepFor(pathname, step);
+export function paintFirstScreen(root: Element, where: TWhere, step: TStep): Element | null {
+  const screen = stepFor(where, step);
   if (!screen) return null;
   const { store } = step;
   const badge = el(
@@ -183,7 +184,7 @@ export function paintFirstScreen(root: Element, pathname: string, step: TStep): 
     ),
     el('div', { class: 'cx-toasts' }, el('div', { role: 'status', 'aria-live': 'polite' })),
   );
-  root.append(page);
+  root.replaceChildren(page);
   document.title = `${screen.title} | ${APP_NAME}`;
   return page;
 }

@@ -1,11 +1,12 @@
 // customer.html's two inline scripts (bundled into the page by customer-entry.ts): the head's asks for the store before
-// anything else loads; the body's draws the first screen from the answer and keeps a tap on it for React (early-tap.ts).
+// anything else loads; the body's draws the first screen from the answer, and the rating step a tap on it opens, until
+// React takes them over (early-tap.ts, draft.ts).
 import type { TCustomerStore } from '@cx/contracts';
 import { env } from '@/config/env';
 import { isKioskSession } from '@/lib/kiosk';
 import { isStoreId } from '../api/journey';
 import { browserLanguages, pickLanguageOf, translatorOf, type TCatalogs } from '../i18n/translate';
-import { paintFirstScreen } from './first-paint';
+import { paintFirstScreen, type TWhere } from './first-paint';
 
 export type TStoreAnswer = { status: number; body?: unknown };
 
@@ -16,7 +17,11 @@ export type TStarter = {
   p: Promise<TStoreAnswer>;
   /** Its answer, once it has come back. */
   a?: TStoreAnswer;
-  /** Where the first tap on the pre-painted screen leads (the page did not move: React opens it). */
+  /** The page the customer landed on (path and query): its visit counts even when React first draws a later step. */
+  from?: string;
+  /** The screen drawn before React, while it is the one shown. */
+  screen?: Element;
+  /** Where a tap on it leads that the first paint cannot draw (the page did not move: React opens it). */
   tap?: string;
   /** Set by the app once it has started: a later tap on the pre-painted screen goes straight to it. */
   onTap?: (href: string) => void;
@@ -25,22 +30,32 @@ export type TStarter = {
 export const starterOf = (w: Window): TStarter | undefined =>
   (w as unknown as { __cxStore?: TStarter }).__cxStore;
 
-/** A plain left click on a link of the pre-painted screen, while that screen is still the one shown. */
-function captureTaps(painted: Element, starter: TStarter): void {
+/**
+ * A plain left click on a link of the pre-painted screen: before the app has started, the step it opens is drawn at
+ * once (and the address moved to it) when the first paint can draw it, and is otherwise kept for React to open.
+ */
+function captureTaps(starter: TStarter, draw: (where: URL) => boolean): void {
   document.addEventListener(
     'click',
     (event) => {
-      if (!painted.isConnected || event.defaultPrevented || event.button !== 0) return;
+      const screen = starter.screen;
+      if (!screen?.isConnected || event.defaultPrevented || event.button !== 0) return;
       if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (!link || !painted.contains(link)) return;
+      if (!link || !screen.contains(link)) return;
       event.preventDefault();
       const href = link.getAttribute('href')!;
+      const to = new URL(href, location.href);
       if (starter.onTap) starter.onTap(href);
+      else if (starter.tap === undefined && draw(to)) history.pushState(null, '', to.pathname + to.search);
       else starter.tap ??= href;
     },
     true,
   );
+  // Back and forward between the steps drawn so far, until React (whose router then listens) has started.
+  window.addEventListener('popstate', () => {
+    if (!starter.onTap && starter.screen?.isConnected) draw(new URL(location.href));
+  });
 }
 
 function paint(starter: TStarter, answer: TStoreAnswer, texts: TCatalogs): void {
@@ -48,15 +63,21 @@ function paint(starter: TStarter, answer: TStoreAnswer, texts: TCatalogs): void 
   // React got there first (a remembered store, a slow answer): it owns the page.
   if (answer.status !== 200 || !answer.body || !root || root.firstChild) return;
   const language = pickLanguageOf(browserLanguages(), texts);
-  const painted = paintFirstScreen(root, location.pathname, {
+  const step = {
     store: answer.body as TCustomerStore,
     storeId: starter.id,
     kiosk: isKioskSession(new URLSearchParams(location.search)),
     t: translatorOf(texts, language),
-  });
-  if (!painted) return;
+  };
+  const draw = (where: TWhere) => {
+    const screen = paintFirstScreen(root, where, step);
+    if (screen) starter.screen = screen;
+    return !!screen;
+  };
+  if (!draw(location)) return;
+  starter.from = location.pathname + location.search;
   document.documentElement.lang = language;
-  captureTaps(painted, starter);
+  captureTaps(starter, draw);
 }
 
 /** The head's script: GET /feedback/stores/:id for the ?store= of the page, its answer kept on window.__cxStore. */

@@ -1,4 +1,6 @@
-// The strings the HTML's first paint draws, taken from the customer catalog at build time (one source for every text).
+// The strings the HTML's first paint draws (the QR targets and the rating step they open), taken from the customer
+// catalog at build time (one source for every text).
+import { EXPERIENCE_TAGS, STAFF_TAGS } from '@cx/contracts/customer';
 import type { TCatalogs, TMessageKey } from '../i18n/messages';
 
 export const FIRST_PAINT_KEYS = [
@@ -20,6 +22,18 @@ export const FIRST_PAINT_KEYS = [
   'stars.3',
   'stars.4',
   'stars.5',
+  'rateStaff.question',
+  'experience.details',
+  'stars.legend',
+  'stars.choose',
+  'stars.required',
+  'tags.legend',
+  'comment.label',
+  'comment.count',
+  'comment.tooLong',
+  'submit.send',
+  'submit.sending',
+  ...[...STAFF_TAGS, ...EXPERIENCE_TAGS].map((tag) => `tag.${tag}` as const),
 ] as const satisfies readonly TMessageKey[];
 
 /** Each language's catalog cut down to FIRST_PAINT_KEYS. */
