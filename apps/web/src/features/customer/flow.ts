@@ -27,7 +27,8 @@ export function nextStep(after: Exclude<TStep, 'thanks'>, store: TInterfacesAndL
 
 export type TStepContext = {
   storeId: string;
-  kiosk: boolean;
+  /** Or how to find out: only the thanks step depends on it (the first paint reads storage only if it must). */
+  kiosk: boolean | (() => boolean);
   /** a rating was made on the way here */ rated?: boolean;
 };
 
@@ -41,7 +42,11 @@ export function hrefOf(step: TStep, { storeId, kiosk, rated = true }: TStepConte
     case 'social':
       return (rated ? paths.customer.visitSocialMedia.path : paths.customer.socialMedia.path) + q;
     case 'thanks':
-      return (kiosk ? paths.customer.thanks.path : paths.customer.afterScanThanks.path) + q;
+      return (
+        ((typeof kiosk === 'function' ? kiosk() : kiosk)
+          ? paths.customer.thanks.path
+          : paths.customer.afterScanThanks.path) + q
+      );
   }
 }
 

@@ -39,7 +39,13 @@ function staffCard(member: TCustomerStaff, to: string, t: TTranslate): Element {
   );
 }
 
-type TStep = { store: TCustomerStore; storeId: string; kiosk: boolean; t: TTranslate };
+type TStep = {
+  store: TCustomerStore;
+  storeId: string;
+  /** Asked only when a link leads to the thanks page: a phone's first storage read is slow, and this is before it. */
+  kiosk: () => boolean;
+  t: TTranslate;
+};
 
 /** RateStaffPage's StaffPicker. */
 function staffPicker({ store, storeId, kiosk, t }: TStep): Element {

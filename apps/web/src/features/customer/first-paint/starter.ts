@@ -63,10 +63,11 @@ function paint(starter: TStarter, answer: TStoreAnswer, texts: TCatalogs): void 
   // React got there first (a remembered store, a slow answer): it owns the page.
   if (answer.status !== 200 || !answer.body || !root || root.firstChild) return;
   const language = pickLanguageOf(browserLanguages(), texts);
+  let kiosk: boolean | undefined;
   const step = {
     store: answer.body as TCustomerStore,
     storeId: starter.id,
-    kiosk: isKioskSession(new URLSearchParams(location.search)),
+    kiosk: () => (kiosk ??= isKioskSession(new URLSearchParams(location.search))),
     t: translatorOf(texts, language),
   };
   const draw = (where: TWhere) => {

@@ -67,7 +67,7 @@ export function paintedScreen(url: string, store: TCustomerStore, language: TLan
   const painted = paintFirstScreen(root, window.location, {
     store,
     storeId: STORE_ID,
-    kiosk: isKioskSession(new URLSearchParams(window.location.search)),
+    kiosk: () => isKioskSession(new URLSearchParams(window.location.search)),
     t: translatorOf(TEXTS, language),
   });
   return painted ? `${document.title}\n${canonical(painted)}` : null;
