@@ -145,11 +145,19 @@ function stepFor({ pathname, search }: TWhere, step: TStep): { title: string; bo
 
 /**
  * Draws CustomerApp's page (header with the store badge, the step, the empty send-status chrome) as the content of
- * `root` and returns it, or returns null and leaves `root` alone when this is not a page the first paint draws.
+ * `root` and returns it, or returns null and leaves `root` alone when this is not a page the first paint draws. Given
+ * the page it drew before (`over`), only the step inside it is redrawn: header and badge stay as they are, as in React.
  */
-export function paintFirstScreen(root: Element, where: TWhere, step: TStep): Element | null {
+export function paintFirstScreen(root: Element, where: TWhere, step: TStep, over?: Element): Element | null {
   const screen = stepFor(where, step);
   if (!screen) return null;
+  document.title = `${screen.title} | ${APP_NAME}`;
+  const content = [el('h1', { id: 'page-title', class: 'cx-title' }, screen.title), screen.body];
+  const section = over?.isConnected ? over.querySelector('section') : null;
+  if (over && section) {
+    section.replaceChildren(...content);
+    return over;
+  }
   const { store } = step;
   const badge = el(
     'div',
@@ -177,20 +185,10 @@ export function paintFirstScreen(root: Element, where: TWhere, step: TStep): Ele
     el(
       'main',
       { class: 'cx-main' },
-      el(
-        'div',
-        { class: 'cx-wrap' },
-        el(
-          'section',
-          { 'aria-labelledby': 'page-title' },
-          el('h1', { id: 'page-title', class: 'cx-title' }, screen.title),
-          screen.body,
-        ),
-      ),
+      el('div', { class: 'cx-wrap' }, el('section', { 'aria-labelledby': 'page-title' }, ...content)),
     ),
     el('div', { class: 'cx-toasts' }, el('div', { role: 'status', 'aria-live': 'polite' })),
   );
   root.replaceChildren(page);
-  document.title = `${screen.title} | ${APP_NAME}`;
   return page;
 }

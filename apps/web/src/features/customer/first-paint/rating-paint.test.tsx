@@ -54,6 +54,18 @@ describe('first paint of the rating step', () => {
   });
 });
 
+describe('a tap on the drawn cards', () => {
+  it('redraws only the step, to exactly the page React renders there', async () => {
+    const react = reactScreen(RATE_AMELIA, makeStore());
+    fakeFeedbackApi();
+    const root = await startAt(`/rate-staff?store=${STORE_ID}`);
+    const header = root.querySelector('header');
+    fireEvent.click(within(root).getByRole('link', { name: 'Rate Amelia, Barista' }));
+    expect(`${document.title}\n${canonical(root.firstChild!)}`).toBe(react);
+    expect(root.querySelector('header')).toBe(header);
+  });
+});
+
 describe('the drawn form before React', () => {
   type TDo = (form: HTMLElement) => void;
   const star = (n: number) => (f: HTMLElement) => fireEvent.click(within(f).getAllByRole('radio')[n - 1]!);

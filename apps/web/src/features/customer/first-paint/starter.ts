@@ -71,7 +71,7 @@ function paint(starter: TStarter, answer: TStoreAnswer, texts: TCatalogs): void 
     t: translatorOf(texts, language),
   };
   const draw = (where: TWhere) => {
-    const screen = paintFirstScreen(root, where, step);
+    const screen = paintFirstScreen(root, where, step, starter.screen);
     if (screen) starter.screen = screen;
     return !!screen;
   };
