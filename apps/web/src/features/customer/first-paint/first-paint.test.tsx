@@ -1,22 +1,17 @@
 // The HTML's first paint: the very screen React renders for the two QR targets, and a tap on it opened by React.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { CustomerApp } from '../CustomerApp';
-import { resetCustomerStores } from '../api/customer-store';
-import { resetOutbox } from '../api/outbox-client';
 import { fakeFeedbackApi, makeStore, STORE_ID } from '../testing/feedback-api';
-import { paintedScreen, reactScreen, startAt, starterWindow } from '../testing/first-paint';
+import {
+  paintedScreen,
+  reactScreen,
+  resetBetweenTests,
+  startAt,
+  starterWindow,
+} from '../testing/first-paint';
 import { takeOverFirstPaint } from './early-tap';
 
-beforeEach(() => {
-  sessionStorage.clear();
-  resetOutbox();
-  resetCustomerStores();
-  document.title = '';
-});
-afterEach(() => {
-  delete starterWindow.__cxStore;
-  document.getElementById('root')?.remove();
-});
+resetBetweenTests();
 
 describe('first paint of /rate-staff and /rate-experience', () => {
   const withPhotoOffShift = makeStore({

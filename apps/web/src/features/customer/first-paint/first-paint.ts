@@ -6,25 +6,12 @@ import { ANONYMOUS_HEADLINE, APP_NAME, paths, TAGLINE } from '@/config/paths';
 import { SCORES, STAR_PATH, starPaint } from '../components/star-shape';
 import { hrefOf, nextStep, stepFrom, withParams } from '../flow';
 import type { TTranslate } from '../i18n/translate';
-import { el, image } from './dom';
+import { el, image, staffAvatar } from './dom';
 import { experienceDetails, rateMember } from './rating-paint';
 
 /** StaffCard (StaffAvatar at 72 px, name, a space, role). */
 function staffCard(member: TCustomerStaff, to: string, t: TTranslate): Element {
-  const avatar = member.photo
-    ? image(member.photo, 72, {
-        alt: '',
-        width: '72',
-        height: '72',
-        class: 'cx-avatar',
-        loading: 'lazy',
-        decoding: 'async',
-      })
-    : el('span', {
-        'aria-hidden': 'true',
-        class: 'cx-avatar cx-initial',
-        'data-initial': member.firstName.slice(0, 1).toUpperCase(),
-      });
+  const avatar = staffAvatar(member, 72);
   return el(
     'a',
     {

@@ -2,16 +2,14 @@
 // React with everything the customer did on it (stars, tags, comment, focus, a Send already pressed).
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { CustomerApp } from '../CustomerApp';
-import { resetCustomerStores } from '../api/customer-store';
-import { resetOutbox } from '../api/outbox-client';
 import { fakeFeedbackApi, makeStore, STORE_ID } from '../testing/feedback-api';
 import {
   answeredStarter,
   canonical,
   paintedScreen,
   reactScreen,
+  resetBetweenTests,
   startAt,
-  starterWindow,
 } from '../testing/first-paint';
 import { renderCustomer } from '../testing/render-customer';
 import { takeOverFirstPaint } from './early-tap';
@@ -19,16 +17,7 @@ import { takeOverFirstPaint } from './early-tap';
 const AMELIA = '64b7f0c2a1b2c3d4e5f60801';
 const RATE_AMELIA = `/after-scan?store=${STORE_ID}&staff=${AMELIA}`;
 
-beforeEach(() => {
-  sessionStorage.clear();
-  resetOutbox();
-  resetCustomerStores();
-  document.title = '';
-});
-afterEach(() => {
-  delete starterWindow.__cxStore;
-  document.getElementById('root')?.remove();
-});
+resetBetweenTests();
 
 describe('first paint of the rating step', () => {
   const withPhoto = makeStore({

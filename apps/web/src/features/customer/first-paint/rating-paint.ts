@@ -6,7 +6,7 @@ import { EXPERIENCE_TAGS, RATING_COMMENT_MAX, STAFF_TAGS } from '@cx/contracts/c
 import { SCORES, STAR_PATH, starPaint } from '../components/star-shape';
 import type { TMessageKey } from '../i18n/messages';
 import type { TTranslate } from '../i18n/translate';
-import { el, image } from './dom';
+import { el, staffAvatar } from './dom';
 
 /** Stand-ins for React's useId values: the form's own (comment, count, error) and the star group's name. */
 const FORM_ID = 'cx-rating';
@@ -165,20 +165,7 @@ function answerLikeReact(form: HTMLFormElement, t: TTranslate): void {
 
 /** AfterScanPage's RateMember (StaffAvatar at 96 px, the question, the form). */
 export function rateMember(member: TCustomerStaff, t: TTranslate): Element {
-  const avatar = member.photo
-    ? image(member.photo, 96, {
-        alt: '',
-        width: '96',
-        height: '96',
-        class: 'cx-avatar cx-avatar-lg',
-        loading: 'lazy',
-        decoding: 'async',
-      })
-    : el('span', {
-        'aria-hidden': 'true',
-        class: 'cx-avatar cx-avatar-lg cx-initial',
-        'data-initial': member.firstName.slice(0, 1).toUpperCase(),
-      });
+  const avatar = staffAvatar(member, 96);
   return el(
     'div',
     { class: 'cx-stack' },

@@ -6,6 +6,8 @@ import { paintWhenAnswered, requestStore, starterOf } from '../first-paint/start
 import { firstPaintCatalogs } from '../first-paint/texts';
 import { CATALOGS, type TLanguage } from '../i18n/messages';
 import { translatorOf } from '../i18n/translate';
+import { resetCustomerStores } from '../api/customer-store';
+import { resetOutbox } from '../api/outbox-client';
 import { STORE_ID } from './feedback-api';
 import { renderCustomer } from './render-customer';
 
@@ -89,4 +91,18 @@ export async function startAt(url: string): Promise<HTMLElement> {
   await starterOf(window)!.p;
   await Promise.resolve();
   return root;
+}
+
+/** Each test starts with no journey, outbox, store or starter, and no #root left by the one before. */
+export function resetBetweenTests(): void {
+  beforeEach(() => {
+    sessionStorage.clear();
+    resetOutbox();
+    resetCustomerStores();
+    document.title = '';
+  });
+  afterEach(() => {
+    delete starterWindow.__cxStore;
+    document.getElementById('root')?.remove();
+  });
 }
