@@ -69,7 +69,6 @@ type TLoad = {
   tapMs: number;
   /** When the harness (locator polling under the same CPU throttle) noticed each, in the harness mode only. */
   seenMs: number;
-  seenTapMs: number;
   /** From the tap's click event to the frame that rendered its answer. */
   answerMs: number;
 };
@@ -150,11 +149,7 @@ async function measure(
     seenMs = await page.evaluate(() => performance.now());
     await target.click({ timeout: 120_000 });
   }
-  let seenTapMs = 0;
-  if (tapBy === 'harness') {
-    await route.response(page).waitFor({ timeout: 120_000 });
-    seenTapMs = await page.evaluate(() => performance.now());
-  }
+  if (tapBy === 'harness') await route.response(page).waitFor({ timeout: 120_000 });
   // Read the page's own stamps with a plain evaluate, twice a second: a locator's polling (Playwright's injected
   // script, role and text queries) is main-thread work under the 4x CPU throttle that no phone in a shop has.
   const marks = await stamped(page);
@@ -167,7 +162,6 @@ async function measure(
     contentMs: marks.target,
     tapMs: marks.response,
     seenMs,
-    seenTapMs,
     answerMs: marks.response - marks.tap,
   };
 }

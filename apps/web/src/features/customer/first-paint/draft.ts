@@ -26,7 +26,10 @@ export function adoptDrawnScreen(screen: Element | undefined): void {
 /** The drawn form's state while it is still on screen (React's first render, before its commit); otherwise null. */
 export function earlyDraft(): TEarlyDraft | null {
   const form = drawn?.querySelector('form');
-  if (!form?.isConnected) return null;
+  if (!form?.isConnected) {
+    drawn = undefined; // React has replaced it: let the old tree go
+    return null;
+  }
   const controls = [...form.elements] as HTMLInputElement[];
   const checked = controls.find((c) => c.type === 'radio' && c.checked);
   const comment = form.querySelector('textarea')!;
