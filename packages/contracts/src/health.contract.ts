@@ -1,4 +1,4 @@
-// GET /health: liveness plus which MongoDB backend the API is talking to.
+// GET /health: liveness, the MongoDB backend the API is talking to, and whether Redis (shared limits) is in use.
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 
@@ -10,6 +10,10 @@ export const ZHealthSchema = z.object({
     backend: z.enum(['uri', 'memory-server', 'offline-engine']),
     state: z.enum(['connected', 'disconnected', 'connecting', 'disconnecting']),
   }),
+  /** The optional Redis (REDIS_URL): 'unavailable' while it is down or still connecting. */
+  redis: z.enum(['connected', 'unavailable', 'not configured']),
+  /** 'per-instance' while Redis is unavailable or not configured: each API instance counts on its own. */
+  rateLimits: z.enum(['shared', 'per-instance']),
   version: z.string(),
   uptimeSeconds: z.number(),
 });
@@ -20,7 +24,7 @@ export const healthContract = c.router({
     method: 'GET',
     path: '/health',
     responses: { 200: ZHealthSchema },
-    summary: 'Liveness and MongoDB backend in use',
+    summary: 'Liveness, MongoDB backend in use, Redis and rate-limit sharing state',
     metadata: { public: true } as const,
   },
 });

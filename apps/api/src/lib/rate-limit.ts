@@ -1,9 +1,18 @@
-// Rate limits for auth and anonymous endpoints: 429 with a message, state in Redis when configured, else in memory.
+// Rate limits for auth and anonymous endpoints: 429 with a message, state in Redis when it answers, else in memory.
 import type { Request, RequestHandler } from 'express';
-import { rateLimit as expressRateLimit, ipKeyGenerator, MemoryStore, type Store } from 'express-rate-limit';
+import {
+  rateLimit as expressRateLimit,
+  ipKeyGenerator,
+  MemoryStore,
+  type ClientRateLimitInfo,
+  type Options,
+  type Store,
+} from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import type { Redis } from 'ioredis';
 import { env } from '../config/env';
-import { getRedis } from './redis';
+import { logger } from './logger';
+import { getRedis, redisReady, redisState, reportRedisFailure, reportRedisSuccess } from './redis';
 
 export interface RateLimitOptions {
   /** Unique per limiter: namespaces its keys. */
@@ -19,18 +28,91 @@ export interface RateLimitOptions {
 
 const memoryStores = new Set<MemoryStore>();
 
-function makeStore(name: string): Store {
-  const redis = getRedis();
-  if (redis) {
-    return new RedisStore({
-      prefix: `rl:${name}:`,
-      sendCommand: (command: string, ...args: string[]) =>
-        redis.call(command, ...args) as Promise<RedisReply>,
-    });
+/**
+ * Redis when it is configured and answering, else this instance's memory: a Redis outage never fails a request (and
+ * never waits for a connection: a disconnected client is not asked), the limits just stop being shared until it
+ * returns. The RedisStore is made once per connection, when that connection is ready, so its script loading never
+ * runs against a dead server.
+ */
+class SharedOrLocalStore implements Store {
+  readonly localKeys = false;
+  readonly prefix: string;
+  private readonly memory = new MemoryStore();
+  private shared: { client: Redis; store: RedisStore } | undefined;
+  private options: Options | undefined;
+
+  constructor(name: string) {
+    this.prefix = `rl:${name}:`;
+    memoryStores.add(this.memory);
   }
-  const store = new MemoryStore();
-  memoryStores.add(store);
-  return store;
+
+  init(options: Options): void {
+    this.options = options;
+    this.memory.init(options);
+  }
+
+  private redisStore(): RedisStore | undefined {
+    const client = getRedis();
+    if (!client || !redisReady() || !this.options) return undefined;
+    if (this.shared?.client !== client) {
+      const store = new RedisStore({
+        prefix: this.prefix,
+        sendCommand: (command: string, ...args: string[]) => client.call(command, ...args) as Promise<RedisReply>,
+      });
+      // A script load that fails (Redis dropped in between) is retried by the store on its next use.
+      store.incrementScriptSha.catch(() => undefined);
+      store.getScriptSha.catch(() => undefined);
+      store.init(this.options);
+      this.shared = { client, store };
+    }
+    return this.shared.store;
+  }
+
+  private async either<T>(shared: (s: RedisStore) => Promise<T>, local: () => Promise<T>): Promise<T> {
+    const store = this.redisStore();
+    if (store) {
+      try {
+        const result = await shared(store);
+        reportRedisSuccess();
+        return result;
+      } catch (err) {
+        reportRedisFailure(err);
+      }
+    }
+    return local();
+  }
+
+  increment(key: string): Promise<ClientRateLimitInfo> {
+    return this.either(
+      (s) => s.increment(key),
+      () => this.memory.increment(key),
+    );
+  }
+
+  get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    return this.either(
+      (s) => s.get(key),
+      () => this.memory.get(key),
+    );
+  }
+
+  decrement(key: string): Promise<void> {
+    return this.either(
+      (s) => s.decrement(key),
+      () => this.memory.decrement(key),
+    );
+  }
+
+  resetKey(key: string): Promise<void> {
+    return this.either(
+      (s) => s.resetKey(key),
+      () => this.memory.resetKey(key),
+    );
+  }
+
+  shutdown(): void {
+    this.memory.shutdown();
+  }
 }
 
 export const byIp = (req: Request): string => ipKeyGenerator(req.ip ?? 'unknown');
@@ -47,7 +129,14 @@ export function rateLimit(opts: RateLimitOptions): RequestHandler {
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     skipSuccessfulRequests: opts.countOnlyFailures ?? false,
-    store: makeStore(opts.name),
+    store: new SharedOrLocalStore(opts.name),
+    // Belt and braces: the store above falls back by itself; were it still to throw, the request goes on unlimited
+    // rather than failing.
+    passOnStoreError: true,
+    logger: {
+      warn: (err, message) => logger.warn({ err }, message ?? 'rate limit warning'),
+      error: (err, message) => logger.error({ err }, message ?? 'rate limit error'),
+    },
     skip: (req) => env.RATE_LIMIT_DISABLED || opts.key(req) === undefined,
     keyGenerator: (req) => opts.key(req) ?? 'none',
     handler: (_req, res) => {
@@ -55,6 +144,11 @@ export function rateLimit(opts: RateLimitOptions): RequestHandler {
     },
     validate: { keyGeneratorIpFallback: false },
   });
+}
+
+/** Where rate-limit counters live right now: shared through Redis, or this instance's memory. */
+export function rateLimitMode(): 'shared' | 'per-instance' {
+  return redisState() === 'connected' && redisReady() ? 'shared' : 'per-instance';
 }
 
 /** Tests: forget every in-memory counter. */

@@ -1,5 +1,6 @@
-// Socket.IO: JWT-checked handshakes, one room per user (every open session), Redis fan-out across API instances.
+// Socket.IO: JWT-checked handshakes, one room per user (every open session), Redis fan-out that survives Redis outages.
 import type { Server as HttpServer } from 'node:http';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { REALTIME_EVENTS } from '@cx/contracts';
@@ -21,6 +22,22 @@ function handshakeToken(socket: Socket): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
+/**
+ * The adapter publishes without awaiting: a publish refused while Redis is down would be an unhandled rejection
+ * (which ends the process). Refused publishes are dropped; the adapter still delivers to this instance's sockets.
+ */
+function softPublisher(redis: Redis): Redis {
+  return new Proxy(redis, {
+    get(target, prop) {
+      if (prop === 'publish') {
+        return (channel: string, message: string | Buffer) => target.publish(channel, message).catch(() => 0);
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 type RegisterAck = (answer: { ok: boolean; message?: string }) => void;
 
 /**
@@ -32,9 +49,12 @@ export function attachRealtime(server: HttpServer, origins: string[]): Server {
   const instance = new Server(server, { cors: { origin: origins, credentials: false }, serveClient: false });
   const redis = getRedis();
   if (redis) {
-    const sub = redis.duplicate();
-    sub.on('error', (err) => logger.warn({ err: err.message }, 'redis (socket.io sub) error'));
-    instance.adapter(createAdapter(redis, sub));
+    // The subscriber waits for Redis (offline queue, no retry limit): subscriptions made while it is down, even at
+    // start-up, are sent when it returns, and ioredis resubscribes after every reconnect. Its errors are the same
+    // outage lib/redis.ts already logs once.
+    const sub = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined });
+    sub.on('error', () => undefined);
+    instance.adapter(createAdapter(softPublisher(redis), sub));
   }
   instance.use((socket, next) => {
     authenticateToken(handshakeToken(socket)).then(

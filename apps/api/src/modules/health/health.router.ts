@@ -1,8 +1,10 @@
-// GET /api/v1/health: process liveness and the MongoDB backend in use.
+// GET /api/v1/health: process liveness, the MongoDB backend in use, Redis and whether rate limits are shared.
 import { initServer } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
 import mongoose from 'mongoose';
 import { mongoBackend } from '../../lib/db';
+import { rateLimitMode } from '../../lib/rate-limit';
+import { redisState } from '../../lib/redis';
 import { APP_VERSION } from '../../version';
 
 const s = initServer();
@@ -22,6 +24,8 @@ export const healthRouter = s.router(contract.health, {
         backend: mongoBackend() ?? 'uri',
         state: STATES[mongoose.connection.readyState] ?? 'disconnected',
       },
+      redis: redisState(),
+      rateLimits: rateLimitMode(),
       version: APP_VERSION,
       uptimeSeconds: Math.round(process.uptime()),
     },
