@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import { createExpressEndpoints } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
-import { env } from './config/env';
+import { env, type TrustProxy } from './config/env';
 import { authGuard, setSessionValidator } from './lib/auth';
 import { errorMiddleware } from './lib/errors';
 import { logger, serializeRequest } from './lib/logger';
@@ -32,6 +32,8 @@ export interface AppDeps {
   webOrigins?: string[];
   /** Payments backend; defaults to the environment (Stripe keys, or the local test checkout without them). */
   billing?: BillingOverrides;
+  /** Express's `trust proxy` (hops or proxy addresses); defaults to TRUST_PROXY. */
+  trustProxy?: TrustProxy;
 }
 
 export function createApp(deps: AppDeps = {}): Express {
@@ -41,7 +43,8 @@ export function createApp(deps: AppDeps = {}): Express {
   registerNotificationReactions();
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 1);
+  // req.ip is the client's address only when exactly the proxies in front of the API are trusted (docs/operations.md).
+  app.set('trust proxy', deps.trustProxy ?? env.TRUST_PROXY);
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
   const origins = deps.webOrigins ?? env.WEB_ORIGIN.split(',').map((o) => o.trim());
   app.use(cors({ origin: origins, credentials: false }));

@@ -1,8 +1,42 @@
 // The only reader of process.env: parses configuration once with zod and fails fast with a readable list.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789';
 const DEV_FEEDBACK_HASH_SECRET = 'dev-only-feedback-hash-secret-0123456789';
+
+/** Express's `trust proxy`: how many proxies sit in front of the API, or the addresses (CIDR ranges) of those trusted. */
+export type TrustProxy = number | string[];
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function validProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** Unset or empty answers undefined (then 1 outside production, refused in production). */
+const ZTrustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy | undefined => {
+    const value = raw?.trim();
+    if (!value) return undefined;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !validProxyAddress(e));
+    if (bad.length) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `TRUST_PROXY must be a hop count (e.g. 1) or comma-separated proxy addresses/CIDR ranges; not understood: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const ZEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -29,6 +63,8 @@ const ZEnvSchema = z.object({
     .default(2 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().optional(),
+  /** Proxies in front of the API: 1 for compose's nginx, 2 for a load balancer before nginx. Required in production. */
+  TRUST_PROXY: ZTrustProxy,
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('CX Journey <no-reply@cx.local>'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -47,7 +83,7 @@ const ZEnvSchema = z.object({
     .transform((v) => v === '1'),
 });
 
-export type Env = z.infer<typeof ZEnvSchema>;
+export type Env = Omit<z.infer<typeof ZEnvSchema>, 'TRUST_PROXY'> & { TRUST_PROXY: TrustProxy };
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const parsed = ZEnvSchema.safeParse(source);
@@ -55,7 +91,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
-  const env = parsed.data;
+  // Outside production one hop, the dev server's proxy (a direct caller can then forge X-Forwarded-For: dev only).
+  const env: Env = { ...parsed.data, TRUST_PROXY: parsed.data.TRUST_PROXY ?? 1 };
   if (env.NODE_ENV === 'production') {
     const problems: string[] = [];
     if (env.JWT_SECRET === DEV_JWT_SECRET) problems.push('  - JWT_SECRET: set a real secret in production');
@@ -63,6 +100,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
       problems.push('  - FEEDBACK_HASH_SECRET: set a real secret in production');
     }
     if (!env.MONGODB_URI) problems.push('  - MONGODB_URI: production runs on a real MongoDB');
+    if (parsed.data.TRUST_PROXY === undefined) {
+      problems.push(
+        '  - TRUST_PROXY: say how many proxies are in front of the API (1 for nginx alone as in docker compose, 2 for a load balancer in front of nginx) or list their addresses; see docs/operations.md',
+      );
+    }
     if (env.RATE_LIMIT_DISABLED)
       problems.push('  - RATE_LIMIT_DISABLED: rate limits cannot be disabled in production');
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)

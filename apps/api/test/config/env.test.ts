@@ -5,6 +5,7 @@ const PROD_OK = {
   MONGODB_URI: 'mongodb://db.example.net:27017/cx',
   JWT_SECRET: 'x'.repeat(40),
   FEEDBACK_HASH_SECRET: 'y'.repeat(40),
+  TRUST_PROXY: '2',
 };
 
 describe('environment configuration', () => {
@@ -24,6 +25,32 @@ describe('environment configuration', () => {
 
   it('refuses disabled rate limits in production', () => {
     expect(() => parseEnv({ ...PROD_OK, RATE_LIMIT_DISABLED: '1' })).toThrow(/RATE_LIMIT_DISABLED/);
+  });
+
+  it('refuses to start in production without TRUST_PROXY, saying what to set', () => {
+    const { TRUST_PROXY: _omitted, ...withoutTrustProxy } = PROD_OK;
+    expect(() => parseEnv(withoutTrustProxy)).toThrow(
+      /Refusing to start in production:[\s\S]*TRUST_PROXY: say how many proxies are in front of the API \(1 for nginx alone/,
+    );
+    expect(() => parseEnv({ ...PROD_OK, TRUST_PROXY: ' ' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, one hop by default outside production', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ ...PROD_OK, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback, fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'loopback',
+      'fd00::/8',
+    ]);
+  });
+
+  it('names TRUST_PROXY entries it cannot understand', () => {
+    expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/33, nginx' })).toThrow(
+      /TRUST_PROXY must be a hop count[\s\S]*not understood: 10\.0\.0\.0\/33, nginx/,
+    );
   });
 
   it('accepts a complete production configuration', () => {
