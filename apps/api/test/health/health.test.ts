@@ -15,6 +15,11 @@ describe('GET /api/v1/health', () => {
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
+  it('says Redis is not configured and rate limits are per instance when REDIS_URL is unset', async () => {
+    const body = ZHealthSchema.parse((await request(app).get('/api/v1/health').expect(200)).body);
+    expect(body).toMatchObject({ redis: 'not configured', rateLimits: 'per-instance' });
+  });
+
   it('is public: no token needed', async () => {
     await request(app).get('/api/v1/health').expect(200);
   });
