@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   console.log(`API ready on ${env.PUBLIC_API_URL} (port ${port}, MongoDB backend: ${db.backend})`);
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
@@ -39,11 +39,19 @@ async function main(): Promise<void> {
       server.closeIdleConnections();
       await closeRealtime();
       await db.close().catch((err: unknown) => logger.error({ err }, 'error closing database'));
-      process.exit(0);
+      process.exit(exitCode);
     })();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  // Last resort only (requests, streams and jobs handle their own failures): the process state is unknown, so log it
+  // and drain and exit non-zero for the supervisor to restart, rather than serve on or die mid-response.
+  const fatal = (kind: string) => (err: unknown) => {
+    logger.fatal({ err }, kind);
+    shutdown(kind, 1);
+  };
+  process.on('uncaughtException', fatal('uncaughtException'));
+  process.on('unhandledRejection', fatal('unhandledRejection'));
 }
 
 main().catch((err: unknown) => {

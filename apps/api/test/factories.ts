@@ -1,6 +1,7 @@
-// Test factories with overrides: users (with a ready bearer token), stores, staff, shifts and PNG uploads.
+// Test factories with overrides: users (with a ready bearer token), stores, staff, shifts and PNG uploads (good and bad).
 import bcrypt from 'bcrypt';
 import type { Types } from 'mongoose';
+import { crc32, deflateSync } from 'node:zlib';
 import { DateTime } from 'luxon';
 import { PNG } from 'pngjs';
 import { signAccessToken } from '../src/lib/auth';
@@ -92,4 +93,48 @@ export async function makeRating(
     createdAt,
   });
   return doc.toObject();
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'ascii');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/**
+ * A "decompression bomb": a valid PNG of side × side 1-bit black pixels (32768 → over a gigapixel) whose rows of zeros
+ * deflate to about 130 kB, well under the upload limit.
+ */
+export function makePixelBombPng(side = 32768): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header[8] = 1; // bit depth
+  header[9] = 0; // greyscale
+  const rows = Buffer.alloc((Math.ceil(side / 8) + 1) * side); // each row: filter byte 0, then zeros
+  const pixels = deflateSync(rows, { level: 9 });
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', pixels),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Starts with PNG's signature, so content sniffing takes it for a PNG, but nothing after it is an image. */
+export function makeUndecodablePng(): Buffer {
+  return Buffer.concat([PNG_SIGNATURE, Buffer.from('this is not really a picture of anybody')]);
+}
+
+/** A real PNG cut off part-way through its pixels: its header reads fine, its pixels do not decode. */
+export function makeTruncatedPng(): Buffer {
+  const png = new PNG({ width: 300, height: 200 });
+  for (let i = 0; i < png.data.length; i++) png.data[i] = (i * 7919) % 251; // noise, so the pixels do not compress away
+  const whole = PNG.sync.write(png);
+  return whole.subarray(0, Math.floor(whole.length * 0.6));
 }

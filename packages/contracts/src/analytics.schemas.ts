@@ -1,6 +1,6 @@
 // Shapes of the dashboard's numbers (Snapshot, Overview, league tables, feedback timeline): filters, periods, rows.
 import { z } from 'zod';
-import { ZObjectIdSchema } from './common';
+import { ZObjectIdSchema, zQueryInt } from './common';
 import { ZDaySchema } from './stores.contract';
 
 /** Presets are resolved per store in its own time zone: London's "today" and Sydney's "today" are each their own. */
@@ -228,7 +228,7 @@ export const ZTimelineQuerySchema = ZAnalyticsFilterSchema.extend({
   outsideShift: flag.optional(),
   /** Opaque cursor from the previous page (stable while new ratings arrive). */
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  limit: zQueryInt('Limit', 1, 100).default(25),
 });
 export type TTimelineQuery = z.infer<typeof ZTimelineQuerySchema>;
 

@@ -1,7 +1,7 @@
 // GET /files/:id: public, cacheable image bytes (avatars, store images, staff photos) stored in GridFS.
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { ZObjectIdSchema } from './common';
+import { ZObjectIdSchema, zQueryInt } from './common';
 
 const c = initContract();
 
@@ -11,7 +11,7 @@ export const filesContract = c.router({
     path: '/files/:id',
     pathParams: z.object({ id: ZObjectIdSchema }),
     // The smallest stored variant at least this wide (the largest when none is); never the original upload.
-    query: z.object({ w: z.coerce.number().int().min(1).max(4000).optional() }),
+    query: z.object({ w: zQueryInt('Width', 1, 4000).optional() }),
     responses: {
       200: c.otherResponse({ contentType: 'application/octet-stream', body: z.unknown() }),
     },

@@ -1,7 +1,7 @@
 // /notifications: the bell's list (spec §3/§7), mark all read, the alert rules and the email quiet hours.
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { ZObjectIdSchema } from './common';
+import { ZObjectIdSchema, zPage, zQueryInt } from './common';
 import { ZNotificationSettingsSchema, ZRuleInputSchema, ZRuleSchema } from './notification-rules.schemas';
 
 export * from './notification-rules.schemas';
@@ -19,13 +19,8 @@ export const ZNotificationSchema = z.object({
 export type TNotification = z.infer<typeof ZNotificationSchema>;
 
 export const ZNotificationListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, 'Page must be at least 1').default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'Limit must be at least 1')
-    .max(100, 'Limit can be at most 100')
-    .default(20),
+  page: zPage(),
+  limit: zQueryInt('Limit', 1, 100).default(20),
 });
 
 export const ZNotificationPageSchema = z.object({

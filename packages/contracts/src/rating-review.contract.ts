@@ -1,7 +1,7 @@
 // Dashboard review of ratings flagged as suspicious by anti-gaming: list them, restore one (with an audit entry).
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { ZObjectIdSchema } from './common';
+import { ZObjectIdSchema, zPage, zQueryInt } from './common';
 
 const c = initContract();
 
@@ -38,8 +38,8 @@ export const ZFlaggedRatingsQuerySchema = z.object({
   store: ZObjectIdSchema.optional(),
   /** pending: flagged and not yet restored (the default); restored; all. */
   status: z.enum(['pending', 'restored', 'all']).default('pending'),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  page: zPage(),
+  pageSize: zQueryInt('Page size', 1, 100).default(25),
 });
 
 export const ZRestoreRatingSchema = z.object({

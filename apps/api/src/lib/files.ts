@@ -1,10 +1,10 @@
-// Images in MongoDB GridFS (API instances stay stateless): upload checks by content, size limits, streaming out.
+// Images in MongoDB GridFS (API instances stay stateless): upload checks by content and decoding, size limits, streaming out.
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 import mongoose from 'mongoose';
 import { env } from '../config/env';
 import { AppError } from './errors';
-import { deleteVariants, prepareVariants } from './image-variants';
+import { decodeUpload, deleteVariants, prepareVariants } from './image-variants';
 
 export type ImagePurpose = 'avatar' | 'store' | 'staff';
 const BUCKET = 'files';
@@ -43,6 +43,8 @@ export async function saveImage(
   const contentType = detectImageType(buf);
   if (!contentType)
     throw new AppError('INVALID_IMAGE', INVALID_IMAGE_MESSAGE, 400, { image: [INVALID_IMAGE_MESSAGE] });
+  // Decoded once, before anything is stored: an image that cannot be shown is refused now, not on every later view.
+  const decoded = await decodeUpload(buf);
   const upload = bucket().openUploadStream(`${opts.purpose}-${Date.now()}`, {
     metadata: { owner: opts.owner, purpose: opts.purpose, contentType },
   });
@@ -51,7 +53,7 @@ export async function saveImage(
     upload.once('error', reject);
     upload.end(buf);
   });
-  await prepareVariants(upload.id.toString(), contentType);
+  await prepareVariants(upload.id.toString(), contentType, decoded);
   return upload.id.toString();
 }
 

@@ -1,8 +1,10 @@
 // /analytics/* (signed-in owners): thin handlers that resolve the scope and call the dashboard services.
-import type { Request } from 'express';
+import type { Readable } from 'node:stream';
+import type { Request, Response } from 'express';
 import { initServer } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
 import { userIdOf } from '../../lib/auth';
+import { logger } from '../../lib/logger';
 import { minSampleOf, setMinSample } from './analytics-settings.model';
 import { overview, snapshot } from './dashboard.service';
 import { exportCsv, exportFileName } from './export.service';
@@ -21,6 +23,20 @@ const s = initServer();
 /** ts-rest types req.query as the parsed query, which express's Request type does not allow. */
 const ownerOf = (req: unknown): string => userIdOf(req as Request);
 
+/**
+ * A file streamed out: a failure part-way (MongoDB gone while paging) ends this download only, logged, with the
+ * connection cut so the browser reports a failed download instead of saving a short file; a client that goes away
+ * stops the paging. Without an error listener the stream's error would be uncaught and end the whole API.
+ */
+export function endDownloadOnFailure(stream: Readable, req: Request, res: Response, file: string): Readable {
+  stream.once('error', (err) => {
+    logger.error({ err, reqId: req.id, file }, 'export failed part-way; the download was cut');
+    res.destroy();
+  });
+  res.once('close', () => stream.destroy());
+  return stream;
+}
+
 export const analyticsRouter = s.router(contract.analytics, {
   snapshot: async ({ query, req }) => {
     const scope = await loadScope(ownerOf(req), query);
@@ -33,19 +49,31 @@ export const analyticsRouter = s.router(contract.analytics, {
   staffLeague: async ({ query, req }) => {
     const scope = await loadScope(ownerOf(req), query);
     const league = await staffLeagueFrom(scope, staffLeagueRows(scope));
-    const order = (rows: typeof league.ranked) => sortLeague(rows, query.sort, query.order, (r) => r.staff.name);
+    const order = (rows: typeof league.ranked) =>
+      sortLeague(rows, query.sort, query.order, (r) => r.staff.name);
     return {
       status: 200,
-      body: { ...league, period: scope.label, ranked: order(league.ranked), notRanked: order(league.notRanked) },
+      body: {
+        ...league,
+        period: scope.label,
+        ranked: order(league.ranked),
+        notRanked: order(league.notRanked),
+      },
     };
   },
   storeLeague: async ({ query, req }) => {
     const scope = await loadScope(ownerOf(req), query);
     const league = storeLeagueFrom(scope, await loadRows(scope, [...LEAGUE_METRICS], { people: 'store' }));
-    const order = (rows: typeof league.ranked) => sortLeague(rows, query.sort, query.order, (r) => r.store.name);
+    const order = (rows: typeof league.ranked) =>
+      sortLeague(rows, query.sort, query.order, (r) => r.store.name);
     return {
       status: 200,
-      body: { ...league, period: scope.label, ranked: order(league.ranked), notRanked: order(league.notRanked) },
+      body: {
+        ...league,
+        period: scope.label,
+        ranked: order(league.ranked),
+        notRanked: order(league.notRanked),
+      },
     };
   },
   timeline: async ({ query, req }) => {
@@ -55,10 +83,11 @@ export const analyticsRouter = s.router(contract.analytics, {
   exportCsv: async ({ params, query, req, res }) => {
     const scope = await loadScope(ownerOf(req), query);
     const stream = await exportCsv(scope, params.table, query);
+    const file = exportFileName(scope, params.table);
     res.setHeader('content-type', 'text/csv; charset=utf-8');
-    res.setHeader('content-disposition', `attachment; filename="${exportFileName(scope, params.table)}"`);
+    res.setHeader('content-disposition', `attachment; filename="${file}"`);
     res.setHeader('cache-control', 'no-store');
-    return { status: 200, body: stream };
+    return { status: 200, body: endDownloadOnFailure(stream, req as unknown as Request, res, file) };
   },
   getSettings: async ({ req }) => ({ status: 200, body: { minSample: await minSampleOf(ownerOf(req)) } }),
   updateSettings: async ({ body, req }) => ({
