@@ -57,7 +57,8 @@ class SharedOrLocalStore implements Store {
     if (this.shared?.client !== client) {
       const store = new RedisStore({
         prefix: this.prefix,
-        sendCommand: (command: string, ...args: string[]) => client.call(command, ...args) as Promise<RedisReply>,
+        sendCommand: (command: string, ...args: string[]) =>
+          client.call(command, ...args) as Promise<RedisReply>,
       });
       // A script load that fails (Redis dropped in between) is retried by the store on its next use.
       store.incrementScriptSha.catch(() => undefined);

@@ -52,7 +52,11 @@ export function attachRealtime(server: HttpServer, origins: string[]): Server {
     // The subscriber waits for Redis (offline queue, no retry limit): subscriptions made while it is down, even at
     // start-up, are sent when it returns, and ioredis resubscribes after every reconnect. Its errors are the same
     // outage lib/redis.ts already logs once.
-    const sub = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined });
+    const sub = redis.duplicate({
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: null,
+      commandTimeout: undefined,
+    });
     sub.on('error', () => undefined);
     instance.adapter(createAdapter(softPublisher(redis), sub));
   }

@@ -58,16 +58,28 @@ export const privateRedis = {
   async start(): Promise<void> {
     if (!binary) throw new Error('redis-server is not installed');
     if (child) return;
-    child = spawn(binary, ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
+    child = spawn(
+      binary,
+      ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
     await until(() => portOpen(port), `redis-server on port ${port}`);
+  },
+  /** Freezes the server (SIGSTOP): connections stay open but nothing answers, as with a hung Redis. */
+  pause(): void {
+    child?.kill('SIGSTOP');
+  },
+  resume(): void {
+    child?.kill('SIGCONT');
   },
   /** Stops the server (an outage as the API sees it: connections drop, new ones are refused). */
   async stop(): Promise<void> {
     const running = child;
     child = undefined;
     if (!running || running.exitCode !== null) return;
+    running.kill('SIGCONT');
     await new Promise<void>((resolve) => {
       running.once('exit', () => resolve());
       running.kill('SIGKILL');

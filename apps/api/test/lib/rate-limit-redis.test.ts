@@ -32,6 +32,9 @@ describe('rate limits backed by Redis (REDIS_URL)', () => {
 
   itWithRedis('shares one limit between two API instances and answers 429 with the message', async () => {
     const { rateLimit } = await import('../../src/lib/rate-limit');
+    // Until the connection is ready each instance counts in its own memory (the outage fallback): wait for it.
+    const redis = (await import('../../src/lib/redis')).getRedis()!;
+    if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
     const name = `shared-test-${Date.now()}-${Math.random().toString(36).slice(2)}`;
     const instance = (): Express => {
       const app = express();

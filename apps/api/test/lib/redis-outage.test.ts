@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { ZHealthSchema, type THealth } from '@cx/contracts';
 import { createApp } from '../../src/app';
 import { logger } from '../../src/lib/logger';
-import { closeRedis } from '../../src/lib/redis';
+import { closeRedis, getRedis } from '../../src/lib/redis';
 import { resetRateLimits } from '../../src/lib/rate-limit';
 import { setupTestDb } from '../helpers/db';
 import { makeUser } from '../factories';
@@ -114,6 +114,31 @@ describe('rate limits and Redis outages (REDIS_URL)', () => {
       const backLines = info.mock.calls.filter((c) => /Redis connected again/.test(String(c[0])));
       expect(backLines).toHaveLength(1);
       expect(warn.mock.calls.filter((c) => /Redis unavailable/.test(String(c[1])))).toHaveLength(1);
+    },
+  );
+
+  itWithRedis(
+    'asks a hung Redis once, then leaves it alone for a while: one slow request, not every request',
+    async () => {
+      const shop = await makeShop();
+      expect(await healthBecomes('connected')).toMatchObject({ redis: 'connected', rateLimits: 'shared' });
+      const calls = jest.spyOn(getRedis()!, 'call');
+      privateRedis.pause();
+      try {
+        // The first request waits for the command timeout (the store retries once) and is counted in memory.
+        await visit(shop.store, '203.0.113.30').expect(201);
+        const asked = calls.mock.calls.length;
+        expect(asked).toBeGreaterThan(0);
+        for (let i = 1; i < 4; i += 1) await visit(shop.store, `203.0.113.${30 + i}`).expect(201);
+        expect(calls.mock.calls.length).toBe(asked);
+        expect(await health()).toMatchObject({ redis: 'unavailable', rateLimits: 'per-instance' });
+      } finally {
+        privateRedis.resume();
+      }
+      // After the pause the next request asks Redis again and, answered, the limits are shared again.
+      await new Promise((r) => setTimeout(r, 5200));
+      await visit(shop.store, '203.0.113.40').expect(201);
+      expect(await health()).toMatchObject({ redis: 'connected', rateLimits: 'shared' });
     },
   );
 });
