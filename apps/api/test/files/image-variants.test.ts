@@ -60,7 +60,7 @@ describe('GET /api/v1/files/:id?w= (image variants)', () => {
   let photo: Buffer;
   beforeAll(async () => {
     photo = await phonePhoto();
-  }, 60_000);
+  }, 180_000);
 
   it('serves a 4000×3000 store photo to a 390 px 2× phone at ≤ 60 kB WebP with no EXIF, never the original', async () => {
     expect((await sharp(photo).metadata()).exif).toBeDefined();

@@ -1,6 +1,7 @@
 import mongoose from 'mongoose';
 import { z } from 'zod';
 import { RequestValidationError } from '@ts-rest/express';
+import { MulterError } from 'multer';
 import { AppError, mapError } from '../../src/lib/errors';
 
 describe('mapError (the one error mapper)', () => {
@@ -41,6 +42,45 @@ describe('mapError (the one error mapper)', () => {
   it('maps an oversized body to 413 and malformed JSON to 400', () => {
     expect(mapError({ type: 'entity.too.large' }).status).toBe(413);
     expect(mapError({ type: 'entity.parse.failed' }).status).toBe(400);
+  });
+
+  it('maps every multer limit to 400, and the size limits to 413', () => {
+    const statuses = Object.fromEntries(
+      (
+        [
+          'LIMIT_PART_COUNT',
+          'LIMIT_FILE_SIZE',
+          'LIMIT_FILE_COUNT',
+          'LIMIT_FIELD_KEY',
+          'LIMIT_FIELD_VALUE',
+          'LIMIT_FIELD_COUNT',
+          'LIMIT_UNEXPECTED_FILE',
+          'MISSING_FIELD_NAME',
+        ] as const
+      ).map((code) => [code, mapError(new MulterError(code)).status]),
+    );
+    expect(statuses).toEqual({
+      LIMIT_PART_COUNT: 400,
+      LIMIT_FILE_SIZE: 413,
+      LIMIT_FILE_COUNT: 400,
+      LIMIT_FIELD_KEY: 400,
+      LIMIT_FIELD_VALUE: 413,
+      LIMIT_FIELD_COUNT: 400,
+      LIMIT_UNEXPECTED_FILE: 400,
+      MISSING_FIELD_NAME: 400,
+    });
+  });
+
+  it('maps body-parser client errors by type, and any other exposed 4xx it raises to 400', () => {
+    expect(mapError({ type: 'encoding.unsupported', status: 415, expose: true }).status).toBe(415);
+    expect(mapError({ type: 'charset.unsupported', status: 415, expose: true }).status).toBe(415);
+    expect(mapError({ type: 'request.aborted', status: 400, expose: true }).body.code).toBe(
+      'REQUEST_ABORTED',
+    );
+    expect(mapError({ type: 'request.size.invalid', status: 400, expose: true }).status).toBe(400);
+    expect(mapError({ code: 'Z_DATA_ERROR', status: 400, expose: true }).status).toBe(400);
+    // Its own misuse (a stream already read) stays a 500: that is our bug, not the client's.
+    expect(mapError({ type: 'stream.not.readable', status: 500, expose: false }).status).toBe(500);
   });
 
   it('maps a path that cannot be percent-decoded to 400, not 500', () => {
