@@ -8,9 +8,16 @@ module.exports = {
     // agenda 6 ships ES modules only: Node loads them with require(esm), jest's CommonJS runtime needs them transpiled.
     '^.+/node_modules/(agenda|@agendajs/mongo-backend)/.+\\.js$': [
       'ts-jest',
+      // isolatedModules in the tsconfig (ts-jest 29.4 deprecates its own option, warning each time a worker starts):
+      // these files are only transpiled, never type-checked.
       {
-        tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022', esModuleInterop: true },
-        isolatedModules: true,
+        tsconfig: {
+          allowJs: true,
+          module: 'commonjs',
+          target: 'es2022',
+          esModuleInterop: true,
+          isolatedModules: true,
+        },
       },
     ],
   },

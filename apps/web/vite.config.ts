@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
 import { customerEntry } from './customer-entry.ts';
-import { securityHeaders } from './security-headers';
+import { securityHeaders } from './security-headers.ts';
 
 const DEFAULT_API_TARGET = 'http://localhost:4000';
 const QR_START_CHUNKS = ['customer', 'shared', 'rolldown-runtime'];

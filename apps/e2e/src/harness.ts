@@ -43,6 +43,8 @@ export interface JourneyContext {
 
 export interface Journey {
   name: string;
+  /** Tools the runner obtains before the stack starts (an apt install never runs inside a timed journey). */
+  needs?: readonly 'nginx'[];
   run(ctx: JourneyContext): Promise<void>;
 }
 

@@ -2,11 +2,14 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
+import { obtainNginx } from '../../../scripts/prereqs/nginx.mjs';
 import { makeContext, type Journey } from './harness';
+import { arrange, describeOrder, orderFrom, type Order } from './journey-order';
 import { REPO_ROOT } from './servers';
 import { withStackSession } from './stack-session';
 
-async function loadJourneys(filter: string | undefined): Promise<Journey[]> {
+/** Every journey file, filtered by a word of its file name or journey name, in the order CX_E2E_ORDER asks for. */
+async function loadJourneys(filter: string | undefined, order: Order): Promise<Journey[]> {
   const dir = join(__dirname, 'journeys');
   const files = readdirSync(dir)
     .filter((f) => /\.journey\.ts$/.test(f))
@@ -15,14 +18,27 @@ async function loadJourneys(filter: string | undefined): Promise<Journey[]> {
   for (const f of files) {
     const mod = (await import(join(dir, f))) as { journey?: Journey };
     if (!mod.journey) throw new Error(`${f} does not export "journey"`);
-    if (!filter || mod.journey.name.includes(filter)) journeys.push(mod.journey);
+    if (!filter || f.includes(filter) || mod.journey.name.includes(filter)) journeys.push(mod.journey);
   }
-  return journeys;
+  if (journeys.length === 0) throw new Error(`no journey file or name matches "${filter}"`);
+  return arrange(journeys, order);
+}
+
+/**
+ * Installs what the chosen journeys need before anything starts: an apt run (synchronous, 30-40 s here) inside a
+ * journey froze this process, and with it the in-process MongoDB the API reads, Playwright and the log pipes, and made
+ * the first run after an install unlike every later one. Without the tool, the journey that needs it fails and says so.
+ */
+function obtainPrerequisites(journeys: readonly Journey[]): void {
+  if (journeys.some((j) => j.needs?.includes('nginx'))) obtainNginx();
 }
 
 async function main(): Promise<number> {
   const filter = process.argv[2];
-  const journeys = await loadJourneys(filter);
+  const order = orderFrom(process.env.CX_E2E_ORDER, process.env.CX_E2E_SEED);
+  const journeys = await loadJourneys(filter, order);
+  if (order.kind !== 'sorted') console.log(`  journeys ${describeOrder(order)}`);
+  obtainPrerequisites(journeys);
   let passed = 0;
   let failed = 0;
   let ran = 0;

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startMongo } from '@cx/local-mongo';
+import { stopProcess, track } from './children';
 
 export const REPO_ROOT = join(__dirname, '..', '..', '..');
 
@@ -62,59 +63,58 @@ export async function startStack(opts: { smtpPort: number }): Promise<Stack> {
   const webUrl = `http://127.0.0.1:${webPort}`;
   const dbName = 'cx_e2e';
 
-  const api = spawn(process.execPath, [join(REPO_ROOT, 'apps/api/dist/server.js')], {
-    cwd: join(REPO_ROOT, 'apps/api'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      SEED_DEMO: 'always',
-      PORT: String(apiPort),
-      HOST: '127.0.0.1',
-      MONGODB_URI: mongo.uri,
-      MONGODB_DB: dbName,
-      SMTP_URL: `smtp://127.0.0.1:${opts.smtpPort}`,
-      PUBLIC_WEB_URL: webUrl,
-      PUBLIC_API_URL: apiUrl,
-      WEB_ORIGIN: webUrl,
-      LOG_LEVEL: 'warn',
-      // Journeys sign in many times from one address; limits are covered by the API tests.
-      RATE_LIMIT_DISABLED: '1',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  pipeLogs(api, 'api', logs);
-  // Seeding the demo business before listening can take a while on a busy machine: hence waitForHttp's long wait.
-  await waitForHttp(`${apiUrl}/api/v1/health`, api, 'API', logs);
-
-  const web = spawn(
-    join(REPO_ROOT, 'apps/web/node_modules/.bin/vite'),
-    ['preview', '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'],
-    {
-      cwd: join(REPO_ROOT, 'apps/web'),
-      env: { ...process.env, API_PROXY_TARGET: apiUrl },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  pipeLogs(web, 'web', logs);
-  await waitForHttp(`${webUrl}/`, web, 'web preview', logs);
-
-  const kill = (p: ChildProcess) =>
-    new Promise<void>((resolve) => {
-      if (p.exitCode !== null) return resolve();
-      p.once('exit', () => resolve());
-      p.kill('SIGTERM');
-      setTimeout(() => p.kill('SIGKILL'), 5000).unref();
-    });
-  return {
-    apiUrl,
-    webUrl,
-    mongoUri: mongo.uri,
-    dbName,
-    logs,
-    async stop() {
-      await Promise.all([kill(web), kill(api)]);
-      await mongo.stop();
-    },
+  const started: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(started.map((p) => stopProcess(p)));
+    await mongo.stop();
   };
+  try {
+    const api = track(
+      spawn(process.execPath, [join(REPO_ROOT, 'apps/api/dist/server.js')], {
+        cwd: join(REPO_ROOT, 'apps/api'),
+        env: {
+          ...process.env,
+          NODE_ENV: 'development',
+          SEED_DEMO: 'always',
+          PORT: String(apiPort),
+          HOST: '127.0.0.1',
+          MONGODB_URI: mongo.uri,
+          MONGODB_DB: dbName,
+          SMTP_URL: `smtp://127.0.0.1:${opts.smtpPort}`,
+          PUBLIC_WEB_URL: webUrl,
+          PUBLIC_API_URL: apiUrl,
+          WEB_ORIGIN: webUrl,
+          LOG_LEVEL: 'warn',
+          // Journeys sign in many times from one address; limits are covered by the API tests.
+          RATE_LIMIT_DISABLED: '1',
+          REDIS_URL: '',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    started.push(api);
+    pipeLogs(api, 'api', logs);
+    // Seeding the demo business before listening can take a while on a busy machine: hence waitForHttp's long wait.
+    await waitForHttp(`${apiUrl}/api/v1/health`, api, 'API', logs);
+
+    const web = track(
+      spawn(
+        join(REPO_ROOT, 'apps/web/node_modules/.bin/vite'),
+        ['preview', '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'],
+        {
+          cwd: join(REPO_ROOT, 'apps/web'),
+          env: { ...process.env, API_PROXY_TARGET: apiUrl },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      ),
+    );
+    started.push(web);
+    pipeLogs(web, 'web', logs);
+    await waitForHttp(`${webUrl}/`, web, 'web preview', logs);
+  } catch (err) {
+    // A stack that did not come up is taken down again: no API or preview server outlives the failed start.
+    await stop();
+    throw err;
+  }
+  return { apiUrl, webUrl, mongoUri: mongo.uri, dbName, logs, stop };
 }

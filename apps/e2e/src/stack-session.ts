@@ -60,15 +60,24 @@ export interface StackSession {
 export async function withStackSession<T>(fn: (s: StackSession) => Promise<T>): Promise<T> {
   const executablePath = chromiumPath();
   const mail = await startMailbox();
-  const stack = await startStack({ smtpPort: mail.port });
-  const client = await MongoClient.connect(stack.mongoUri);
-  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
   try {
-    return await fn({ stack, browser, mailbox: mail.mailbox, db: client.db(stack.dbName) });
+    const stack = await startStack({ smtpPort: mail.port });
+    try {
+      const client = await MongoClient.connect(stack.mongoUri);
+      try {
+        const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+        try {
+          return await fn({ stack, browser, mailbox: mail.mailbox, db: client.db(stack.dbName) });
+        } finally {
+          await browser.close().catch(() => undefined);
+        }
+      } finally {
+        await client.close().catch(() => undefined);
+      }
+    } finally {
+      await stack.stop();
+    }
   } finally {
-    await browser.close().catch(() => undefined);
-    await client.close().catch(() => undefined);
-    await stack.stop();
     await mail.stop();
   }
 }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { expectAccessible } from '../a11y';
 import type { Journey } from '../harness';
 import { startNginx } from '../nginx';
-import { journey as customerJourney } from './customer-rating.journey';
+import { arrangeStore, journey as customerJourney } from './customer-rating.journey';
 
 const PHONE = { width: 390, height: 844 };
 const STEPS = [
@@ -20,19 +20,14 @@ const STEPS = [
 
 export const journey: Journey = {
   name: 'customer journey behind the production nginx config',
+  needs: ['nginx'],
   async run(ctx) {
     const nginx = await startNginx(ctx.apiUrl);
     try {
-      const store = await ctx.db
-        .collection('stores')
-        .findOne({ deletedAt: null }, { sort: { createdAt: 1 } });
-      assert.ok(store, 'the e2e stack seeds the demo business');
-      const member = await ctx.db
-        .collection('staffs')
-        .findOne({ stores: store._id, active: true, deletedAt: null });
-      assert.ok(member);
+      // A store of its own (not the demo business, whose figures another journey checks).
+      const { storeId, olivia } = await arrangeStore(ctx);
 
-      const doc = await fetch(`${nginx.url}/rate-staff?store=${String(store._id)}`);
+      const doc = await fetch(`${nginx.url}/rate-staff?store=${storeId}`);
       const html = await doc.text();
       assert.match(html, /customer-[\w-]+\.js/, 'nginx sends the lean entry for a customer path');
       const csp = doc.headers.get('content-security-policy') ?? '';
@@ -55,29 +50,15 @@ export const journey: Journey = {
         if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
       });
       for (const step of STEPS) {
-        await page.goto(`${step}?store=${String(store._id)}&staff=${String(member._id)}&score=4`);
+        await page.goto(`${step}?store=${storeId}&staff=${String(olivia._id)}&score=4`);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.waitForLoadState('networkidle');
         await expectAccessible(page, `${step} behind nginx`);
       }
       assert.deepEqual(violations, [], 'the lean entry needs nothing its policy forbids');
 
-      // The customer journey, unchanged, with every page served by nginx. It looks some records up across the whole
-      // database (the first visit, a comment), so what another run of it left is cleared first and its own data after.
-      const since = new Date();
-      await ctx.db.collection('feedbackevents').deleteMany({ type: 'visit', createdAt: { $lt: since } });
-      await ctx.db.collection('ratings').deleteMany({ comment: 'Sent from the basement' });
-      try {
-        await customerJourney.run(ctx.atWebUrl(nginx.url));
-      } finally {
-        const mine = await ctx.db
-          .collection('stores')
-          .find({ createdAt: { $gte: since } })
-          .map((s) => s._id)
-          .toArray();
-        await ctx.db.collection('feedbackevents').deleteMany({ store: { $in: mine } });
-        await ctx.db.collection('ratings').deleteMany({ store: { $in: mine } });
-      }
+      // The customer journey, unchanged, with every page served by nginx (it arranges a store of its own).
+      await customerJourney.run(ctx.atWebUrl(nginx.url));
     } finally {
       await nginx.stop();
     }
