@@ -1,4 +1,4 @@
-// The demo rota: last, this and next week for every store, in store-local time, covering opening hours every day.
+// The demo rota for every store (by default last, this and next week) in store-local time, covering opening hours.
 import { DateTime } from 'luxon';
 import type { Types } from 'mongoose';
 
@@ -61,9 +61,11 @@ export function demoRota(
       if (manager && d < 5) add(manager, date, MANAGER);
       if (crew.length === 0) continue;
       const k = d + week * 7 + 70;
-      add(crew[k % crew.length]!, date, EARLY);
-      if (crew.length > 1) add(crew[(k + 1) % crew.length]!, date, LATE);
-      if (crew.length > 2 && d >= 4) add(crew[(k + 2) % crew.length]!, date, MID);
+      // Positive remainder: the rota reaches back many weeks, where k is negative.
+      const nth = (i: number) => crew[(((k + i) % crew.length) + crew.length) % crew.length]!;
+      add(nth(0), date, EARLY);
+      if (crew.length > 1) add(nth(1), date, LATE);
+      if (crew.length > 2 && d >= 4) add(nth(2), date, MID);
     }
   }
   return shifts;

@@ -16,6 +16,19 @@ import { FeedbackEventModel } from '../modules/feedback/feedback-event.model';
 import { DEMO_COMMENTS, DEMO_LOGIN, DEMO_STAFF, DEMO_STORES, DEMO_TAGS } from './demo-data';
 import { portraitPng, STORE_COLOURS, storefrontPng } from './demo-media';
 import { demoRota } from './demo-rota';
+import { demoRatingTimes, type DemoOpeningHours } from './demo-times';
+
+const DAY_MS = 24 * 3600 * 1000;
+/** Ratings go back this many days; the rota goes back far enough to cover them. */
+const RATING_DAYS = 90;
+/** Share of staff ratings given to someone on shift; the rest name a colleague who is not (a regular's favourite). */
+const ON_SHIFT_SHARE = 0.92;
+const OPENING_HOURS: DemoOpeningHours[] = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+  day,
+  open: '08:00',
+  close: '20:00',
+  closed: false,
+}));
 
 /** Small deterministic PRNG so every fresh demo looks the same. */
 function mulberry32(seed: number): () => number {
@@ -49,6 +62,18 @@ async function addDemoPictures(
   }
 }
 
+/** Most staff ratings name someone on shift at that moment; a few name a colleague who is not. */
+function staffRated<T extends { _id: Types.ObjectId }>(
+  rand: () => number,
+  storeStaff: T[],
+  onShift: Types.ObjectId[],
+): T | null {
+  const on = storeStaff.filter((m) => onShift.some((id) => String(id) === String(m._id)));
+  const off = storeStaff.filter((m) => !on.includes(m));
+  const pool = on.length > 0 && (off.length === 0 || rand() < ON_SHIFT_SHARE) ? on : off;
+  return pool.length > 0 ? pool[Math.floor(rand() * pool.length)]! : null;
+}
+
 export interface SeedSummary {
   userId: string;
   stores: number;
@@ -76,12 +101,7 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
     DEMO_STORES.map((s) => ({
       ...s,
       owner,
-      openingHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({
-        day,
-        open: '08:00',
-        close: '20:00',
-        closed: false,
-      })),
+      openingHours: OPENING_HOURS,
     })),
   );
   const staff = await StaffModel.insertMany(
@@ -96,33 +116,33 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
   await UserModel.updateOne({ _id: owner }, { selectedStore: stores[0]!._id });
   await addDemoPictures(String(owner), stores, staff);
 
-  // Last, this and next week's rota in each store's local time, so "on shift now" and "copy last week" have data.
-  const shifts = stores.flatMap((store, s) =>
-    demoRota(
-      owner,
-      store,
-      staff.filter((_, i) => DEMO_STAFF[i]!.store === s),
-      now,
-    ),
-  );
+  // The rota in each store's local time from the week of the oldest rating to next week, so staff are rated on their
+  // shifts and "on shift now" and "copy last week" have data.
+  const pastWeeks = Math.ceil(RATING_DAYS / 7) + 1;
+  const weeks = Array.from({ length: pastWeeks + 2 }, (_, i) => i - pastWeeks);
+  const staffOf = stores.map((_, s) => staff.filter((_, i) => DEMO_STAFF[i]!.store === s));
+  const shiftsOf = stores.map((store, s) => demoRota(owner, store, staffOf[s]!, now, weeks));
+  const shifts = shiftsOf.flat();
   await ShiftModel.insertMany(shifts);
 
   const ratings = [];
   const visits = [];
-  const from = now.getTime() - 90 * 24 * 3600 * 1000;
+  const from = new Date(now.getTime() - RATING_DAYS * DAY_MS);
+  const ratingTimeAt = stores.map((store) =>
+    demoRatingTimes({ timeZone: store.timeZone, openingHours: OPENING_HOURS }, from, now),
+  );
   for (let n = 0; n < ratingCount; n++) {
     const storeIdx = Math.floor(rand() * stores.length);
     const store = stores[storeIdx]!;
-    const createdAt = new Date(from + rand() * (now.getTime() - from));
+    const createdAt = ratingTimeAt[storeIdx]!(rand);
     const day = localDay(createdAt, store.timeZone);
-    const isStaff = rand() < 0.65;
-    const storeStaff = staff.filter((_, i) => DEMO_STAFF[i]!.store === storeIdx);
-    const member = isStaff ? pick(storeStaff) : null;
+    const onShift = shiftsOf[storeIdx]!.filter((s) => s.start <= createdAt && createdAt < s.end).map(
+      (s) => s.staff,
+    );
+    const member = rand() < 0.65 ? staffRated(rand, staffOf[storeIdx]!, onShift) : null;
+    const isStaff = member !== null;
     const bias = member ? (staff.indexOf(member) % 5) * 0.15 : 0;
     const score = Math.max(1, Math.min(5, Math.round(2.6 + bias + rand() * 2.6)));
-    const onShift = shifts
-      .filter((s) => s.store === store._id && s.start <= createdAt && createdAt < s.end)
-      .map((s) => s.staff);
     ratings.push({
       owner,
       store: store._id,
@@ -133,6 +153,8 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
       tags: rand() < 0.4 ? [pick(DEMO_TAGS)] : [],
       day,
       hour: localHour(createdAt, store.timeZone),
+      // As a live rating records it: the person was not on the rota at that moment (the timeline can filter on it).
+      outsideShift: member ? !onShift.some((id) => String(id) === String(member._id)) : false,
       onShift: isStaff ? undefined : onShift,
       createdAt,
       updatedAt: createdAt,

@@ -1,14 +1,22 @@
-// The demo seed's stores, staff and rota: real pictures, staffed opening hours every day, no double-booked person.
+// The demo seed's stores, staff and rota (real pictures, staffed opening hours, no double-booked person) and when its
+// customers rate: inside opening hours, busiest at lunch and in the evening, staff mostly rated on their shifts.
 import request from 'supertest';
 import { PNG } from 'pngjs';
+import { DateTime } from 'luxon';
 import { createApp } from '../../src/app';
 import { signAccessToken } from '../../src/lib/auth';
+import { rebuildRollups } from '../../src/modules/analytics/rollup.rebuild';
+import { FeedbackEventModel } from '../../src/modules/feedback/feedback-event.model';
+import { RatingModel } from '../../src/modules/ratings/rating.model';
 import { ShiftModel } from '../../src/modules/rota/shift.model';
+import { StoreModel } from '../../src/modules/stores/store.model';
 import { seedDemo } from '../../src/seed/seed';
 import { setupTestDb } from '../helpers/db';
 
 setupTestDb();
 const app = createApp();
+// Every test seeds a whole business (pictures, a 16-week rota, ratings, rollups): slow on a busy 2-core machine.
+jest.setTimeout(180_000);
 
 /** A Wednesday in the week the UK clocks go forward, so the seeded rota spans a DST change. */
 const NOW = new Date('2025-03-26T12:00:00Z');
@@ -101,5 +109,93 @@ describe('demo seed: stores, staff and rota', () => {
     const london = res.body.stores.find((s: { name: string }) => s.name === 'Covent Garden');
     expect(london.localTime).toBe('12:00');
     expect(london.staff.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('demo seed: when customers rate', () => {
+  /** Enough ratings for the hour-by-hour shape to show through the randomness. */
+  const RATINGS = 1000;
+  /** Noon UTC today: QR visits older than the 400-day retention would be expired by MongoDB's TTL monitor. */
+  const TODAY = new Date(new Date().setUTCHours(12, 0, 0, 0));
+  const dayBefore = (days: number) =>
+    new Date(TODAY.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+
+  /** Store-local wall-clock minute of the day of each instant, by store id. */
+  async function localMinutes() {
+    const zones = new Map((await StoreModel.find().lean()).map((s) => [String(s._id), s.timeZone]));
+    return (at: Date, store: unknown) => {
+      const local = DateTime.fromJSDate(at, { zone: zones.get(String(store))! });
+      return local.hour * 60 + local.minute;
+    };
+  }
+
+  it('puts every rating and QR visit inside its store opening hours, as the Overview heatmap and the rollups show', async () => {
+    const summary = await seedDemo(TODAY, RATINGS);
+    const minuteOf = await localMinutes();
+    const ratings = await RatingModel.find().lean();
+    const visits = await FeedbackEventModel.find({ type: 'visit' }).lean();
+    expect(ratings).toHaveLength(RATINGS);
+    expect(visits.length).toBeGreaterThan(RATINGS);
+    const outside = [...ratings, ...visits].filter((doc) => {
+      const minute = minuteOf(doc.createdAt as Date, doc.store);
+      return minute < 8 * 60 || minute >= 20 * 60;
+    });
+    expect(outside).toEqual([]);
+    expect(Math.max(...ratings.map((r) => (r.createdAt as Date).getTime()))).toBeLessThanOrEqual(
+      TODAY.getTime(),
+    );
+
+    const auth = { Authorization: `Bearer ${signAccessToken(summary.userId, 0)}` };
+    const overview = (
+      await request(app)
+        .get('/api/v1/analytics/overview')
+        .set(auth)
+        .query({ period: 'custom', from: dayBefore(85), to: dayBefore(1) })
+        .expect(200)
+    ).body as { heatmap: Array<{ hour: number; count: number }> };
+    expect(overview.heatmap.length).toBeGreaterThan(0);
+    expect(overview.heatmap.filter((c) => c.hour < 8 || c.hour >= 20)).toEqual([]);
+    // The rollups the dashboard reads are exactly a recount of the seeded ratings and visits.
+    const report = await rebuildRollups({ check: true, owner: summary.userId, now: TODAY });
+    expect(report.differences).toBe(0);
+  });
+
+  it('is busiest at lunchtime and in the early evening, and rates most staff on their shifts, a few outside them', async () => {
+    await seedDemo(TODAY, RATINGS);
+    const minuteOf = await localMinutes();
+    const ratings = await RatingModel.find().lean();
+    const perHour = new Array<number>(24).fill(0);
+    for (const r of ratings) perHour[Math.floor(minuteOf(r.createdAt as Date, r.store) / 60)]! += 1;
+    const quiet = Math.max(perHour[9]!, perHour[15]!);
+    expect(perHour[12]!).toBeGreaterThan(2 * quiet);
+    expect(perHour[18]!).toBeGreaterThan(2 * quiet);
+
+    const shifts = await ShiftModel.find().lean();
+    const staffRatings = ratings.filter((r) => r.kind === 'staff');
+    expect(staffRatings.length).toBeGreaterThan(RATINGS / 2);
+    const onShift = staffRatings.filter((r) =>
+      shifts.some(
+        (s) =>
+          String(s.staff) === String(r.staff) &&
+          s.start <= (r.createdAt as Date) &&
+          (r.createdAt as Date) < s.end,
+      ),
+    ).length;
+    expect(onShift / staffRatings.length).toBeGreaterThan(0.85);
+    expect(onShift).toBeLessThan(staffRatings.length);
+    // Each rating off the rota is marked so, as a live one would be.
+    expect(staffRatings.filter((r) => r.outsideShift).length).toBe(staffRatings.length - onShift);
+  });
+
+  it('seeds the same ratings every time', async () => {
+    const fingerprint = async () =>
+      (await RatingModel.find().sort({ createdAt: 1 }).lean()).map(
+        (r) => `${(r.createdAt as Date).toISOString()} ${r.kind} ${r.score}`,
+      );
+    await seedDemo(TODAY, 100);
+    const first = await fingerprint();
+    await Promise.all(Object.values(RatingModel.db.collections).map((c) => c.deleteMany({})));
+    await seedDemo(TODAY, 100);
+    expect(await fingerprint()).toEqual(first);
   });
 });

@@ -7,8 +7,6 @@ export type TDialogShellProps = Pick<Dialog.RootProps, 'size' | 'role' | 'scroll
   onClose: () => void;
   title: ReactNode;
   children: ReactNode;
-  /** Full screen on phones; from sm a normal dialog (the responsive size keeps full's min-height, so reset it). */
-  fullOnPhones?: boolean;
   positionerProps?: Dialog.PositionerProps;
   headerProps?: Dialog.HeaderProps;
   /** Shown under the title, inside the header. */
@@ -17,12 +15,27 @@ export type TDialogShellProps = Pick<Dialog.RootProps, 'size' | 'role' | 'scroll
   closable?: boolean;
 };
 
+const BREAKPOINTS = ['sm', 'md', 'lg', 'xl', '2xl'] as const;
+
+/**
+ * A size like { base: 'full', sm: 'md' } is full screen on phones and a card from sm. Chakra's `full` size sets a
+ * 100dvh min-height and a zero margin that the larger size does not undo, so the "card" would still fill the window's
+ * height as a column: from the first larger breakpoint this puts back a content-sized, rounded, centred card.
+ */
+function cardFrom(size: TDialogShellProps['size']): Dialog.ContentProps {
+  if (!size || typeof size !== 'object' || Array.isArray(size)) return {};
+  const sizes = size as Partial<Record<'base' | (typeof BREAKPOINTS)[number], string>>;
+  if (sizes.base !== 'full') return {};
+  const from = BREAKPOINTS.find((bp) => sizes[bp] !== undefined && sizes[bp] !== 'full');
+  if (!from) return {};
+  return { minH: { [from]: 'auto' }, rounded: { [from]: 'l3' }, my: { [from]: 'auto' } };
+}
+
 export function DialogShell({
   open,
   onClose,
   title,
   children,
-  fullOnPhones = false,
   positionerProps,
   headerProps,
   headerExtra,
@@ -39,7 +52,7 @@ export function DialogShell({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner {...positionerProps}>
-          <Dialog.Content {...(fullOnPhones ? { minH: { sm: 'auto' }, rounded: { sm: 'l3' } } : {})}>
+          <Dialog.Content {...cardFrom(rootProps.size)}>
             <Dialog.Header {...headerProps}>
               <Dialog.Title>{title}</Dialog.Title>
               {headerExtra}

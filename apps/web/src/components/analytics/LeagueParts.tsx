@@ -4,6 +4,33 @@ import type { ReactNode } from 'react';
 import { ChangeText } from '@/components/analytics/ChangeText';
 import { formatFigure } from '@/lib/analytics/format';
 
+/**
+ * The scroll box a wide table sits in. `position: relative` makes it the containing block of what is positioned inside
+ * (VisuallyHidden texts are absolutely positioned): otherwise those escape its clipping, and a table 1,000 px wide
+ * makes the whole page scroll sideways on a phone even though the table itself scrolls.
+ */
+export const TABLE_SCROLL_BOX = {
+  position: 'relative',
+  borderWidth: '1px',
+  rounded: 'md',
+  bg: 'bg',
+} as const;
+
+/**
+ * The name column stays in view while the figures scroll under it, and wraps long names on phones so the figures
+ * keep some room beside it.
+ */
+export const STICKY_NAME_COLUMN = {
+  position: 'sticky',
+  insetStart: '0',
+  zIndex: '1',
+  bg: 'bg',
+  whiteSpace: 'normal',
+  minW: { base: '36', md: '48' },
+  maxW: { base: '44', md: 'none' },
+  boxShadow: { base: 'inset -1px 0 0 var(--chakra-colors-border)', md: 'none' },
+} as const;
+
 /** Ranks held by more than one row. */
 export function tiedRanks(rows: { rank: number | null }[]): Set<number> {
   const seen = new Set<number>();

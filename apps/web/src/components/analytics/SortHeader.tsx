@@ -27,12 +27,15 @@ export function SortHeader({
   onSort,
   children,
   numeric,
+  cellProps,
 }: {
   column: TLeagueSort;
   current: { sort: TLeagueSort; order: TSortOrder };
   onSort: (patch: TParamPatch) => void;
   children: ReactNode;
   numeric?: boolean;
+  /** Extra props for the header cell (e.g. a sticky name column). */
+  cellProps?: Table.ColumnHeaderProps;
 }) {
   const active = current.sort === column;
   const next: TSortOrder = active ? (current.order === 'asc' ? 'desc' : 'asc') : defaultOrder(column);
@@ -42,6 +45,7 @@ export function SortHeader({
       aria-sort={active ? (current.order === 'asc' ? 'ascending' : 'descending') : 'none'}
       textAlign={numeric ? 'end' : 'start'}
       whiteSpace="nowrap"
+      {...cellProps}
     >
       <Button
         variant="ghost"

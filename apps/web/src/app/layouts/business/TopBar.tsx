@@ -1,4 +1,5 @@
-// The business top bar: menu button (below lg), welcome line, Get Reviews, notifications bell and profile chip.
+// The business top bar: menu button (below lg), welcome line, Get Reviews, notifications bell and profile chip; a visitor
+// on the unguarded pages (/user, /products, /blog) gets a Login button instead of the bell and chip, which need a token.
 import { Box, Button, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
 import { LuMenu } from 'react-icons/lu';
 import { AccountMenu } from '@/features/auth/components/AccountMenu';
@@ -14,7 +15,7 @@ function firstName(fullname: string | undefined): string {
 }
 
 export function TopBar({ onOpenNav }: TTopBarProps) {
-  const { user } = useSession();
+  const { user, isSignedIn } = useSession();
   const name = firstName(user?.fullname);
   return (
     <Flex
@@ -51,8 +52,21 @@ export function TopBar({ onOpenNav }: TTopBarProps) {
         >
           Get Reviews
         </Button>
-        <NotificationsBell />
-        <AccountMenu />
+        {isSignedIn ? (
+          <>
+            <NotificationsBell />
+            <AccountMenu />
+          </>
+        ) : (
+          <Button
+            variant="outline"
+            colorPalette="brand"
+            size={{ base: 'xs', sm: 'sm', md: 'md' }}
+            onClick={() => authDialog.open('login')}
+          >
+            Login
+          </Button>
+        )}
       </HStack>
     </Flex>
   );

@@ -5,13 +5,16 @@ import userEvent from '@testing-library/user-event';
 import { USER_MESSAGES } from '@cx/contracts';
 import { toaster } from '@/components/ui/toaster';
 import { authDialog } from '@/lib/auth-dialog';
+import { deferred } from '@/testing/mock-api';
 import { PLANS_FIXTURE } from '@/testing/plans-fixture';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 import { apiUser, mockApi } from '../testing/mock-api';
 import { EMAIL_VERIFIED_MESSAGE } from './EmailVerificationNotice';
 
-// Each test renders the whole app; the first visit to a lazy area compiles its chunk, slow on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
+// Each test renders the whole app; the first visit to a lazy area compiles its chunk, slow on a busy machine: it is
+// compiled once up front, and the bound leaves room for the tests that open the profile dialog twice.
+vi.setConfig({ testTimeout: 60_000 });
+beforeAll(() => import('@/app/routes/business'), 120_000);
 
 afterEach(() => {
   act(() => authDialog.close());
@@ -143,6 +146,54 @@ describe('profile dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect((await screen.findAllByText(USER_MESSAGES.oldPasswordWrong)).length).toBeGreaterThan(0);
     expect(window.localStorage.getItem('token')).toBe('jwt-1');
+  });
+
+  it('keeps a name typed into the reopened dialog when the profile refresh arrives, and takes the rest', async () => {
+    const refreshed = { ...apiUser, fullname: 'Ada Byron', email: 'byron@example.com' };
+    const refresh = deferred<Response>();
+    let profileCalls = 0;
+    mockApi({
+      'GET /api/v1/user/me': () => jsonResponse(200, { user: apiUser }),
+      'GET /api/v1/user/get-profile': () =>
+        ++profileCalls === 1 ? jsonResponse(200, { user: apiUser }) : refresh.promise,
+    });
+    renderApp('/overview', signedIn);
+    let dialog = await openProfile();
+    expect(await within(dialog).findByLabelText('Full Name')).toHaveValue('Ada Lovelace');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile' })).not.toBeInTheDocument());
+
+    // Reopened: the cached profile shows at once while the refresh is still on its way.
+    dialog = await openProfile();
+    const name = await within(dialog).findByLabelText('Full Name');
+    await waitFor(() => expect(profileCalls).toBe(2));
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ada King');
+    await act(async () => refresh.resolve(jsonResponse(200, { user: refreshed })));
+
+    await waitFor(() => expect(within(dialog).getByLabelText('Email')).toHaveValue('byron@example.com'));
+    expect(within(dialog).getByLabelText('Full Name')).toHaveValue('Ada King');
+  });
+
+  it('shows the refreshed name when nothing was typed over the cached one', async () => {
+    const refresh = deferred<Response>();
+    let profileCalls = 0;
+    mockApi({
+      'GET /api/v1/user/me': () => jsonResponse(200, { user: apiUser }),
+      'GET /api/v1/user/get-profile': () =>
+        ++profileCalls === 1 ? jsonResponse(200, { user: apiUser }) : refresh.promise,
+    });
+    renderApp('/overview', signedIn);
+    let dialog = await openProfile();
+    await within(dialog).findByLabelText('Full Name');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile' })).not.toBeInTheDocument());
+    dialog = await openProfile();
+    expect(await within(dialog).findByLabelText('Full Name')).toHaveValue('Ada Lovelace');
+    await act(async () =>
+      refresh.resolve(jsonResponse(200, { user: { ...apiUser, fullname: 'Ada Byron' } })),
+    );
+    await waitFor(() => expect(within(dialog).getByLabelText('Full Name')).toHaveValue('Ada Byron'));
   });
 
   it('falls back to "An error occurred" when the server gives no message', async () => {

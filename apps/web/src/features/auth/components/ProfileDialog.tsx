@@ -38,8 +38,9 @@ export function ProfileDialog({ open, onClose }: TProfileDialogProps) {
   return (
     <DialogShell open={open} onClose={onClose} title="Profile" size={{ base: 'full', sm: 'md' }}>
       <Dialog.Body pb="6">
+        {/* Mounted afresh on each opening; a profile refresh arriving later updates it in place (see ProfileForm). */}
         {open && user ? (
-          <ProfileForm key={String(profile.dataUpdatedAt)} user={user} onDone={onClose} />
+          <ProfileForm user={user} onDone={onClose} />
         ) : (
           <Center minH="40">
             <Spinner aria-label="Loading profile" />
@@ -62,6 +63,14 @@ function ProfileForm({ user, onDone }: TProfileFormProps) {
     oldPassword: '',
     newPassword: '',
   });
+  // A refresh that arrives after the form showed (reopening shows the cached profile, then refetches) brings the fresh
+  // name in only if the person has not typed over the one shown: what they typed is theirs.
+  const freshName = user.fullname ?? '';
+  const [shownName, setShownName] = useState(freshName);
+  if (freshName !== shownName) {
+    setShownName(freshName);
+    if (form.values.fullname === shownName) form.setValues((prev) => ({ ...prev, fullname: freshName }));
+  }
   const [picture, setPicture] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | undefined>(undefined);
   const fileInput = useRef<HTMLInputElement>(null);

@@ -25,7 +25,14 @@ export function Heatmap({ heatmap }: { heatmap: TOverview['heatmap'] }) {
         </Text>
       </Card.Header>
       <Card.Body>
-        <Box overflowX="auto" tabIndex={0} role="region" aria-label="Ratings by weekday and hour, scrollable">
+        {/* position: relative keeps the cells' hidden texts inside this scroll box, not widening the page. */}
+        <Box
+          position="relative"
+          overflowX="auto"
+          tabIndex={0}
+          role="region"
+          aria-label="Ratings by weekday and hour, scrollable"
+        >
           <Table.Root size="sm" css={{ '& td, & th': { px: '1', py: '1', textAlign: 'center' } }}>
             <Table.Header>
               <Table.Row>

@@ -9,6 +9,8 @@ import { SeriesChart } from './OverviewCharts';
 function SeriesTable({ overview }: { overview: TOverview }) {
   return (
     <Table.ScrollArea
+      // The containing block of the cells' hidden texts, so they scroll with the table, not the page (see LeagueParts).
+      position="relative"
       borderWidth="1px"
       rounded="md"
       maxH="md"

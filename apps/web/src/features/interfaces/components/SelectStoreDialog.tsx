@@ -87,7 +87,6 @@ export default function SelectStoreDialog({ open, onClose }: TSelectStoreDialogP
       closable={!redirecting}
       title="Select Store"
       size={{ base: 'full', sm: 'md' }}
-      fullOnPhones
       headerProps={{ flexDirection: 'column', alignItems: 'stretch', gap: '3' }}
       headerExtra={
         <>

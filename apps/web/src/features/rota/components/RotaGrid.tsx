@@ -53,7 +53,7 @@ export function RotaGrid({ week, today, onAdd, onEdit, onMove }: TRotaGridProps)
   };
 
   return (
-    <Box ref={scroller} overflowX="auto" borderWidth="1px" rounded="lg" bg="bg">
+    <Box ref={scroller} position="relative" overflowX="auto" borderWidth="1px" rounded="lg" bg="bg">
       <Table.Root
         size="sm"
         minW="860px"

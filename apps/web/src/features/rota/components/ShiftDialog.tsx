@@ -30,7 +30,6 @@ export function ShiftDialog({ target, store, staff, onClose }: TShiftDialogProps
       onClose={onClose}
       title={target?.kind === 'edit' ? 'Edit shift' : 'Add shift'}
       size={{ base: 'full', sm: 'md' }}
-      fullOnPhones
     >
       {target ? <ShiftForm key={key} target={target} store={store} staff={staff} onDone={onClose} /> : null}
     </DialogShell>

@@ -34,7 +34,6 @@ export function StaffFormDialog({ open, member, stores, onClose }: TStaffFormDia
       title={member ? `Edit ${member.name}` : 'Add a staff member'}
       size={{ base: 'full', md: 'md' }}
       scrollBehavior="inside"
-      fullOnPhones
     >
       {open ? (
         <StaffForm key={member?._id ?? 'new'} member={member} stores={stores} onDone={onClose} />

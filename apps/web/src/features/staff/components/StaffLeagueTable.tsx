@@ -1,7 +1,13 @@
 // The ranked staff: adjusted and raw average, ratings, CSAT, trend, and the experience customers had on their shifts.
 import { Avatar, HStack, Table, Text } from '@chakra-ui/react';
 import type { TStaffLeague, TStaffLeagueRow } from '@cx/contracts';
-import { RankCell, RankedFigureCells, tiedRanks } from '@/components/analytics/LeagueParts';
+import {
+  RankCell,
+  RankedFigureCells,
+  STICKY_NAME_COLUMN,
+  TABLE_SCROLL_BOX,
+  tiedRanks,
+} from '@/components/analytics/LeagueParts';
 import { SortHeader, type TLeagueSort, type TSortOrder } from '@/components/analytics/SortHeader';
 import { apiImage } from '@/lib/image-sources';
 import type { TParamPatch } from '@/lib/analytics/filters';
@@ -43,18 +49,14 @@ export function StaffLeagueTable({
     </SortHeader>
   );
   return (
-    <Table.ScrollArea
-      borderWidth="1px"
-      rounded="md"
-      bg="bg"
-      tabIndex={0}
-      aria-label="Staff league table, scrollable"
-    >
+    <Table.ScrollArea {...TABLE_SCROLL_BOX} tabIndex={0} aria-label="Staff league table, scrollable">
       <Table.Root size="sm" aria-label="Staff league table">
         <Table.Header>
           <Table.Row>
             {header('rank', 'Rank', false)}
-            {header('name', 'Person', false)}
+            <SortHeader column="name" current={sort} onSort={onSort} cellProps={STICKY_NAME_COLUMN}>
+              Person
+            </SortHeader>
             <Table.ColumnHeader textAlign="end">Adjusted average</Table.ColumnHeader>
             {header('average', 'Raw average')}
             {header('ratings', 'Ratings')}
@@ -67,7 +69,7 @@ export function StaffLeagueTable({
           {league.ranked.map((row) => (
             <Table.Row key={row.staff._id} data-testid="staff-row">
               <RankCell rank={row.rank} tied={row.rank !== null && tied.has(row.rank)} />
-              <Table.Cell>
+              <Table.Cell {...STICKY_NAME_COLUMN}>
                 <StaffName row={row} />
               </Table.Cell>
               <RankedFigureCells row={row} />

@@ -45,7 +45,6 @@ export function StoreFormDialog({ open, store, onClose }: TStoreFormDialogProps)
       title={store ? `Edit ${store.name}` : 'Add a store'}
       size={{ base: 'full', md: 'lg' }}
       scrollBehavior="inside"
-      fullOnPhones
     >
       {/* Keyed so reopening starts from the store's saved values. */}
       {open ? <StoreForm key={store?._id ?? 'new'} store={store} onDone={onClose} /> : null}

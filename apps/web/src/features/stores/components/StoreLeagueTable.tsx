@@ -1,7 +1,13 @@
 // The ranked stores: adjusted and raw average, ratings, CSAT, trend, visits, rating rate and social clicks by network.
 import { Avatar, HStack, Table, Text } from '@chakra-ui/react';
 import type { TStoreLeague, TStoreLeagueRow } from '@cx/contracts';
-import { RankCell, RankedFigureCells, tiedRanks } from '@/components/analytics/LeagueParts';
+import {
+  RankCell,
+  RankedFigureCells,
+  STICKY_NAME_COLUMN,
+  TABLE_SCROLL_BOX,
+  tiedRanks,
+} from '@/components/analytics/LeagueParts';
 import { SortHeader, type TLeagueSort, type TSortOrder } from '@/components/analytics/SortHeader';
 import { apiImage } from '@/lib/image-sources';
 import type { TParamPatch } from '@/lib/analytics/filters';
@@ -66,18 +72,14 @@ export function StoreLeagueTable({
     </Table.ColumnHeader>
   );
   return (
-    <Table.ScrollArea
-      borderWidth="1px"
-      rounded="md"
-      bg="bg"
-      tabIndex={0}
-      aria-label="Store league table, scrollable"
-    >
+    <Table.ScrollArea {...TABLE_SCROLL_BOX} tabIndex={0} aria-label="Store league table, scrollable">
       <Table.Root size="sm" aria-label="Store league table">
         <Table.Header>
           <Table.Row>
             {header('rank', 'Rank', false)}
-            {header('name', 'Store', false)}
+            <SortHeader column="name" current={sort} onSort={onSort} cellProps={STICKY_NAME_COLUMN}>
+              Store
+            </SortHeader>
             {plain('Adjusted average')}
             {header('average', 'Raw average')}
             {header('ratings', 'Ratings')}
@@ -92,7 +94,7 @@ export function StoreLeagueTable({
           {league.ranked.map((row) => (
             <Table.Row key={row.store._id} data-testid="store-row">
               <RankCell rank={row.rank} tied={row.rank !== null && tied.has(row.rank)} />
-              <Table.Cell>
+              <Table.Cell {...STICKY_NAME_COLUMN}>
                 <StoreName row={row} />
               </Table.Cell>
               <RankedFigureCells row={row} />

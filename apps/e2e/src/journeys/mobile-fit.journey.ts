@@ -1,0 +1,224 @@
+// Phones first: every business page fits 360 and 390 px without sideways page scroll (wide tables stack or scroll in
+// their own box), and at 1280×800 the Login, plans and Profile dialogs are centred cards sized to their content.
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import type { Journey, JourneyContext, TestUser } from '../harness';
+import { chooseFromAccountMenu, dialog, openLoginDialog, settle, VIEWPORTS } from './auth-steps';
+
+/** The business pages (spec §2) with the heading each shows, and the three unguarded pages in the same layout. */
+const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
+  ['/dashboard', 'Snapshot'],
+  ['/overview', 'Overview'],
+  ['/staff-on-shift', 'Staff on Shift'],
+  ['/staff-performance', 'Staff League Table'],
+  ['/store-performance', 'Store League Table'],
+  ['/customers-feedback', 'CX Feedback Timeline'],
+  ['/rota', 'Rota'],
+  ['/interface-settings', 'Interface Settings'],
+  ['/manage-staff', 'Manage Staff'],
+  ['/manage-stores', 'Manage Stores'],
+  ['/settings-and-notifications', 'Performance Notifications'],
+  ['/my-subscription', 'My Subscription'],
+  ['/payment-success', 'payment success'],
+  ['/payment-failed', 'payment failed'],
+  ['/user', 'User'],
+  ['/products', 'Products'],
+  ['/blog', 'Blog'],
+];
+
+// Long names on purpose: they are what pushes a table or a card wider than a phone.
+const STORES = ['Kensington High Street Flagship', 'Manchester Piccadilly Gardens'];
+const STAFF = [
+  'Bartholomew Fitzgerald-Kensington',
+  'Anastasia Papadopoulou',
+  'Maximilian Oyelaran-Whitfield',
+];
+const MIN_SAMPLE = 10;
+
+async function call(ctx: JourneyContext, token: string | null, path: string, body: unknown) {
+  const res = await fetch(`${ctx.apiUrl}/api/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  assert.ok(res.ok, `POST ${path} answered ${res.status}: ${await res.clone().text()}`);
+  return (await res.json()) as Record<string, { _id: string }>;
+}
+
+/** Two stores, three staff, and enough ratings (through the public rating API) to rank two people and both stores. */
+async function arrangeBusiness(ctx: JourneyContext, user: TestUser): Promise<void> {
+  const openingHours = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+    day,
+    open: '08:00',
+    close: '20:00',
+    closed: false,
+  }));
+  const stores: string[] = [];
+  for (const name of STORES) {
+    const { store } = await call(ctx, user.token, '/store/create', {
+      name,
+      address: '1 Long Road Name Avenue, Somewhere Quite Far Away',
+      timeZone: 'Europe/London',
+      openingHours,
+    });
+    stores.push(store!._id);
+  }
+  const staff: Array<{ id: string; store: string }> = [];
+  for (const [i, name] of STAFF.entries()) {
+    const store = stores[i % stores.length]!;
+    const res = await call(ctx, user.token, '/staff/create', {
+      name,
+      role: 'Senior Sales Associate',
+      stores: [store],
+    });
+    staff.push({ id: res.staff!._id, store });
+  }
+  let n = 0;
+  const key = () => `mobile-fit-${user.id}-${(n += 1)}`;
+  for (const [i, member] of staff.entries()) {
+    const ratings = i < 2 ? MIN_SAMPLE + 2 : 3;
+    for (let r = 0; r < ratings; r++) {
+      await call(ctx, null, '/feedback/visits', {
+        store: member.store,
+        idempotencyKey: key(),
+        deviceId: key(),
+      });
+      await call(ctx, null, '/feedback/staff-ratings', {
+        store: member.store,
+        staff: member.id,
+        score: 3 + ((r + i) % 3),
+        comment:
+          r % 3 === 0 ? 'Went above and beyond to find the right size for a very particular customer.' : '',
+        idempotencyKey: key(),
+        deviceId: key(),
+      });
+    }
+  }
+  for (const store of stores) {
+    for (let r = 0; r < MIN_SAMPLE + 1; r++) {
+      await call(ctx, null, '/feedback/experience-ratings', {
+        store,
+        score: 2 + (r % 4),
+        comment:
+          r % 2 ? 'A supercalifragilisticexpialidocious-length comment-without-spaces-anywhere-in-it.' : '',
+        idempotencyKey: key(),
+        deviceId: key(),
+      });
+    }
+  }
+}
+
+/** Waits for the page heading and for its data: no spinner, skeleton or busy region left (at most 15 s). */
+async function openPage(page: Page, path: string, title: string): Promise<void> {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+  await page
+    .waitForFunction(
+      () => document.querySelectorAll('[aria-busy="true"], .chakra-spinner, .chakra-skeleton').length === 0,
+      undefined,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined);
+  await settle(page, { dismissToasts: true });
+}
+
+/** The page's sideways overflow, with the outermost elements that stick out past the right edge, for the message. */
+async function sidewaysOverflow(
+  page: Page,
+): Promise<{ scrollWidth: number; width: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const culprits: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 1) continue;
+      // Only the outermost offender: a parent that already sticks out explains its children.
+      const parent = el.parentElement?.getBoundingClientRect();
+      if (parent && parent.right > width + 1) continue;
+      const label =
+        el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.className.toString();
+      culprits.push(`${el.tagName.toLowerCase()}[${label.slice(0, 60)}] right=${Math.round(box.right)}`);
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, width, culprits: culprits.slice(0, 6) };
+  });
+}
+
+async function checkPhoneWidth(ctx: JourneyContext, user: TestUser, width: number): Promise<string[]> {
+  const page = await ctx.newPage({ width, height: VIEWPORTS.mobile.height });
+  await ctx.login(page, user);
+  const problems: string[] = [];
+  for (const [path, title] of PAGES) {
+    await openPage(page, path, title);
+    const fit = await sidewaysOverflow(page);
+    if (fit.scrollWidth > fit.width) {
+      problems.push(`${path} at ${width} px is ${fit.scrollWidth} px wide: ${fit.culprits.join('; ')}`);
+    }
+    if (width === VIEWPORTS.mobile.width) await ctx.screenshot(page, `${path.slice(1)}-${width}`);
+  }
+  return problems;
+}
+
+/** The dialog is a card: shorter than the window, with space above and below it, centred both ways. */
+async function expectCentredCard(page: Page, title: string): Promise<void> {
+  const box = await dialog(page, title).boundingBox();
+  assert.ok(box, `the ${title} dialog is on screen`);
+  const { width, height } = VIEWPORTS.desktop;
+  assert.ok(
+    box.height < height - 40,
+    `${title} is ${Math.round(box.height)} px tall in an ${height} px window`,
+  );
+  assert.ok(
+    box.width < width - 200,
+    `${title} is a card, not the window's width (${Math.round(box.width)} px)`,
+  );
+  const above = box.y;
+  const below = height - (box.y + box.height);
+  assert.ok(above > 16 && below > 16, `${title} has space above (${above}) and below (${below})`);
+  assert.ok(Math.abs(above - below) <= 2, `${title} is centred vertically (${above} above, ${below} below)`);
+  assert.ok(Math.abs(box.x - (width - (box.x + box.width))) <= 2, `${title} is centred horizontally`);
+}
+
+async function checkDesktopDialogs(ctx: JourneyContext, user: TestUser): Promise<void> {
+  // A visitor on an unguarded page of the business layout stays there (no signed-in call, so no 401 bounce to /).
+  const visitor = await ctx.newPage(VIEWPORTS.desktop);
+  await openPage(visitor, '/products', 'Products');
+  await visitor.waitForTimeout(1000);
+  assert.equal(new URL(visitor.url()).pathname, '/products');
+  await visitor.goto('/');
+  await openLoginDialog(visitor);
+  await settle(visitor);
+  await expectCentredCard(visitor, 'Login');
+  await ctx.screenshot(visitor, 'login-dialog-1280');
+
+  const page = await ctx.newPage(VIEWPORTS.desktop);
+  await ctx.login(page, user);
+  await openPage(page, '/dashboard', 'Snapshot');
+  await ctx.screenshot(page, 'dashboard-1280');
+  await page.getByRole('button', { name: 'Get Reviews' }).click();
+  await dialog(page, 'Choose your plan').getByRole('button').last().waitFor();
+  await settle(page);
+  await expectCentredCard(page, 'Choose your plan');
+  await ctx.screenshot(page, 'plans-dialog-1280');
+  await page.keyboard.press('Escape');
+  await dialog(page, 'Choose your plan').waitFor({ state: 'detached' });
+
+  await chooseFromAccountMenu(page, 'Profile');
+  await dialog(page, 'Profile').getByLabel('Full Name').waitFor();
+  await settle(page);
+  await expectCentredCard(page, 'Profile');
+  await ctx.screenshot(page, 'profile-dialog-1280');
+}
+
+export const journey: Journey = {
+  name: 'mobile fit: no sideways scroll on phones, dialogs are centred cards',
+  async run(ctx) {
+    const user = await ctx.createUser({ fullname: 'Wilhelmina Featherstonehaugh' });
+    await arrangeBusiness(ctx, user);
+    const problems = [
+      ...(await checkPhoneWidth(ctx, user, VIEWPORTS.mobile.width)),
+      ...(await checkPhoneWidth(ctx, user, 360)),
+    ];
+    assert.deepEqual(problems, [], `pages scroll sideways on a phone:\n${problems.join('\n')}`);
+    await checkDesktopDialogs(ctx, user);
+  },
+};
