@@ -15,6 +15,11 @@ import { startTopology, type Topology } from './faults/topology';
 const LOAD_MS = Number(process.env.FAULTS_SECONDS ?? 20) * 1000;
 const WORKERS = Number(process.env.FAULTS_WORKERS ?? 8);
 const OUTAGE_MS = 10_000;
+/** Books taken once unchanged this long while they do not balance (a drainer on a timer needs more), bounded. */
+const SETTLE_QUIET_MS = Number(process.env.FAULTS_SETTLE_QUIET_SECONDS ?? 10) * 1000;
+const SETTLE_MAX_MS = Number(process.env.FAULTS_SETTLE_MAX_SECONDS ?? 60) * 1000;
+/** Only the rows whose names contain one of these (comma-separated, any case), e.g. FAULTS_ROWS=redis,kill. */
+const ONLY = (process.env.FAULTS_ROWS ?? '').toLowerCase().split(',').filter(Boolean);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Note = (text: string) => void;
@@ -158,7 +163,13 @@ async function runRow(t: Topology, db: Db, index: number, row: Row): Promise<Res
   const unsent = await flushOutbox(up, tally, 30_000);
   await unsupervise();
   const crashes = t.apis.reduce((n, a) => n + a.crashes.length, 0) - crashesBefore;
-  const { books, waitedMs } = await settledBooks(db, business, tally.accepted);
+  const { books, waitedMs, why } = await settledBooks(
+    db,
+    business,
+    tally.accepted,
+    SETTLE_QUIET_MS,
+    SETTLE_MAX_MS,
+  );
 
   const statuses = [...tally.statuses.entries()].map(([s, k]) => `${s}×${k}`).join(' ');
   console.log(
@@ -167,7 +178,7 @@ async function runRow(t: Topology, db: Db, index: number, row: Row): Promise<Res
   for (const e of events) console.log(`   ${e}`);
   console.log(`   answers: ${statuses}; outbox ${queued} re-sent${unsent ? `, ${unsent} STILL UNSENT` : ''}`);
   console.log(
-    `   settled after ${(waitedMs / 1000).toFixed(0)} s; rollup families (missing/extra): ` +
+    `   books taken after ${(waitedMs / 1000).toFixed(0)} s (${why}); rollup families (missing/extra): ` +
       books.families.map((f) => `${f.family} ${f.missing}/${f.extra}`).join(', ') +
       `; flagged ${books.flagged}; refused for good ${tally.refused}`,
   );
@@ -239,6 +250,7 @@ export async function run(): Promise<void> {
       newTally(),
     );
     for (const [i, row] of ROWS.entries()) {
+      if (ONLY.length && !ONLY.some((o) => row.name.toLowerCase().includes(o))) continue;
       await heal(t);
       results.push(await runRow(t, db, i, row));
     }

@@ -61,18 +61,16 @@ export async function setUpBusiness(db: Db, apiUrl: string, label: string): Prom
     interfaces: { interface1: { status: true }, interface2: { status: true }, interface3: { status: true } },
   });
   const staff = Array.from({ length: 10 }, () => new ObjectId());
-  await db
-    .collection(name(StaffModel))
-    .insertMany(
-      staff.map((_id, i) => ({
-        _id,
-        owner,
-        name: `Member ${i}`,
-        stores: [store],
-        active: true,
-        deletedAt: null,
-      })),
-    );
+  await db.collection(name(StaffModel)).insertMany(
+    staff.map((_id, i) => ({
+      _id,
+      owner,
+      name: `Member ${i}`,
+      stores: [store],
+      active: true,
+      deletedAt: null,
+    })),
+  );
   const token = signAccessToken(owner.toHexString(), 0);
   const { data } = (await api(apiUrl, token, 'GET', '/notifications/rules')) as {
     data: Array<{ _id: string }>;
@@ -248,15 +246,15 @@ export async function countBooks(db: Db, b: Business, accepted: Set<string>): Pr
 
 /**
  * Waits until derived work has settled: the books are checked every second and taken once they balance and have
- * held for 2 s, or once they have not moved for `quietMs` (a drainer that is done but short), or at `boundMs`.
+ * held for 2 s, or once they have not moved for `quietMs` (whatever drains is done, short), or at `boundMs`.
  */
 export async function settledBooks(
   db: Db,
   b: Business,
   accepted: Set<string>,
-  quietMs = 6000,
-  boundMs = 45_000,
-): Promise<{ books: Books; waitedMs: number }> {
+  quietMs: number,
+  boundMs: number,
+): Promise<{ books: Books; waitedMs: number; why: 'balanced' | 'quiet' | 'bound' }> {
   const started = Date.now();
   let last = '';
   let since = Date.now();
@@ -270,7 +268,9 @@ export async function settledBooks(
     const still = Date.now() - since;
     const balanced = books.lost === 0 && books.countedTwice === 0;
     const waitedMs = Date.now() - started;
-    if ((balanced && still >= 2000) || still >= quietMs || waitedMs >= boundMs) return { books, waitedMs };
+    if (balanced && still >= 2000) return { books, waitedMs, why: 'balanced' };
+    if (still >= quietMs) return { books, waitedMs, why: 'quiet' };
+    if (waitedMs >= boundMs) return { books, waitedMs, why: 'bound' };
     await new Promise((r) => setTimeout(r, 1000));
   }
 }
