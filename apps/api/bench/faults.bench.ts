@@ -154,6 +154,9 @@ async function runRow(t: Topology, db: Db, index: number, row: Row): Promise<Res
     tally,
   );
   const loadSeconds = (Date.now() - started) / 1000;
+  const duringLoad = tally.accepted.size;
+  const sorted = [...tally.latencies].sort((x, y) => x - y);
+  const pct = (p: number) => (sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? NaN).toFixed(0);
   await fault;
   const queued = tally.outbox.length;
   const up = async () =>
@@ -173,7 +176,8 @@ async function runRow(t: Topology, db: Db, index: number, row: Row): Promise<Res
 
   const statuses = [...tally.statuses.entries()].map(([s, k]) => `${s}×${k}`).join(' ');
   console.log(
-    `\n-- ${row.name}: ${loadSeconds.toFixed(1)} s of load, ${(books.accepted / loadSeconds).toFixed(0)} accepted/s`,
+    `\n-- ${row.name}: ${loadSeconds.toFixed(1)} s of load, ${(duringLoad / loadSeconds).toFixed(0)} accepted/s ` +
+      `(201 latency p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms)`,
   );
   for (const e of events) console.log(`   ${e}`);
   console.log(`   answers: ${statuses}; outbox ${queued} re-sent${unsent ? `, ${unsent} STILL UNSENT` : ''}`);

@@ -26,6 +26,8 @@ export interface LoadTally {
   /** Submits refused for good (a 4xx other than those): a valid submit should never get one. */
   refused: number;
   sent: number;
+  /** Milliseconds from send to answer of each 201. */
+  latencies: number[];
 }
 
 export const newTally = (): LoadTally => ({
@@ -34,6 +36,7 @@ export const newTally = (): LoadTally => ({
   outbox: [],
   refused: 0,
   sent: 0,
+  latencies: [],
 });
 
 type Answer = { status: number; body: string } | { error: string };
@@ -90,12 +93,14 @@ async function sendOnce(
   t: LoadTally,
 ): Promise<{ settled: boolean; transport: boolean }> {
   t.sent += 1;
+  const t0 = performance.now();
   const a = await post(baseUrl, s);
   const label = 'error' in a ? a.error : String(a.status);
   t.statuses.set(label, (t.statuses.get(label) ?? 0) + 1);
   if ('error' in a) return { settled: false, transport: true };
   if (a.status === 201) {
     t.accepted.add((JSON.parse(a.body) as { _id: string })._id);
+    t.latencies.push(performance.now() - t0);
     return { settled: true, transport: false };
   }
   if (retryable(a.status, a.body)) return { settled: false, transport: false };
