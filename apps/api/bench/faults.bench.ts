@@ -180,7 +180,13 @@ async function runRow(t: Topology, db: Db, index: number, row: Row): Promise<Res
       `(201 latency p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms)`,
   );
   for (const e of events) console.log(`   ${e}`);
-  console.log(`   answers: ${statuses}; outbox ${queued} re-sent${unsent ? `, ${unsent} STILL UNSENT` : ''}`);
+  const lastFailures = t.apis
+    .filter((a) => tally.lastFailure.has(a.url))
+    .map((a) => `${a.name} ${((tally.lastFailure.get(a.url)! - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `   answers: ${statuses}; outbox ${queued} re-sent${unsent ? `, ${unsent} STILL UNSENT` : ''}` +
+      (lastFailures.length ? `; last failed answer: ${lastFailures.join(', ')}` : ''),
+  );
   console.log(
     `   books taken after ${(waitedMs / 1000).toFixed(0)} s (${why}); rollup families (missing/extra): ` +
       books.families.map((f) => `${f.family} ${f.missing}/${f.extra}`).join(', ') +

@@ -28,6 +28,8 @@ export interface LoadTally {
   sent: number;
   /** Milliseconds from send to answer of each 201. */
   latencies: number[];
+  /** Per API, when (Date.now()) it last failed a submit: how long it took to recover from the fault. */
+  lastFailure: Map<string, number>;
 }
 
 export const newTally = (): LoadTally => ({
@@ -37,6 +39,7 @@ export const newTally = (): LoadTally => ({
   refused: 0,
   sent: 0,
   latencies: [],
+  lastFailure: new Map(),
 });
 
 type Answer = { status: number; body: string } | { error: string };
@@ -97,6 +100,7 @@ async function sendOnce(
   const a = await post(baseUrl, s);
   const label = 'error' in a ? a.error : String(a.status);
   t.statuses.set(label, (t.statuses.get(label) ?? 0) + 1);
+  if ('error' in a || a.status !== 201) t.lastFailure.set(baseUrl, Date.now());
   if ('error' in a) return { settled: false, transport: true };
   if (a.status === 201) {
     t.accepted.add((JSON.parse(a.body) as { _id: string })._id);
@@ -131,7 +135,7 @@ export async function runLoad(
 }
 
 /**
- * Re-sends the outbox in rounds (8 at a time, spread over the APIs that answer /health) until it is empty or the
+ * Re-sends the outbox in rounds (8 at a time, each to a random API of those answering /health) until it is empty or the
  * deadline passes; returns how many were still unsent then.
  */
 export async function flushOutbox(
@@ -147,10 +151,10 @@ export async function flushOutbox(
       continue;
     }
     const batch = t.outbox.splice(0, t.outbox.length);
-    let i = 0;
     const sender = async () => {
       for (let s = batch.shift(); s; s = batch.shift()) {
-        const { settled } = await sendOnce(up[i++ % up.length]!, s, t);
+        // A random instance each time, as a load balancer would: one stuck instance cannot strand a submit.
+        const { settled } = await sendOnce(up[Math.floor(Math.random() * up.length)]!, s, t);
         if (!settled) t.outbox.push(s);
       }
     };
