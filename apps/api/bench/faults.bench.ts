@@ -15,6 +15,8 @@ import { startTopology, type Topology } from './faults/topology';
 const LOAD_MS = Number(process.env.FAULTS_SECONDS ?? 20) * 1000;
 const WORKERS = Number(process.env.FAULTS_WORKERS ?? 8);
 const OUTAGE_MS = 10_000;
+/** How long the outbox keeps re-sending after the load (an API slow to recover answers 503 after ~10 s each). */
+const OUTBOX_MS = 60_000;
 /** Books taken once unchanged this long while they do not balance (a drainer on a timer needs more), bounded. */
 const SETTLE_QUIET_MS = Number(process.env.FAULTS_SETTLE_QUIET_SECONDS ?? 10) * 1000;
 const SETTLE_MAX_MS = Number(process.env.FAULTS_SETTLE_MAX_SECONDS ?? 60) * 1000;
@@ -163,7 +165,7 @@ async function runRow(t: Topology, db: Db, index: number, row: Row): Promise<Res
     (await Promise.all(t.apis.map(async (a) => ((await a.healthy()) ? a.url : null)))).filter(
       (u): u is string => u !== null,
     );
-  const unsent = await flushOutbox(up, tally, 30_000);
+  const unsent = await flushOutbox(up, tally, OUTBOX_MS);
   await unsupervise();
   const crashes = t.apis.reduce((n, a) => n + a.crashes.length, 0) - crashesBefore;
   const { books, waitedMs, why } = await settledBooks(
@@ -215,8 +217,9 @@ function printTable(results: Result[]): void {
     'lost',
     'counted twice',
     'API crashes',
+    'unsent',
   ];
-  const lines = results.map(({ row, books: b, crashes }) => [
+  const lines = results.map(({ row, books: b, crashes, unsent }) => [
     row.name,
     String(b.accepted),
     String(b.stored),
@@ -226,6 +229,7 @@ function printTable(results: Result[]): void {
     String(b.lost),
     String(b.countedTwice),
     String(crashes),
+    String(unsent),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const fmt = (cells: string[]) =>
