@@ -4,6 +4,12 @@ import type { Types } from 'mongoose';
 /** How many documents a scheduled job reads per query (and writes per bulk write). */
 export const JOB_BATCH_SIZE = 500;
 
+/**
+ * Documents per reply for a job's reads that consume their whole result (a page's users, stores, rollup rows): one
+ * round trip instead of the driver's default first batch of 101 and a getMore (mongod still caps a reply at 16 MB).
+ */
+export const READ_BATCH = 20_000;
+
 /** The page read after `last`: pass `{ ...filter, ...after(last) }` and sort by _id. */
 export const after = (last: Types.ObjectId | null) => (last ? { _id: { $gt: last } } : {});
 

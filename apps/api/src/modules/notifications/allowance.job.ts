@@ -1,7 +1,7 @@
 // The scheduler's tracked-visit allowance pass: every business with the rule on, read and alerted a batch at a time.
 import { Types } from 'mongoose';
 import { VISIT_ALLOWANCE_THRESHOLDS, alertText, type TAlertWords } from '@cx/contracts';
-import { JOB_BATCH_SIZE, after, pagesOf } from '../../lib/batches';
+import { JOB_BATCH_SIZE, READ_BATCH, after, pagesOf } from '../../lib/batches';
 import { logger } from '../../lib/logger';
 import { TRACKED_VISITS_CAP } from '../plans/plans.catalog';
 import {
@@ -31,6 +31,7 @@ async function checkBatch(rules: RuleDoc[], now: Date): Promise<number> {
   const owners = [...new Set(rules.map((r) => String(r.owner)))].map((id) => new Types.ObjectId(id));
   const users = await UserModel.find({ _id: { $in: owners } })
     .select(BILLING_FIELDS)
+    .batchSize(READ_BATCH)
     .lean();
   const windows = new Map(users.map((u) => [String(u._id), allowanceWindow(u, now)]));
   const used = await trackedVisitsByOwner(windows);
@@ -73,6 +74,7 @@ export async function checkAllVisitAllowances(now = new Date(), batchSize = JOB_
     RuleModel.find({ type: 'visit-allowance', enabled: true, ...after(last) }, { owner: 1, email: 1 })
       .sort({ _id: 1 })
       .limit(size)
+      .batchSize(size)
       .lean<RuleDoc[]>();
   for await (const rules of pagesOf(read, batchSize)) {
     try {

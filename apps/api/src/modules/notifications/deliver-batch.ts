@@ -1,6 +1,7 @@
 // Batched "send once" for scheduled jobs: claims (rule, key) rows and delivers alerts in a fixed number of queries.
 import mongoose from 'mongoose';
 import { REALTIME_EVENTS } from '@cx/contracts';
+import { READ_BATCH } from '../../lib/batches';
 import { logger } from '../../lib/logger';
 import { sendMailInBackground } from '../../lib/mailer';
 import { publishToUser } from '../../lib/realtime';
@@ -81,11 +82,13 @@ export async function deliverAll(alerts: Alert[]): Promise<void> {
   );
   const needQuiet = emailed.some((b) => !b.alert.mail);
   const [users, settings] = await Promise.all([
-    UserModel.find({ _id: { $in: owners } }, { email: 1, timeZone: 1 }).lean<
-      (Recipient & { _id: mongoose.Types.ObjectId })[]
-    >(),
+    UserModel.find({ _id: { $in: owners } }, { email: 1, timeZone: 1 })
+      .batchSize(READ_BATCH)
+      .lean<(Recipient & { _id: mongoose.Types.ObjectId })[]>(),
     needQuiet
-      ? NotificationSettingsModel.find({ owner: { $in: owners } }, { owner: 1, quietHours: 1 }).lean()
+      ? NotificationSettingsModel.find({ owner: { $in: owners } }, { owner: 1, quietHours: 1 })
+          .batchSize(READ_BATCH)
+          .lean()
       : Promise.resolve([]),
   ]);
   const userOf = new Map(users.map((u) => [String(u._id), u]));

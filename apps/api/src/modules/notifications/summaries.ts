@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { Types } from 'mongoose';
 import { alertText, type TAlertWords, type TRuleInputOf } from '@cx/contracts';
 import { env } from '../../config/env';
-import { JOB_BATCH_SIZE, after, groupBy, pagesOf } from '../../lib/batches';
+import { JOB_BATCH_SIZE, READ_BATCH, after, groupBy, pagesOf } from '../../lib/batches';
 import { logger } from '../../lib/logger';
 import { escapeHtml } from '../../lib/mailer';
 import { addDays } from '../../lib/time';
@@ -50,10 +50,24 @@ async function figuresOfBatch(due: DueRule[]): Promise<StoreFigures[][]> {
   }));
   const [rows, stores] = await Promise.all([
     RollupModel.find(
-      { staff: null, metric: { $in: ['staff', 'experience', 'visit'] }, $or: clauses },
+      {
+        // the outer owner list and day span let a planner use the (owner, metric, day) index whatever it makes of $or
+        owner: { $in: owners(due) },
+        day: {
+          $gte: due.reduce((a, d) => (d.from < a ? d.from : a), due[0]!.from),
+          $lte: due.reduce((a, d) => (d.to > a ? d.to : a), due[0]!.to),
+        },
+        staff: null,
+        metric: { $in: ['staff', 'experience', 'visit'] },
+        ...(clauses.length > 1 ? { $or: clauses } : {}),
+      },
       { owner: 1, store: 1, metric: 1, day: 1, count: 1, scoreSum: 1 },
-    ).lean<Row[]>(),
-    StoreModel.find({ owner: { $in: owners(due) }, deletedAt: null }, { name: 1, owner: 1 }).lean(),
+    )
+      .batchSize(READ_BATCH)
+      .lean<Row[]>(),
+    StoreModel.find({ owner: { $in: owners(due) }, deletedAt: null }, { name: 1, owner: 1 })
+      .batchSize(READ_BATCH)
+      .lean(),
   ]);
   const rowsOf = groupBy(rows, (r) => String(r.owner));
   const storesOf = groupBy(stores, (s) => String(s.owner));
@@ -123,7 +137,9 @@ export function dueSummary(
 /** One batch of summary rules: their owners' zones, the due ones claimed once per period, figures, delivery. */
 async function sendBatch(rules: RuleDoc[], now: Date): Promise<number> {
   const owners = [...new Set(rules.map((r) => String(r.owner)))].map((id) => new Types.ObjectId(id));
-  const users = await UserModel.find({ _id: { $in: owners } }, { timeZone: 1 }).lean();
+  const users = await UserModel.find({ _id: { $in: owners } }, { timeZone: 1 })
+    .batchSize(READ_BATCH)
+    .lean();
   const zoneOf = new Map(users.map((u) => [String(u._id), u.timeZone ?? 'UTC']));
   const due: DueRule[] = [];
   for (const rule of rules) {
@@ -173,6 +189,7 @@ export async function sendDueSummaries(now = new Date(), batchSize = JOB_BATCH_S
     RuleModel.find({ type: 'summary', enabled: true, ...after(last) }, SUMMARY_RULE_FIELDS)
       .sort({ _id: 1 })
       .limit(size)
+      .batchSize(size)
       .lean<RuleDoc[]>();
   for await (const rules of pagesOf(read, batchSize)) {
     try {

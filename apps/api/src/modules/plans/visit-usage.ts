@@ -1,6 +1,7 @@
 // The tracked-visit allowance window of a business and its use, read from the visit rollups (never raw events).
 import { DateTime } from 'luxon';
 import mongoose, { type Types } from 'mongoose';
+import { READ_BATCH } from '../../lib/batches';
 import { RollupModel } from '../analytics/rollup.model';
 import { UserModel } from '../users/user.model';
 import { TRACKED_VISITS_CAP } from './plans.catalog';
@@ -88,10 +89,19 @@ export async function trackedVisitsByOwner(
     owner: { $in: ids },
     day: { $gte: window.from, $lte: window.to },
   }));
+  // The outer owner list and day span let a planner use the (owner, metric, day) index whatever it makes of $or.
+  const all = [...windows.values()];
+  const span = {
+    owner: { $in: clauses.flatMap((c) => c.owner.$in) },
+    day: {
+      $gte: all.reduce((a, w) => (w.from < a ? w.from : a), all[0]!.from),
+      $lte: all.reduce((a, w) => (w.to > a ? w.to : a), all[0]!.to),
+    },
+  };
   const rows = await RollupModel.aggregate<{ _id: mongoose.Types.ObjectId; n: number }>([
-    { $match: { metric: 'visit', staff: null, $or: clauses } },
+    { $match: { ...span, metric: 'visit', staff: null, ...(clauses.length > 1 ? { $or: clauses } : {}) } },
     { $group: { _id: '$owner', n: { $sum: '$count' } } },
-  ]);
+  ]).option({ batchSize: READ_BATCH });
   for (const row of rows) used.set(String(row._id), row.n);
   return used;
 }
