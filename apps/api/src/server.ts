@@ -5,9 +5,7 @@ import { createApp } from './app';
 import { connectDatabase } from './lib/db';
 import { logger } from './lib/logger';
 import { attachRealtime, closeRealtime, realtimeOrigins } from './lib/realtime';
-import { startScheduler } from './lib/scheduler';
-import { analyticsJobs } from './modules/analytics/rollup.settle';
-import { notificationJobs } from './modules/notifications/notifications.jobs';
+import { startInlineJobs } from './jobs/registry';
 import { maybeSeedDemo } from './seed/seed';
 
 async function main(): Promise<void> {
@@ -15,9 +13,9 @@ async function main(): Promise<void> {
   await maybeSeedDemo(env.SEED_DEMO, env.NODE_ENV);
   const app = createApp();
   const server = createServer(app);
-  // Socket.IO on the same port (Redis fan-out when REDIS_URL is set); scheduled work locked in MongoDB.
+  // Socket.IO on the same port (Redis fan-out when REDIS_URL is set); scheduled work here only when JOBS=inline.
   attachRealtime(server, realtimeOrigins());
-  const scheduler = await startScheduler([...notificationJobs(), ...analyticsJobs()]);
+  const scheduler = await startInlineJobs();
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const bound = server.address();

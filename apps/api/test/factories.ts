@@ -138,3 +138,33 @@ export function makeTruncatedPng(): Buffer {
   const whole = PNG.sync.write(png);
   return whole.subarray(0, Math.floor(whole.length * 0.6));
 }
+
+/**
+ * Many businesses at once (one insertMany per collection; no passwords, they never log in): `stores` stores each,
+ * in the owner's time zone. For the scheduled jobs' tests, which care about how a run scales with their number.
+ */
+export async function makeBusinesses(n: number, o: { stores?: number; timeZone?: string } = {}) {
+  const zone = o.timeZone ?? 'Europe/London';
+  const users = await UserModel.insertMany(
+    Array.from({ length: n }, () => {
+      const k = next();
+      return {
+        fullname: `Bulk Owner ${k}`,
+        email: `bulk${k}.${Date.now()}@example.com`,
+        passwordHash: 'not-a-login',
+        subscriptionStatus: 'active',
+        timeZone: zone,
+      };
+    }),
+  );
+  const stores = await StoreModel.insertMany(
+    users.flatMap((u) =>
+      Array.from({ length: o.stores ?? 1 }, () => ({
+        owner: u._id,
+        name: `Store ${next()}`,
+        timeZone: zone,
+      })),
+    ),
+  );
+  return users.map((u) => ({ user: u, stores: stores.filter((s) => String(s.owner) === String(u._id)) }));
+}

@@ -12,9 +12,18 @@ import * as queryOperators from 'mingo/operators/query';
 import * as windowOperators from 'mingo/operators/window';
 import { Query } from 'mingo/query';
 import { resolve } from 'mingo/util';
-import { bsonTypeName, bsonTypeOf, forEachAndedField, isOperatorObject, isPlainObject } from './bson-util';
+import {
+  bsonTypeName,
+  bsonTypeOf,
+  forEachAndedField,
+  isNumeric,
+  isObjectId,
+  isOperatorObject,
+  isPlainObject,
+  toNumber,
+} from './bson-util';
 import type { CollationSpec, StringCompare } from './compare';
-import { bsonEquals, collatorFor, compareValues, sortKeyOf, typeRank } from './compare';
+import { bsonEquals, canonicalKey, collatorFor, compareValues, sortKeyOf, typeRank } from './compare';
 import { ErrorCodes, fail, notSupported, toMongoError } from './errors';
 import type { Doc } from './errors';
 import { getPathValues } from './paths';
@@ -50,8 +59,32 @@ const rangeTest =
     );
   };
 
+/** Scalars whose canonicalKey equality is exactly mongod's equality (strings only without a collation). */
+const hashable = (v: unknown, sc: StringCompare | undefined): boolean =>
+  (typeof v === 'string' && !sc) ||
+  typeof v === 'boolean' ||
+  v instanceof Date ||
+  isObjectId(v) ||
+  (isNumeric(v) && !Number.isNaN(toNumber(v)));
+
+/** The canonical keys of a hashable $in list, built once per query (the list object is the same for every document). */
+const inSets = new WeakMap<unknown[], Set<string> | null>();
+
+function inSetOf(rhs: unknown[], sc: StringCompare | undefined): Set<string> | null {
+  if (sc) return null;
+  let set = inSets.get(rhs);
+  if (set === undefined) {
+    set = rhs.every((r) => hashable(r, sc)) ? new Set(rhs.map(canonicalKey)) : null;
+    inSets.set(rhs, set);
+  }
+  return set;
+}
+
 const inTest: Test = (lhs, rhs, depth, sc) => {
   if (!Array.isArray(rhs)) fail(ErrorCodes.BadValue, '$in needs an array');
+  // As mongod does, a long list of ids is a hash lookup per value rather than a comparison with every element.
+  const set = inSetOf(rhs, sc);
+  if (set) return candidates(lhs, depth).some((v) => hashable(v, sc) && set.has(canonicalKey(v)));
   return rhs.some((r) => {
     if (r instanceof RegExp) return candidates(lhs, depth).some((v) => typeof v === 'string' && r.test(v));
     return eqTest(lhs, r, depth, sc);

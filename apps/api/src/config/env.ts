@@ -76,6 +76,11 @@ const ZEnvSchema = z.object({
   STRIPE_PRICE_TWELVE_MONTHS: z.string().optional(),
   /** Days a past-due business keeps the dashboard while Stripe retries the card. */
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  /**
+   * Where the scheduled jobs run: `inline` in this process (development, one instance), `off` for API instances
+   * when a separate worker (`node dist/worker.js`) runs them.
+   */
+  JOBS: z.enum(['inline', 'off']).default('inline'),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   RATE_LIMIT_DISABLED: z
     .enum(['0', '1'])

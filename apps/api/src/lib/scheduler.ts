@@ -10,7 +10,16 @@ export interface ScheduledJob {
   /** agenda interval: a human interval ("15 minutes") or a cron expression. */
   every: string;
   run: () => Promise<void>;
+  /**
+   * The run's lock lease in ms (agenda's lockLifetime): another instance may take the job over only once the lease
+   * has gone unrenewed this long. It is renewed every third of it while the run is going (job.touch()), so a run
+   * longer than the lease is never started twice; the lease only bounds how soon a crashed run is picked up again.
+   */
+  lease?: number;
 }
+
+/** Default lease: longer than a normal run; renewed anyway while a run lasts. */
+export const DEFAULT_LEASE_MS = 10 * 60_000;
 
 export interface SchedulerOptions {
   /** How often this instance polls for due jobs (agenda's processEvery). */
@@ -22,7 +31,11 @@ export interface SchedulerOptions {
 
 export interface Scheduler {
   agenda: Agenda;
-  stop(): Promise<void>;
+  /**
+   * Stops taking new runs. Without `drainMs` the running ones are abandoned and their locks released at once;
+   * with it, waits up to that long for them to finish (the worker's graceful drain).
+   */
+  stop(drainMs?: number): Promise<void>;
 }
 
 /**
@@ -37,20 +50,41 @@ export async function startScheduler(jobs: ScheduledJob[], opts: SchedulerOption
     backend: new MongoBackend({ mongo: db }),
     processEvery: opts.processEvery ?? '30 seconds',
     name: opts.name,
-    defaultLockLifetime: 5 * 60_000,
+    defaultLockLifetime: DEFAULT_LEASE_MS,
   });
   agenda.on('error', (err: Error) => logger.error({ err: err.message }, 'scheduler error'));
   for (const job of jobs) {
-    agenda.define(job.name, async () => {
-      await job.run();
-    });
+    const lease = job.lease ?? DEFAULT_LEASE_MS;
+    agenda.define(
+      job.name,
+      async (running) => {
+        const renew = setInterval(() => {
+          running
+            .touch()
+            .catch((err: unknown) => logger.warn({ err, job: job.name }, 'lease renewal failed'));
+        }, lease / 3);
+        try {
+          await job.run();
+        } finally {
+          clearInterval(renew);
+        }
+      },
+      { lockLifetime: lease, concurrency: 1 },
+    );
   }
   await agenda.start();
   for (const job of jobs) await agenda.every(job.every, job.name, undefined, { skipImmediate: true });
   return {
     agenda,
-    async stop() {
-      await agenda.stop(false).catch((err: unknown) => logger.warn({ err }, 'scheduler stop failed'));
+    async stop(drainMs = 0) {
+      try {
+        if (drainMs <= 0) return await agenda.stop(false);
+        const drained = await agenda.drain({ timeout: drainMs, closeConnection: false });
+        // An unfinished run stays locked until its lease lapses (no more renewals once this process exits).
+        if (drained.timedOut) logger.warn({ running: drained.running }, 'scheduler drain timed out');
+      } catch (err) {
+        logger.warn({ err }, 'scheduler stop failed');
+      }
     },
   };
 }

@@ -4,7 +4,8 @@ import { publishToUser } from '../../lib/realtime';
 import type { ScheduledJob } from '../../lib/scheduler';
 import { onRatingAccepted } from '../feedback/rating-accepted';
 import { evaluateRating } from './evaluate';
-import { checkAllVisitAllowances, sendDueSummaries } from './summaries';
+import { checkAllVisitAllowances } from './allowance.job';
+import { sendDueSummaries } from './summaries';
 
 export interface JobOptions {
   /** Summaries are checked this often; each business is sent one per period at its local hour. */
@@ -24,7 +25,7 @@ export function notificationJobs(opts: JobOptions = {}): ScheduledJob[] {
     {
       name: 'notifications:visit-allowance',
       every: '15 minutes',
-      run: () => checkAllVisitAllowances(now()),
+      run: async () => void (await checkAllVisitAllowances(now())),
     },
   ];
 }

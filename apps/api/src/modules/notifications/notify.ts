@@ -53,7 +53,7 @@ export interface Alert {
   mail?: { html: string; text: string };
 }
 
-function alertMail(to: string, subject: string, html: string, text: string) {
+export function alertMail(to: string, subject: string, html: string, text: string) {
   const link = `${env.PUBLIC_WEB_URL}/dashboard`;
   return {
     to,

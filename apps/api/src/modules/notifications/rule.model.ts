@@ -16,7 +16,8 @@ const ruleSchema = new Schema(
   { timestamps: true, minimize: false },
 );
 ruleSchema.index({ owner: 1, type: 1 });
-ruleSchema.index({ type: 1, enabled: 1 });
+// _id last: the scheduled jobs page through one type's enabled rules in _id order (lib/batches.ts).
+ruleSchema.index({ type: 1, enabled: 1, _id: 1 });
 
 export type RuleDoc = InferSchemaType<typeof ruleSchema> & {
   _id: Types.ObjectId;

@@ -1,16 +1,16 @@
 // Daily and weekly email summaries at the business's chosen local hour, from the dashboard's rollups, sent once.
 import { DateTime } from 'luxon';
-import { alertText, type TRuleInputOf } from '@cx/contracts';
+import { Types } from 'mongoose';
+import { alertText, type TAlertWords, type TRuleInputOf } from '@cx/contracts';
 import { env } from '../../config/env';
+import { JOB_BATCH_SIZE, READ_BATCH, after, groupBy, pagesOf } from '../../lib/batches';
 import { logger } from '../../lib/logger';
 import { escapeHtml } from '../../lib/mailer';
 import { addDays } from '../../lib/time';
 import { RollupModel } from '../analytics/rollup.model';
 import { StoreModel } from '../stores/store.model';
 import { UserModel } from '../users/user.model';
-import { once } from './episodes';
-import { checkVisitAllowance } from './evaluate';
-import { deliver } from './notify';
+import { claimOnce, deliverAll } from './deliver-batch';
 import { RuleModel, type RuleDoc } from './rule.model';
 
 interface StoreFigures {
@@ -20,29 +20,80 @@ interface StoreFigures {
   visits: number;
 }
 
-/** Ratings, average and visits per store for the local days [from, to] (rollups only, like the dashboard). */
-async function figures(rule: RuleDoc, from: string, to: string): Promise<StoreFigures[]> {
-  const rows = await RollupModel.find(
-    {
-      owner: rule.owner,
-      staff: null,
-      metric: { $in: ['staff', 'experience', 'visit'] },
-      day: { $gte: from, $lte: to },
-      ...(rule.stores.length ? { store: { $in: rule.stores } } : {}),
-    },
-    { store: 1, metric: 1, count: 1, scoreSum: 1 },
-  ).lean();
-  const stores = await StoreModel.find({ owner: rule.owner, deletedAt: null }, { name: 1 }).lean();
-  return stores
-    .filter((s) => rule.stores.length === 0 || rule.stores.some((id) => String(id) === String(s._id)))
-    .map((s) => {
-      const mine = rows.filter((r) => String(r.store) === String(s._id));
-      const rated = mine.filter((r) => r.metric !== 'visit');
-      const ratings = rated.reduce((n, r) => n + (r.count ?? 0), 0);
-      const sum = rated.reduce((n, r) => n + (r.scoreSum ?? 0), 0);
-      const visits = mine.filter((r) => r.metric === 'visit').reduce((n, r) => n + (r.count ?? 0), 0);
-      return { name: s.name, ratings, average: ratings ? sum / ratings : null, visits };
-    });
+interface DueRule {
+  rule: RuleDoc;
+  p: TRuleInputOf<'summary'>;
+  key: string;
+  from: string;
+  to: string;
+}
+
+type Row = {
+  owner: Types.ObjectId;
+  store: Types.ObjectId;
+  metric: string;
+  day: string;
+  count?: number;
+  scoreSum?: number;
+};
+
+/**
+ * Ratings, average and visits per store for each due rule's local days [from, to], from the rollups only (like the
+ * dashboard): one read of the rows and one of the stores for the whole batch, split per rule in memory.
+ */
+async function figuresOfBatch(due: DueRule[]): Promise<StoreFigures[][]> {
+  const owners = (list: DueRule[]) =>
+    [...new Set(list.map((d) => String(d.rule.owner)))].map((id) => new Types.ObjectId(id));
+  const clauses = [...groupBy(due, (d) => `${d.from}:${d.to}`).values()].map((list) => ({
+    owner: { $in: owners(list) },
+    day: { $gte: list[0]!.from, $lte: list[0]!.to },
+  }));
+  const [rows, stores] = await Promise.all([
+    RollupModel.find(
+      {
+        // the outer owner list and day span let a planner use the (owner, metric, day) index whatever it makes of $or
+        owner: { $in: owners(due) },
+        day: {
+          $gte: due.reduce((a, d) => (d.from < a ? d.from : a), due[0]!.from),
+          $lte: due.reduce((a, d) => (d.to > a ? d.to : a), due[0]!.to),
+        },
+        staff: null,
+        metric: { $in: ['staff', 'experience', 'visit'] },
+        ...(clauses.length > 1 ? { $or: clauses } : {}),
+      },
+      { owner: 1, store: 1, metric: 1, day: 1, count: 1, scoreSum: 1 },
+    )
+      .batchSize(READ_BATCH)
+      .lean<Row[]>(),
+    StoreModel.find({ owner: { $in: owners(due) }, deletedAt: null }, { name: 1, owner: 1 })
+      .batchSize(READ_BATCH)
+      .lean(),
+  ]);
+  const rowsOf = groupBy(rows, (r) => String(r.owner));
+  const storesOf = groupBy(stores, (s) => String(s.owner));
+  return due.map(({ rule, from, to }) => {
+    const owner = String(rule.owner);
+    const scope = new Set(rule.stores.map(String));
+    const figures = new Map<string, StoreFigures & { sum: number }>();
+    for (const s of storesOf.get(owner) ?? []) {
+      if (scope.size === 0 || scope.has(String(s._id))) {
+        figures.set(String(s._id), { name: s.name, ratings: 0, sum: 0, average: null, visits: 0 });
+      }
+    }
+    for (const r of rowsOf.get(owner) ?? []) {
+      const f = figures.get(String(r.store));
+      if (!f || r.day < from || r.day > to) continue;
+      if (r.metric === 'visit') f.visits += r.count ?? 0;
+      else {
+        f.ratings += r.count ?? 0;
+        f.sum += r.scoreSum ?? 0;
+      }
+    }
+    return [...figures.values()].map(({ sum, ...f }) => ({
+      ...f,
+      average: f.ratings ? sum / f.ratings : null,
+    }));
+  });
 }
 
 function summaryMail(period: string, from: string, to: string, stores: StoreFigures[]) {
@@ -83,45 +134,69 @@ export function dueSummary(
   return { key: `${p.frequency}:${today}`, from, to };
 }
 
-/** One pass of the summaries job: every enabled summary rule whose local hour it is, claimed once per period. */
-export async function sendDueSummaries(now = new Date()): Promise<number> {
-  let sent = 0;
-  const rules = await RuleModel.find({ type: 'summary', enabled: true }).lean<RuleDoc[]>();
+/** One batch of summary rules: their owners' zones, the due ones claimed once per period, figures, delivery. */
+async function sendBatch(rules: RuleDoc[], now: Date): Promise<number> {
+  const owners = [...new Set(rules.map((r) => String(r.owner)))].map((id) => new Types.ObjectId(id));
+  const users = await UserModel.find({ _id: { $in: owners } }, { timeZone: 1 })
+    .batchSize(READ_BATCH)
+    .lean();
+  const zoneOf = new Map(users.map((u) => [String(u._id), u.timeZone ?? 'UTC']));
+  const due: DueRule[] = [];
   for (const rule of rules) {
-    try {
-      const user = await UserModel.findById(rule.owner, { timeZone: 1 }).lean();
-      if (!user) continue;
-      const p = rule.params as unknown as TRuleInputOf<'summary'>;
-      const due = dueSummary(p, now, user.timeZone ?? 'UTC');
-      if (!due || !(await once(rule._id, due.key, now))) continue;
-      const stores = await figures(rule, due.from, due.to);
+    const zone = zoneOf.get(String(rule.owner));
+    if (zone === undefined) continue;
+    const p = rule.params as unknown as TRuleInputOf<'summary'>;
+    const when = dueSummary(p, now, zone);
+    if (when) due.push({ rule, p, ...when });
+  }
+  const won = await claimOnce(
+    due.map((d) => ({ rule: d.rule._id, key: d.key })),
+    now,
+  );
+  const claimed = due.filter((_, i) => won[i]);
+  if (claimed.length === 0) return 0;
+  const figures = await figuresOfBatch(claimed);
+  await deliverAll(
+    claimed.map(({ rule, p, from, to }, i) => {
+      const stores = figures[i]!;
       const ratings = stores.reduce((n, s) => n + s.ratings, 0);
       const weighted = stores.reduce((n, s) => n + (s.average ?? 0) * s.ratings, 0);
       const average = ratings ? weighted / ratings : null;
-      await deliver({
+      return {
         owner: rule.owner,
         rule: rule._id,
-        type: 'summary',
+        type: 'summary' as const,
         email: rule.email,
         subject: `Your ${p.frequency} CX Journey summary`,
         at: now,
-        mail: summaryMail(p.frequency, due.from, due.to, stores),
-        build: (w) => alertText.summary(w, { period: p.frequency, ratings, average }),
-      });
-      sent += 1;
+        mail: summaryMail(p.frequency, from, to, stores),
+        build: (w: TAlertWords) => alertText.summary(w, { period: p.frequency, ratings, average }),
+      };
+    }),
+  );
+  return claimed.length;
+}
+
+const SUMMARY_RULE_FIELDS = { owner: 1, params: 1, stores: 1, email: 1 } as const;
+
+/**
+ * One pass of the summaries job: every enabled summary rule whose local hour it is, claimed once per period. Rules
+ * are read a page at a time, so a pass makes a handful of queries per page however many businesses there are.
+ */
+export async function sendDueSummaries(now = new Date(), batchSize = JOB_BATCH_SIZE): Promise<number> {
+  let sent = 0;
+  const read = (last: Types.ObjectId | null, size: number) =>
+    RuleModel.find({ type: 'summary', enabled: true, ...after(last) }, SUMMARY_RULE_FIELDS)
+      .sort({ _id: 1 })
+      .limit(size)
+      .batchSize(size)
+      .lean<RuleDoc[]>();
+  for await (const rules of pagesOf(read, batchSize)) {
+    try {
+      sent += await sendBatch(rules, now);
     } catch (err) {
-      logger.error({ err, rule: String(rule._id) }, 'summary failed');
+      logger.error({ err, rules: rules.length }, 'summary batch failed');
     }
   }
   return sent;
-}
-
-/** The scheduler's allowance pass: catches businesses whose visits crossed a threshold without a rating since. */
-export async function checkAllVisitAllowances(now = new Date()): Promise<void> {
-  const rules = await RuleModel.find({ type: 'visit-allowance', enabled: true }).lean<RuleDoc[]>();
-  for (const rule of rules) {
-    await checkVisitAllowance(rule, now).catch((err: unknown) =>
-      logger.error({ err, rule: String(rule._id) }, 'visit allowance check failed'),
-    );
-  }
 }

@@ -1,6 +1,7 @@
 // The tracked-visit allowance window of a business and its use, read from the visit rollups (never raw events).
 import { DateTime } from 'luxon';
 import mongoose, { type Types } from 'mongoose';
+import { READ_BATCH } from '../../lib/batches';
 import { RollupModel } from '../analytics/rollup.model';
 import { UserModel } from '../users/user.model';
 import { TRACKED_VISITS_CAP } from './plans.catalog';
@@ -68,11 +69,50 @@ export async function trackedVisitsIn(
   return row?.n ?? 0;
 }
 
+/**
+ * Tracked visits of many businesses, each in its own window, in one aggregation: businesses sharing a window (the
+ * calendar month, or the same billing day) share one indexed clause, and the sum is grouped by owner.
+ */
+export async function trackedVisitsByOwner(
+  windows: Map<string, AllowanceWindow>,
+): Promise<Map<string, number>> {
+  const used = new Map<string, number>();
+  if (windows.size === 0) return used;
+  const owners = new Map<string, { window: AllowanceWindow; ids: mongoose.Types.ObjectId[] }>();
+  for (const [owner, window] of windows) {
+    const key = `${window.from}:${window.to}`;
+    const entry = owners.get(key) ?? { window, ids: [] };
+    entry.ids.push(new mongoose.Types.ObjectId(owner));
+    owners.set(key, entry);
+  }
+  const clauses = [...owners.values()].map(({ window, ids }) => ({
+    owner: { $in: ids },
+    day: { $gte: window.from, $lte: window.to },
+  }));
+  // The outer owner list and day span let a planner use the (owner, metric, day) index whatever it makes of $or.
+  const all = [...windows.values()];
+  const span = {
+    owner: { $in: clauses.flatMap((c) => c.owner.$in) },
+    day: {
+      $gte: all.reduce((a, w) => (w.from < a ? w.from : a), all[0]!.from),
+      $lte: all.reduce((a, w) => (w.to > a ? w.to : a), all[0]!.to),
+    },
+  };
+  const rows = await RollupModel.aggregate<{ _id: mongoose.Types.ObjectId; n: number }>([
+    { $match: { ...span, metric: 'visit', staff: null, ...(clauses.length > 1 ? { $or: clauses } : {}) } },
+    { $group: { _id: '$owner', n: { $sum: '$count' } } },
+  ]).option({ batchSize: READ_BATCH });
+  for (const row of rows) used.set(String(row._id), row.n);
+  return used;
+}
+
+/** The user fields allowanceWindow reads. */
+export const BILLING_FIELDS =
+  'subscriptionStatus currentPeriodStart currentPeriodEnd trialEndsAt createdAt timeZone';
+
 /** The window and its use for one business; the feedback module asks this before counting a visit. */
 export async function visitUsageOf(owner: Types.ObjectId | string, now = new Date()) {
-  const user = await UserModel.findById(owner)
-    .select('subscriptionStatus currentPeriodStart currentPeriodEnd trialEndsAt createdAt timeZone')
-    .lean();
+  const user = await UserModel.findById(owner).select(BILLING_FIELDS).lean();
   const window = allowanceWindow(user ?? {}, now);
   const used = await trackedVisitsIn(owner, window);
   return { ...window, used, cap: TRACKED_VISITS_CAP, atCap: used >= TRACKED_VISITS_CAP };

@@ -1,0 +1,87 @@
+// The scheduler's tracked-visit allowance pass: every business with the rule on, read and alerted a batch at a time.
+import { Types } from 'mongoose';
+import { VISIT_ALLOWANCE_THRESHOLDS, alertText, type TAlertWords } from '@cx/contracts';
+import { JOB_BATCH_SIZE, READ_BATCH, after, pagesOf } from '../../lib/batches';
+import { logger } from '../../lib/logger';
+import { TRACKED_VISITS_CAP } from '../plans/plans.catalog';
+import {
+  BILLING_FIELDS,
+  allowanceWindow,
+  trackedVisitsByOwner,
+  type AllowanceWindow,
+} from '../plans/visit-usage';
+import { UserModel } from '../users/user.model';
+import { claimOnce, deliverAll } from './deliver-batch';
+import type { Alert } from './notify';
+import { RuleModel, type RuleDoc } from './rule.model';
+
+interface Crossing {
+  rule: RuleDoc;
+  percent: number;
+  used: number;
+  window: AllowanceWindow;
+}
+
+/**
+ * One batch of visit-allowance rules: the owners' billing facts (one read), each owner's window and its visits (one
+ * aggregation), then the 80 % / 100 % thresholds crossed, each claimed once per window (one insert) and delivered
+ * together. The same thresholds, keys and words as the rating-time check in evaluate.ts, so either may send first.
+ */
+async function checkBatch(rules: RuleDoc[], now: Date): Promise<number> {
+  const owners = [...new Set(rules.map((r) => String(r.owner)))].map((id) => new Types.ObjectId(id));
+  const users = await UserModel.find({ _id: { $in: owners } })
+    .select(BILLING_FIELDS)
+    .batchSize(READ_BATCH)
+    .lean();
+  const windows = new Map(users.map((u) => [String(u._id), allowanceWindow(u, now)]));
+  const used = await trackedVisitsByOwner(windows);
+  const crossings: Crossing[] = [];
+  for (const rule of rules) {
+    const window = windows.get(String(rule.owner));
+    if (!window) continue;
+    const n = used.get(String(rule.owner)) ?? 0;
+    for (const percent of VISIT_ALLOWANCE_THRESHOLDS) {
+      if (n * 100 >= percent * TRACKED_VISITS_CAP) crossings.push({ rule, percent, used: n, window });
+    }
+  }
+  const won = await claimOnce(
+    crossings.map((c) => ({ rule: c.rule._id, key: `${c.window.from}:${c.percent}` })),
+    now,
+  );
+  const alerts: Alert[] = crossings
+    .filter((_, i) => won[i])
+    .map(({ rule, percent, used: n }) => ({
+      owner: rule.owner,
+      rule: rule._id,
+      type: 'visit-allowance',
+      email: rule.email,
+      subject: `${percent} % of this month's tracked visits used`,
+      at: now,
+      build: (w: TAlertWords) =>
+        alertText.visitAllowance(w, { percent, used: n, allowance: TRACKED_VISITS_CAP }),
+    }));
+  await deliverAll(alerts);
+  return alerts.length;
+}
+
+/**
+ * The scheduler's allowance pass: catches businesses whose visits crossed a threshold without a rating since.
+ * Returns how many alerts it sent.
+ */
+export async function checkAllVisitAllowances(now = new Date(), batchSize = JOB_BATCH_SIZE): Promise<number> {
+  let sent = 0;
+  const read = (last: Types.ObjectId | null, size: number) =>
+    RuleModel.find({ type: 'visit-allowance', enabled: true, ...after(last) }, { owner: 1, email: 1 })
+      .sort({ _id: 1 })
+      .limit(size)
+      .batchSize(size)
+      .lean<RuleDoc[]>();
+  for await (const rules of pagesOf(read, batchSize)) {
+    try {
+      sent += await checkBatch(rules, now);
+    } catch (err) {
+      logger.error({ err, rules: rules.length }, 'visit allowance batch failed');
+    }
+  }
+  return sent;
+}

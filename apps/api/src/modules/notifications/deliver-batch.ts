@@ -1,0 +1,111 @@
+// Batched "send once" for scheduled jobs: claims (rule, key) rows and delivers alerts in a fixed number of queries.
+import mongoose from 'mongoose';
+import { REALTIME_EVENTS } from '@cx/contracts';
+import { READ_BATCH } from '../../lib/batches';
+import { logger } from '../../lib/logger';
+import { sendMailInBackground } from '../../lib/mailer';
+import { publishToUser } from '../../lib/realtime';
+import { UserModel } from '../users/user.model';
+import { NotificationModel, type NotificationDoc } from './notification.model';
+import { alertMail, htmlWords, inQuietHours, textWords, toNotification, type Alert } from './notify';
+import { NotificationSettingsModel, RuleStateModel } from './rule.model';
+
+export interface Claim {
+  rule: mongoose.Types.ObjectId;
+  key: string;
+}
+
+/**
+ * Which of these (rule, key) rows this caller created: one unordered insert on the unique (rule, key) index, the
+ * batched twin of episodes.ts `once()`. A duplicate key means another run (or instance) already sent it.
+ */
+export async function claimOnce(claims: Claim[], at: Date): Promise<boolean[]> {
+  const won = claims.map(() => true);
+  if (claims.length === 0) return won;
+  try {
+    await RuleStateModel.collection.insertMany(
+      claims.map((c) => ({ rule: c.rule, key: c.key, active: false, at })),
+      { ordered: false },
+    );
+  } catch (err) {
+    const raw = (err as { writeErrors?: unknown }).writeErrors;
+    if (!raw) throw err;
+    const errors = (Array.isArray(raw) ? raw : [raw]) as { index: number; code?: number }[];
+    const other = errors.find((e) => e.code !== 11000);
+    if (other) throw err;
+    for (const e of errors) won[e.index] = false;
+  }
+  return won;
+}
+
+interface Recipient {
+  email: string;
+  timeZone?: string | null;
+}
+
+/**
+ * Delivers many alerts as deliver() does one (stored, pushed to open sessions, emailed unless quiet hours; a
+ * summary's own mail regardless): one insert, one read of the recipients and one of their quiet hours in all.
+ */
+export async function deliverAll(alerts: Alert[]): Promise<void> {
+  if (alerts.length === 0) return;
+  const built = alerts.map((alert) => ({
+    alert,
+    at: alert.at ?? new Date(),
+    html: alert.build(htmlWords),
+    text: alert.build(textWords),
+  }));
+  const docs = await NotificationModel.insertMany(
+    built.map((b) => ({
+      owner: b.alert.owner,
+      rule: b.alert.rule,
+      type: b.alert.type,
+      message: b.html,
+      text: b.text,
+      image: b.alert.image ?? null,
+      createdAt: b.at,
+    })),
+    { lean: true },
+  );
+  docs.forEach((doc, i) =>
+    publishToUser(
+      String(built[i]!.alert.owner),
+      REALTIME_EVENTS.notification,
+      toNotification(doc as unknown as NotificationDoc),
+    ),
+  );
+
+  const emailed = built.filter((b) => b.alert.email);
+  if (emailed.length === 0) return;
+  const owners = [...new Set(emailed.map((b) => String(b.alert.owner)))].map(
+    (id) => new mongoose.Types.ObjectId(id),
+  );
+  const needQuiet = emailed.some((b) => !b.alert.mail);
+  const [users, settings] = await Promise.all([
+    UserModel.find({ _id: { $in: owners } }, { email: 1, timeZone: 1 })
+      .batchSize(READ_BATCH)
+      .lean<(Recipient & { _id: mongoose.Types.ObjectId })[]>(),
+    needQuiet
+      ? NotificationSettingsModel.find({ owner: { $in: owners } }, { owner: 1, quietHours: 1 })
+          .batchSize(READ_BATCH)
+          .lean()
+      : Promise.resolve([]),
+  ]);
+  const userOf = new Map(users.map((u) => [String(u._id), u]));
+  const quietOf = new Map(settings.map((s) => [String(s.owner), s.quietHours]));
+  for (const b of emailed) {
+    const owner = String(b.alert.owner);
+    const user = userOf.get(owner);
+    if (!user) continue;
+    if (b.alert.mail) {
+      sendMailInBackground({ to: user.email, subject: b.alert.subject, ...b.alert.mail, devPreview: {} });
+      continue;
+    }
+    const quiet = quietOf.get(owner);
+    if (quiet && inQuietHours(quiet, b.at, user.timeZone ?? 'UTC')) {
+      logger.debug({ owner, type: b.alert.type }, 'alert email held back: quiet hours');
+      continue;
+    }
+    sendMailInBackground(alertMail(user.email, b.alert.subject, b.html, b.text));
+  }
+}
