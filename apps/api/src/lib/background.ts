@@ -1,4 +1,5 @@
 // Work that outlives the request that started it (derived work, mails): tracked, so a graceful shutdown can wait for it.
+import type { Server } from 'node:http';
 import { logger } from './logger';
 
 const inFlight = new Set<Promise<unknown>>();
@@ -33,4 +34,26 @@ export async function drainBackground(timeoutMs: number): Promise<number> {
     clearTimeout(timer);
   }
   return inFlight.size;
+}
+
+/** Tracks a promise and hands it back (a scheduled job that a shutdown must let finish). */
+export function tracked<T>(promise: Promise<T>, what: string): Promise<T> {
+  track(promise, what);
+  return promise;
+}
+
+/**
+ * Counts the server's requests in progress; the returned function waits (up to the deadline) until none is left.
+ * A shutdown stops accepting connections first, then waits here before it finishes the derived work they started.
+ */
+export function countRequests(server: Server): (timeoutMs: number) => Promise<void> {
+  let active = 0;
+  server.on('request', (_req, res) => {
+    active += 1;
+    res.once('close', () => (active -= 1));
+  });
+  return async (timeoutMs) => {
+    const deadline = Date.now() + timeoutMs;
+    while (active > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  };
 }

@@ -1,5 +1,6 @@
 // The repair path: applies every owed entry left by a failed write, a crash or a deploy, and prunes spent rollup markers.
 import { Types } from 'mongoose';
+import { tracked } from '../../lib/background';
 import { logger } from '../../lib/logger';
 import type { ScheduledJob } from '../../lib/scheduler';
 import { BusinessRollupModel, RollupModel } from '../analytics/rollup.model';
@@ -148,5 +149,11 @@ export async function drainPending(now = new Date()): Promise<DrainReport> {
 
 export function pipelineJobs(now: () => Date = () => new Date()): ScheduledJob[] {
   // agenda locks the run, so with N instances one drains at a time (the applies are idempotent regardless).
-  return [{ name: 'pipeline:drain', every: '1 minute', run: async () => void (await drainPending(now())) }];
+  return [
+    {
+      name: 'pipeline:drain',
+      every: '1 minute',
+      run: async () => void (await tracked(drainPending(now()), 'drain')),
+    },
+  ];
 }
