@@ -8,7 +8,7 @@ import { drainPending } from '../../src/modules/feedback/pipeline.drain';
 import { RatingModel } from '../../src/modules/ratings/rating.model';
 import { makeRating } from '../factories';
 import { setupTestDb } from '../helpers/db';
-import { makeShop } from '../feedback/support';
+import { makeShop, postFrom, submitBody } from '../feedback/support';
 import { expectRollupsEqualRecount, owedCount } from './support';
 
 setupTestDb();
@@ -49,10 +49,9 @@ describe('POST /api/v1/ratings/:id/restore when the rollup write fails', () => {
 describe('flagging earlier ratings of a burst when the rollup write fails', () => {
   it('takes each one out of the rollups exactly once after the drainer runs', async () => {
     const shop = await makeShop();
-    const { body } = await request(app)
-      .post('/api/v1/feedback/experience-ratings')
-      .send({ store: String(shop.store._id), idempotencyKey: 'k-1', deviceId: 'd', score: 5 })
-      .expect(201);
+    const { body } = await postFrom(app, '/feedback/experience-ratings', submitBody(shop.store, { score: 5 })).expect(
+      201,
+    );
     expect((await experienceRow(shop.store, (await RatingModel.findById(body._id).lean())!.day))?.count).toBe(1);
 
     jest.spyOn(RollupModel, 'bulkWrite').mockRejectedValueOnce(connectionLost());

@@ -70,3 +70,16 @@ businessRollupSchema.index({ applied: 1 }, { sparse: true });
 
 export type BusinessRollupDoc = InferSchemaType<typeof businessRollupSchema> & { _id: Types.ObjectId };
 export const BusinessRollupModel = model('BusinessRollup', businessRollupSchema);
+
+/**
+ * Per store, the last local day the settle job has recounted ("settled through"): each run settles every closed day
+ * after it (bounded look-back), so a missed run or a zone whose clock skips midnight is caught up, never skipped.
+ */
+const settleMarkSchema = new Schema(
+  {
+    _id: { type: Schema.Types.ObjectId, ref: 'Store', required: true },
+    through: { type: String, required: true },
+  },
+  { timestamps: false, versionKey: false },
+);
+export const RollupSettleMarkModel = model('RollupSettleMark', settleMarkSchema);
