@@ -32,7 +32,9 @@ describe('settleClosedDays(now) after missed runs', () => {
     for (const day of ['2026-11-09', '2026-11-10', '2026-11-11']) {
       const rows = await RollupModel.find({ day, metric: 'experience', staff: null }).lean();
       expect(rows.map((r) => r.count)).toEqual([1, 1]);
-      expect((await rebuildRollups({ check: true, day, now: new Date('2026-11-12T10:15:00Z') })).differences).toBe(0);
+      expect(
+        (await rebuildRollups({ check: true, day, now: new Date('2026-11-12T10:15:00Z') })).differences,
+      ).toBe(0);
     }
     // The week rows were carried along; the open day kept its live row.
     await expectRollupsEqualRecount();

@@ -39,7 +39,12 @@ describe('SIGTERM with an alert in flight', () => {
     const { port } = (smtp.server as unknown as { server: { address(): AddressInfo } }).server.address();
     try {
       const shop = await makeShop();
-      await onlyRule(shop.owner.id, { type: 'low-rating', maxScore: 2, kinds: ['staff', 'experience'], email: true });
+      await onlyRule(shop.owner.id, {
+        type: 'low-rating',
+        maxScore: 2,
+        kinds: ['staff', 'experience'],
+        email: true,
+      });
       const api = await startApiProcess({
         mongoUri: process.env.CX_TEST_MONGO_URI!,
         dbName: `cx_test_${process.env.JEST_WORKER_ID ?? '1'}`,

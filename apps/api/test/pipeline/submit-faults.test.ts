@@ -20,10 +20,16 @@ afterEach(() => {
 });
 
 const later = (ms: number) => new Date(Date.now() + ms);
-const connectionLost = () => Object.assign(new Error('connection reset by peer'), { name: 'MongoNetworkError' });
+const connectionLost = () =>
+  Object.assign(new Error('connection reset by peer'), { name: 'MongoNetworkError' });
 
 async function staffRowCount(shop: Shop): Promise<number> {
-  const row = await RollupModel.findOne({ store: shop.store._id, staff: shop.alice._id, metric: 'staff', day: localDay(new Date(), shop.store.timeZone) }).lean();
+  const row = await RollupModel.findOne({
+    store: shop.store._id,
+    staff: shop.alice._id,
+    metric: 'staff',
+    day: localDay(new Date(), shop.store.timeZone),
+  }).lean();
   return row?.count ?? 0;
 }
 
@@ -59,7 +65,11 @@ describe('POST /api/v1/feedback/staff-ratings when the rollup write fails', () =
   it('counts a rating once when only the business rows failed and the drainer re-applies all of them', async () => {
     const shop = await makeShop();
     jest.spyOn(BusinessRollupModel, 'bulkWrite').mockRejectedValueOnce(connectionLost());
-    const res = await postFrom(app, '/feedback/staff-ratings', submitBody(shop.store, { staff: String(shop.alice._id), score: 4 }));
+    const res = await postFrom(
+      app,
+      '/feedback/staff-ratings',
+      submitBody(shop.store, { staff: String(shop.alice._id), score: 4 }),
+    );
     expect(res.status).toBe(201);
     await drainBackground(5000);
     expect(await staffRowCount(shop)).toBe(1); // the store rows landed, marked with the event
@@ -121,11 +131,26 @@ describe('an alert evaluation that dies between its episode claim and its delive
   it('delivers the alert when the drainer re-runs it, and only once', async () => {
     const shop = await makeShop();
     const { onlyRule } = await import('../notifications/support');
-    await onlyRule(shop.owner.id, { type: 'low-share-window', minutes: 60, minRatings: 2, percent: 50, maxScore: 2 });
-    await postFrom(app, '/feedback/experience-ratings', submitBody(shop.store, { score: 1, deviceId: 'a' })).expect(201);
+    await onlyRule(shop.owner.id, {
+      type: 'low-share-window',
+      minutes: 60,
+      minRatings: 2,
+      percent: 50,
+      maxScore: 2,
+    });
+    await postFrom(
+      app,
+      '/feedback/experience-ratings',
+      submitBody(shop.store, { score: 1, deviceId: 'a' }),
+    ).expect(201);
     await drainBackground(5000);
     jest.spyOn(NotificationModel, 'create').mockRejectedValueOnce(connectionLost());
-    await postFrom(app, '/feedback/experience-ratings', submitBody(shop.store, { score: 2, deviceId: 'b' }), '198.51.100.9').expect(201);
+    await postFrom(
+      app,
+      '/feedback/experience-ratings',
+      submitBody(shop.store, { score: 2, deviceId: 'b' }),
+      '198.51.100.9',
+    ).expect(201);
     await drainBackground(5000);
     expect(await NotificationModel.countDocuments()).toBe(0); // claimed, then the write failed
     expect(await owedCount()).toBe(1);

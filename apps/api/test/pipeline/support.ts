@@ -25,13 +25,16 @@ export async function recount(): Promise<Record<string, Row>> {
     add(`${prefix}|${day}`, score);
     add(`${prefix}|${monday(day)}`, score);
   };
-  const counted = await RatingModel.find({ $or: [{ 'flag.suspicious': false }, { 'flag.restored': true }] }).lean();
+  const counted = await RatingModel.find({
+    $or: [{ 'flag.suspicious': false }, { 'flag.restored': true }],
+  }).lean();
   for (const r of counted) {
     both(`${r.store}||${r.kind}`, r.day, r.score);
     both(`business:${r.owner}||${r.kind}`, r.day, r.score);
     if (r.staff) both(`${r.store}|${r.staff}|${r.kind}`, r.day, r.score);
   }
-  for (const e of await FeedbackEventModel.find({ tracked: true }).lean()) both(`${e.store}||${e.type}`, e.day);
+  for (const e of await FeedbackEventModel.find({ tracked: true }).lean())
+    both(`${e.store}||${e.type}`, e.day);
   return Object.fromEntries(out);
 }
 
@@ -39,7 +42,11 @@ export async function recount(): Promise<Record<string, Row>> {
 export async function storedRows(): Promise<Record<string, Row>> {
   const rows = [
     ...(await RollupModel.find({}).lean()),
-    ...(await BusinessRollupModel.find({}).lean()).map((r) => ({ ...r, store: `business:${r.owner}`, staff: null })),
+    ...(await BusinessRollupModel.find({}).lean()).map((r) => ({
+      ...r,
+      store: `business:${r.owner}`,
+      staff: null,
+    })),
   ];
   const out: Record<string, Row> = {};
   for (const r of rows) {

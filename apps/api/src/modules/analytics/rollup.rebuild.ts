@@ -109,7 +109,9 @@ interface Ops {
  * Raw visits and clicks expire (FEEDBACK_EVENT_RETENTION_SECONDS), so their rows are recounted only for days whose
  * events are all still kept; older visit/social rows are the only record left and are left alone.
  */
-export async function rebuildRollups(opts: RebuildScope & { check: boolean; now?: Date }): Promise<RebuildReport> {
+export async function rebuildRollups(
+  opts: RebuildScope & { check: boolean; now?: Date },
+): Promise<RebuildReport> {
   const now = opts.now ?? new Date();
   // One day of margin either side of the cut-off covers every store's zone.
   const eventsFrom = new Date(now.getTime() - FEEDBACK_EVENT_RETENTION_SECONDS * 1000 + 2 * 86400000);
@@ -176,7 +178,8 @@ export async function rebuildRollups(opts: RebuildScope & { check: boolean; now?
   };
   for (const doc of storeRows)
     compare({ store: doc.store!, staff: doc.staff ?? null, metric: doc.metric!, day: doc.day! }, doc);
-  for (const doc of businessRows) compare({ store: null, staff: null, metric: doc.metric!, day: doc.day! }, doc);
+  for (const doc of businessRows)
+    compare({ store: null, staff: null, metric: doc.metric!, day: doc.day! }, doc);
   for (const [id, want] of counted.expected) {
     if (!recountable(want.key) || same({}, want.fields)) continue;
     rows += 1;
@@ -184,7 +187,9 @@ export async function rebuildRollups(opts: RebuildScope & { check: boolean; now?
     carry(want.key, want.owner, want.fields);
     // Only if the row is still missing: a live $inc that created it meanwhile is left alone.
     const update = { $setOnInsert: rowDoc(want, want.fields, []) };
-    opsOf(want.key).list.push({ updateOne: { filter: rowFilter(want.key, want.owner), update, upsert: true } });
+    opsOf(want.key).list.push({
+      updateOne: { filter: rowFilter(want.key, want.owner), update, upsert: true },
+    });
     opsOf(want.key).inserted += 1;
   }
   let changedMeanwhile = 0;

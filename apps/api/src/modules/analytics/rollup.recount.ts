@@ -154,7 +154,11 @@ export async function recount(scope: RebuildScope, eventsFrom: Date): Promise<Re
 }
 
 /** What a stored row should hold: the recount plus the owed changes the row already carries (by marker). */
-export function wantFor(r: Recount, id: string, doc: Partial<RollupDoc> | null): Record<string, number> | undefined {
+export function wantFor(
+  r: Recount,
+  id: string,
+  doc: Partial<RollupDoc> | null,
+): Record<string, number> | undefined {
   const want = r.expected.get(id);
   const carried = new Set((doc?.applied ?? []).map(String));
   const owed = (r.owed.get(id) ?? []).filter((o) => carried.has(o.marker));

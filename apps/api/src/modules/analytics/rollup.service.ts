@@ -60,7 +60,9 @@ export function markedUpsert(change: RollupRowChange, event: Types.ObjectId): Op
     $push: { applied: event },
     ...(isBusinessKey(key) ? {} : { $setOnInsert: { owner } }),
   };
-  return { updateOne: { filter: { ...rowFilter(key, owner), applied: { $ne: event } }, update, upsert: true } };
+  return {
+    updateOne: { filter: { ...rowFilter(key, owner), applied: { $ne: event } }, update, upsert: true },
+  };
 }
 
 interface WriteErrorLike {

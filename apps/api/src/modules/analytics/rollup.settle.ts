@@ -82,7 +82,8 @@ export async function settleClosedDays(now: Date): Promise<RebuildReport & { sto
   }
   total.stores = p.marks.length;
   // A day with rows changed under the recount (a restore landing meanwhile) is settled again next run.
-  if (p.marks.length && changedMeanwhile === 0) await RollupSettleMarkModel.bulkWrite(p.marks, { ordered: false });
+  if (p.marks.length && changedMeanwhile === 0)
+    await RollupSettleMarkModel.bulkWrite(p.marks, { ordered: false });
   if (total.differences > 0)
     logger.warn({ differences: total.differences, examples: total.examples }, 'rollups repaired');
   return total;

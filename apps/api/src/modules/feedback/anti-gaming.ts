@@ -154,7 +154,7 @@ export async function flagEarlier(ids: Types.ObjectId[], reasons: string[]): Pro
         $set: { 'flag.suspicious': true, 'flag.reasons': reasons },
         $push: { pending: rollupWork(-1, new Date()) },
       },
-      { new: true },
+      { returnDocument: 'after' },
     ).lean<RatingDoc>();
     if (!after) continue;
     flagged += 1;

@@ -99,7 +99,9 @@ async function pruneMarkers(now: Date): Promise<number> {
   const before = Types.ObjectId.createFromTime(Math.floor((now.getTime() - MARKER_KEEP_MS) / 1000));
   let pruned = 0;
   for (const Model of [RollupModel, BusinessRollupModel as unknown as typeof RollupModel]) {
-    const rows = await Model.find({ applied: { $lt: before } }, { applied: 1 }).limit(1000).lean();
+    const rows = await Model.find({ applied: { $lt: before } }, { applied: 1 })
+      .limit(1000)
+      .lean();
     if (rows.length === 0) continue;
     const old = new Map<string, Types.ObjectId>();
     for (const row of rows)
@@ -131,7 +133,9 @@ export async function derivedLag(now: Date): Promise<{ owed: number; lagSeconds:
       .sort({ 'pending.at': 1 })
       .lean<Owed>(),
   ]);
-  const times = [oldestR, oldestE].flatMap((d) => (d?.pending ?? []).map((w) => w.id.getTimestamp().getTime()));
+  const times = [oldestR, oldestE].flatMap((d) =>
+    (d?.pending ?? []).map((w) => w.id.getTimestamp().getTime()),
+  );
   const oldest = times.length ? Math.min(...times) : now.getTime();
   return { owed: ratings + events, lagSeconds: Math.max(0, Math.round((now.getTime() - oldest) / 1000)) };
 }

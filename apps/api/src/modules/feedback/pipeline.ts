@@ -54,16 +54,25 @@ async function finishRating(rating: RatingDoc, store: AcceptedStore, rollups: Ou
   const done = [...rollups.done];
   if (!rollups.rollupsOwed) {
     const flagged = Boolean(rating.flag?.suspicious) && !rating.flag?.restored;
-    for (const work of pendingOf(rating).filter((w) => w.kind === 'reaction')) {
-      const reaction = reactionNamed(work.name ?? '');
-      if (!reaction) continue; // registered by a process that runs it; left for that one
-      try {
+    // Side by side: one slow or failing reaction (a mail relay) neither delays nor blocks the others.
+    const reactions = pendingOf(rating).filter((w) => w.kind === 'reaction');
+    const results = await Promise.allSettled(
+      reactions.map(async (work) => {
+        const reaction = reactionNamed(work.name ?? '');
+        // registered by a process that runs it: left for that one
+        if (!reaction) throw new Error(`no reaction named ${work.name ?? ''} in this process`);
         await reaction({ rating, store, flagged, eventId: work.id });
-        done.push(work.id);
-      } catch (err) {
-        logger.error({ err: errText(err), reaction: work.name, rating: String(rating._id) }, 'reaction failed; left pending');
-      }
-    }
+        return work.id;
+      }),
+    );
+    results.forEach((result, i) => {
+      if (result.status === 'fulfilled') done.push(result.value);
+      else
+        logger.error(
+          { err: errText(result.reason), reaction: reactions[i]!.name, rating: String(rating._id) },
+          'reaction failed; left pending',
+        );
+    });
   }
   await pull('rating', rating._id, done);
 }

@@ -107,7 +107,8 @@ export async function deliver(alert: Alert): Promise<TNotification> {
       key: alert.key,
     });
   } catch (err) {
-    const first = alert.key && isDuplicateKey(err) ? await NotificationModel.findOne({ key: alert.key }).lean() : null;
+    const first =
+      alert.key && isDuplicateKey(err) ? await NotificationModel.findOne({ key: alert.key }).lean() : null;
     if (!first) throw err;
     return toNotification(first as NotificationDoc);
   }

@@ -109,7 +109,7 @@ export async function restoreRating(
       $set: { 'flag.restored': true, 'flag.reviewedAt': now },
       $push: { pending: rollupWork(1, now) },
     },
-    { new: true },
+    { returnDocument: 'after' },
   ).lean<RatingDoc>();
   if (!restored) {
     const current = await RatingModel.findOne({ _id: ratingId, owner }, { flag: 1 }).lean<RatingDoc>();
