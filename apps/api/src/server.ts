@@ -2,10 +2,14 @@
 import { createServer } from 'node:http';
 import { env } from './config/env';
 import { createApp } from './app';
+import { countRequests, drainBackground, track } from './lib/background';
 import { connectDatabase } from './lib/db';
 import { logger } from './lib/logger';
+import { closeMailer } from './lib/mailer';
+import { closeRedis } from './lib/redis';
 import { attachRealtime, closeRealtime, realtimeOrigins } from './lib/realtime';
-import { startInlineJobs } from './jobs/registry';
+import { startApiJobs } from './jobs/registry';
+import { drainPending } from './modules/feedback/pipeline.drain';
 import { maybeSeedDemo } from './seed/seed';
 
 async function main(): Promise<void> {
@@ -13,9 +17,13 @@ async function main(): Promise<void> {
   await maybeSeedDemo(env.SEED_DEMO, env.NODE_ENV);
   const app = createApp();
   const server = createServer(app);
-  // Socket.IO on the same port (Redis fan-out when REDIS_URL is set); scheduled work here only when JOBS=inline.
+  const requestsDone = countRequests(server);
+  // Socket.IO on the same port (Redis fan-out when REDIS_URL is set); scheduled work locked in MongoDB.
   attachRealtime(server, realtimeOrigins());
-  const scheduler = await startInlineJobs();
+  // The drain job always runs in API instances (it owns the pushes); the other jobs only when JOBS=inline.
+  const scheduler = await startApiJobs();
+  // Work a crashed or killed instance left owed is applied now, not at the drain job's next turn.
+  track(drainPending(), 'startup drain');
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const bound = server.address();
@@ -29,13 +37,20 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10000);
+    const force = setTimeout(() => process.exit(1), 25_000);
     force.unref();
-    // Closing Socket.IO disconnects every socket and then closes the HTTP server (draining requests).
+    // No new connections; requests in flight finish, then the derived work and mails they started (tracked), while
+    // sockets are still open for their pushes; then Socket.IO (sockets and the HTTP server), Redis, SMTP, MongoDB.
     void (async () => {
-      await scheduler.stop();
+      server.close();
       server.closeIdleConnections();
+      await scheduler.stop();
+      await requestsDone(10_000);
+      const left = await drainBackground(12_000);
+      if (left) logger.error({ left }, 'shutdown: background work still running; the drain job finishes it');
       await closeRealtime();
+      await closeRedis().catch((err: unknown) => logger.warn({ err }, 'error closing redis'));
+      closeMailer();
       await db.close().catch((err: unknown) => logger.error({ err }, 'error closing database'));
       process.exit(exitCode);
     })();

@@ -3,17 +3,18 @@ import { env } from '../config/env';
 import { logger } from '../lib/logger';
 import { startScheduler, type ScheduledJob, type Scheduler } from '../lib/scheduler';
 import { analyticsJobs } from '../modules/analytics/rollup.settle';
+import { pipelineJobs } from '../modules/feedback/pipeline.drain';
 import { notificationJobs } from '../modules/notifications/notifications.jobs';
 
 export function scheduledJobs(): ScheduledJob[] {
   return [...notificationJobs(), ...analyticsJobs()];
 }
 
-/** What the API process starts: the jobs when JOBS=inline, nothing (a no-op handle) when a worker runs them. */
-export async function startInlineJobs(mode = env.JOBS): Promise<Pick<Scheduler, 'stop'>> {
-  if (mode === 'off') {
-    logger.info('scheduled jobs off in this process (JOBS=off): a worker runs them');
-    return { stop: async () => undefined };
-  }
-  return startScheduler(scheduledJobs());
+/**
+ * What an API process starts: the drain of derived work that submits left owed always (its reactions push to this
+ * process's sockets), plus the scheduled jobs when JOBS=inline; with JOBS=off a worker runs those.
+ */
+export async function startApiJobs(mode = env.JOBS): Promise<Pick<Scheduler, 'stop'>> {
+  if (mode === 'off') logger.info('scheduled jobs off in this process (JOBS=off): a worker runs them');
+  return startScheduler([...(mode === 'off' ? [] : scheduledJobs()), ...pipelineJobs()]);
 }

@@ -1,6 +1,7 @@
 // Outgoing mail over SMTP (SMTP_URL); without it, development logs each mail's links and codes instead of sending.
 import nodemailer, { type Transporter } from 'nodemailer';
 import { env } from '../config/env';
+import { track } from './background';
 import { logger } from './logger';
 
 export interface Mail {
@@ -58,16 +59,25 @@ export async function sendMail(mail: Mail): Promise<void> {
 }
 
 /**
- * Fire and forget: the HTTP answer must not wait for SMTP, both for latency and so a known email does not answer
- * measurably slower than an unknown one (account enumeration by timing).
+ * The HTTP answer must not wait for SMTP, both for latency and so a known email does not answer measurably slower
+ * than an unknown one (account enumeration by timing). The send is tracked, so a graceful shutdown waits for it.
  */
 export function sendMailInBackground(mail: Mail): void {
-  sendMail(mail).catch((err: unknown) => {
-    logger.error(
-      { err: err instanceof Error ? err.message : String(err), subject: mail.subject },
-      'mail delivery failed',
-    );
-  });
+  track(
+    sendMail(mail).catch((err: unknown) => {
+      logger.error(
+        { err: err instanceof Error ? err.message : String(err), subject: mail.subject },
+        'mail delivery failed',
+      );
+    }),
+    'mail',
+  );
+}
+
+/** Closes the SMTP transport's pooled connections (shutdown, after the tracked sends have finished). */
+export function closeMailer(): void {
+  transport?.transporter.close();
+  transport = null;
 }
 
 /** Escapes text placed into mail HTML. */

@@ -14,7 +14,7 @@ const rowsOf = (store: { _id: Types.ObjectId }, day: string) =>
   RollupModel.find({ store: store._id, day }, { _id: 0, count: 1, scoreSum: 1, metric: 1 }).lean();
 
 describe('settling closed days', () => {
-  it("recounts each store's previous local day in its first local hour, and nothing else", async () => {
+  it("recounts every store's closed local days, and never a day still open", async () => {
     const owner = await makeUser();
     const london = await makeStore(owner.id, { name: 'London', timeZone: 'Europe/London' });
     const sydney = await makeStore(owner.id, { name: 'Sydney', timeZone: 'Australia/Sydney' });
@@ -30,26 +30,20 @@ describe('settling closed days', () => {
     await BusinessRollupModel.deleteMany({});
     const now = new Date('2026-11-10T00:20:00Z'); // London 00:20, Sydney 11:20
     const report = await settleClosedDays(now);
-    expect(report.stores).toBe(1);
+    expect(report.stores).toBe(2);
     expect(report.differences).toBeGreaterThan(0);
 
     expect(await rowsOf(london, '2026-11-09')).toEqual(expect.arrayContaining(yesterday));
     expect(await rowsOf(london, '2026-11-10')).toEqual([]); // today is left to the live path
-    expect(await rowsOf(sydney, '2026-11-09')).toEqual([]); // Sydney's turn comes at its own midnight
-    const check = await rebuildRollups({ check: true, stores: [london._id], day: '2026-11-09', now });
-    expect(check.differences).toBe(0);
-    // Settling again finds nothing to change.
-    expect((await settleClosedDays(now)).differences).toBe(0);
-
-    // Sydney's first hour on 10 November is 13:xx UTC on the 9th; the scheduled job settles it then.
-    const [job] = analyticsJobs(() => new Date('2026-11-09T13:15:00Z'));
-    expect(job!.every).toBe('15 * * * *');
-    await job!.run();
     expect(await rowsOf(sydney, '2026-11-09')).toEqual([
       expect.objectContaining({ metric: 'experience', count: 1, scoreSum: 3 }),
     ]);
-    // Every store's 9 November is now settled: its rows, both stores' and the business's, equal a recount of the day.
-    await settleClosedDays(now);
+    // Every store's 9 November is settled: its rows, both stores' and the business's, equal a recount of the day.
     expect((await rebuildRollups({ check: true, day: '2026-11-09', now })).differences).toBe(0);
+    // Settling again in the same hour finds nothing owed (the marks moved on) and changes nothing.
+    expect(await settleClosedDays(now)).toMatchObject({ stores: 0, differences: 0 });
+
+    const [job] = analyticsJobs(() => now);
+    expect(job!.every).toBe('15 * * * *');
   });
 });

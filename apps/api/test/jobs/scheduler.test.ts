@@ -1,7 +1,8 @@
 // The scheduler's lock lease (renewed while a run lasts) across two instances, and which process runs the jobs.
 import mongoose from 'mongoose';
 import type { Db } from 'mongodb';
-import { scheduledJobs, startInlineJobs } from '../../src/jobs/registry';
+import { scheduledJobs, startApiJobs } from '../../src/jobs/registry';
+import { pipelineJobs } from '../../src/modules/feedback/pipeline.drain';
 import { startScheduler, type Scheduler } from '../../src/lib/scheduler';
 import { setupTestDb } from '../helpers/db';
 
@@ -50,19 +51,19 @@ describe('where the jobs run (JOBS)', () => {
       .find({}, { projection: { name: 1 } })
       .toArray();
 
-  it('JOBS=off leaves the scheduled jobs to the worker: the API registers none', async () => {
-    stops.push(await startInlineJobs('off'));
-    expect(await jobDocs()).toHaveLength(0);
+  const pipelineNames = () => pipelineJobs().map((j) => j.name);
+
+  it('JOBS=off leaves the scheduled jobs to the worker: the API registers only the drain of derived work', async () => {
+    stops.push(await startApiJobs('off'));
+    const names = (await jobDocs()).map((d) => d.name as string).sort();
+    expect(names).toEqual(pipelineNames().sort());
+    expect(names).not.toContain('notifications:summaries');
   });
 
   it('JOBS=inline registers every job of the shared list, once', async () => {
-    stops.push(await startInlineJobs('inline'));
+    stops.push(await startApiJobs('inline'));
     const names = (await jobDocs()).map((d) => d.name as string).sort();
-    expect(names).toEqual(
-      scheduledJobs()
-        .map((j) => j.name)
-        .sort(),
-    );
+    expect(names).toEqual([...scheduledJobs().map((j) => j.name), ...pipelineNames()].sort());
     expect(names).toContain('notifications:summaries');
     expect(names).toContain('analytics:settle-closed-days');
   });

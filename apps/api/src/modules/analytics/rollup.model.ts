@@ -21,6 +21,8 @@ const figureFields = {
   d5: { type: Number, default: 0 },
   /** Local-hour cells for the heatmap: h.<0–23>.{n,s} on day rows, h.<weekday>-<hour>.{n,s} on week rows. */
   h: { type: Schema.Types.Mixed, default: undefined },
+  /** Ids of recent events already added to this row: a re-applied change is a no-op (pruned once the event is done). */
+  applied: { type: [Schema.Types.ObjectId], default: undefined },
 };
 
 const rollupSchema = new Schema(
@@ -39,6 +41,8 @@ const rollupSchema = new Schema(
 );
 rollupSchema.index({ store: 1, staff: 1, metric: 1, day: 1 }, { unique: true });
 rollupSchema.index({ owner: 1, metric: 1, day: 1 });
+rollupSchema.index({ day: 1 });
+rollupSchema.index({ applied: 1 }, { sparse: true });
 
 export type RollupDoc = InferSchemaType<typeof rollupSchema> & { _id: Types.ObjectId };
 export const RollupModel = model('Rollup', rollupSchema);
@@ -61,6 +65,21 @@ const businessRollupSchema = new Schema(
   { timestamps: false, minimize: true },
 );
 businessRollupSchema.index({ owner: 1, metric: 1, day: 1 }, { unique: true });
+businessRollupSchema.index({ day: 1 });
+businessRollupSchema.index({ applied: 1 }, { sparse: true });
 
 export type BusinessRollupDoc = InferSchemaType<typeof businessRollupSchema> & { _id: Types.ObjectId };
 export const BusinessRollupModel = model('BusinessRollup', businessRollupSchema);
+
+/**
+ * Per store, the last local day the settle job has recounted ("settled through"): each run settles every closed day
+ * after it (bounded look-back), so a missed run or a zone whose clock skips midnight is caught up, never skipped.
+ */
+const settleMarkSchema = new Schema(
+  {
+    _id: { type: Schema.Types.ObjectId, ref: 'Store', required: true },
+    through: { type: String, required: true },
+  },
+  { timestamps: false, versionKey: false },
+);
+export const RollupSettleMarkModel = model('RollupSettleMark', settleMarkSchema);

@@ -1,31 +1,30 @@
-// Recomputes every rollup from the raw ratings and events, reports the rows that differ and (unless checking) fixes them.
+// Recomputes rollups from the raw ratings and events, reports the rows that differ and (unless checking) fixes them.
 import type { AnyBulkWriteOperation } from 'mongoose';
-import { localDay, localHour, weekStart } from '../../lib/time';
-import { FeedbackEventModel, FEEDBACK_EVENT_RETENTION_SECONDS } from '../feedback/feedback-event.model';
-import { RatingModel } from '../ratings/rating.model';
-import { StoreModel } from '../stores/store.model';
+import { localDay } from '../../lib/time';
+import { FEEDBACK_EVENT_RETENTION_SECONDS } from '../feedback/feedback-event.model';
 import {
   businessChange,
-  countsInFigures,
-  eventRollupChanges,
   isBusinessKey,
-  isoWeekday,
   isWeekKey,
   keyString,
-  ratingRollupChanges,
   weekChange,
-  weekKey,
   type RollupKey,
   type RollupRowChange,
 } from './rollup.contribution';
 import { BusinessRollupModel, RollupModel, type RollupDoc } from './rollup.model';
+import {
+  recount,
+  recountsBusiness,
+  recountsStore,
+  rowFilterOf,
+  wantFor,
+  wholeWeek,
+  type ExpectedRow,
+  type RebuildScope,
+} from './rollup.recount';
 import { rowFilter, rowUpsert } from './rollup.service';
 
-interface ExpectedRow {
-  key: RollupKey;
-  owner: unknown;
-  fields: Record<string, number>;
-}
+export type { RebuildScope } from './rollup.recount';
 
 export interface RebuildReport {
   /** Rows compared (expected ∪ stored). */
@@ -36,6 +35,8 @@ export interface RebuildReport {
   fixed: number;
   /** A few differing keys, for the command's output. */
   examples: string[];
+  /** Rows that live traffic changed while they were recounted: left as they are (run again to fix them). */
+  changedMeanwhile?: number;
 }
 
 const VALUE_FIELDS = ['count', 'scoreSum', 'd1', 'd2', 'd3', 'd4', 'd5'] as const;
@@ -70,58 +71,6 @@ const same = (a: Record<string, number>, b: Record<string, number>) => {
   return true;
 };
 
-function add(expected: Map<string, ExpectedRow>, change: RollupRowChange) {
-  const id = keyString(change.key, change.owner);
-  const row = expected.get(id) ?? { key: change.key, owner: change.owner, fields: {} };
-  for (const [f, v] of Object.entries(change.inc)) row.fields[f] = (row.fields[f] ?? 0) + v;
-  expected.set(id, row);
-}
-
-/**
- * Which raw documents and rollup rows a rebuild covers: everything, one owner's, some stores', and any of those for
- * one local day. Business rows are recounted only when every store is (no `stores`).
- */
-export interface RebuildScope {
-  owner?: string;
-  stores?: unknown[];
-  day?: string;
-  /** Recount the business rows only (the settle job, once the owner's last store has closed the day). */
-  businessOnly?: boolean;
-}
-
-/**
- * With a day: a Sunday closes its week, so that week's rows are recounted whole (all seven days) and replaced; any
- * other day's fix is carried into its still-open week row as the same $inc, never by replacing a row that live
- * ratings are adding to.
- */
-const wholeWeek = (scope: RebuildScope) => Boolean(scope.day) && isoWeekday(scope.day!) === 7;
-
-function rawFilterOf(scope: RebuildScope): Record<string, unknown> {
-  const filter: Record<string, unknown> = {};
-  if (scope.owner) filter.owner = scope.owner;
-  if (scope.stores) filter.store = { $in: scope.stores };
-  if (scope.day) filter.day = wholeWeek(scope) ? { $gte: weekStart(scope.day), $lte: scope.day } : scope.day;
-  return filter;
-}
-
-function rowFilterOf(scope: RebuildScope): Record<string, unknown> {
-  const filter = rawFilterOf(scope);
-  if (scope.day) filter.day = wholeWeek(scope) ? { $in: [scope.day, weekKey(scope.day)] } : scope.day;
-  return filter;
-}
-
-/** A rebuild limited to some stores cannot recount the business rows (they sum every store); it carries its fixes into them. */
-const recountsBusiness = (scope: RebuildScope) => !scope.stores;
-
-function businessFilterOf(scope: RebuildScope): Record<string, unknown> {
-  const filter = rowFilterOf(scope);
-  delete filter.store;
-  return filter;
-}
-
-const inScope = (scope: RebuildScope, k: RollupKey) =>
-  !scope.day || k.day === scope.day || (wholeWeek(scope) && k.day === weekKey(scope.day));
-
 /** want − stored, field by field (what an $inc must add to make stored equal want). */
 function difference(want: Record<string, number>, stored: Record<string, number>): Record<string, number> {
   const inc: Record<string, number> = {};
@@ -132,36 +81,31 @@ function difference(want: Record<string, number>, stored: Record<string, number>
   return inc;
 }
 
-/** The recount: counted ratings (hour from createdAt in the store's zone), tracked visits and social clicks. */
-async function recount(scope: RebuildScope, eventsFrom: Date): Promise<Map<string, ExpectedRow>> {
-  const filter = rawFilterOf(scope);
-  const storeFilter = {
-    ...(scope.owner ? { owner: scope.owner } : {}),
-    ...(scope.stores ? { _id: { $in: scope.stores } } : {}),
-  };
-  const zones = new Map(
-    (await StoreModel.find(storeFilter, { timeZone: 1 }).lean()).map((s) => [String(s._id), s.timeZone]),
-  );
-  const expected = new Map<string, ExpectedRow>();
-  for await (const r of RatingModel.find(filter).lean().cursor()) {
-    if (!countsInFigures(r)) continue;
-    const zone = zones.get(String(r.store)) ?? 'UTC';
-    const hour = localHour(r.createdAt, zone);
-    for (const change of ratingRollupChanges({ ...r, hour, day: r.day ?? localDay(r.createdAt, zone) }))
-      add(expected, change);
-  }
-  const events = FeedbackEventModel.find({ ...filter, tracked: true, createdAt: { $gte: eventsFrom } });
-  for await (const e of events.lean().cursor()) {
-    for (const change of eventRollupChanges({ ...e, metric: e.type })) add(expected, change);
-  }
-  for (const [id, row] of expected) {
-    const wanted = isBusinessKey(row.key) ? recountsBusiness(scope) : !scope.businessOnly;
-    if (!wanted || !inScope(scope, row.key)) expected.delete(id);
-  }
-  return expected;
+function rowDoc(row: Pick<ExpectedRow, 'key' | 'owner'>, fields: Record<string, number>, applied: unknown[]) {
+  const zeros = Object.fromEntries(VALUE_FIELDS.map((f) => [f, 0]));
+  const { store, staff, metric, day } = row.key;
+  const key = isBusinessKey(row.key) ? { metric, day } : { store, staff, metric, day };
+  return { ...key, owner: row.owner, ...zeros, ...unflatten(fields), ...(applied.length ? { applied } : {}) };
+}
+
+/** Matches the row only while it carries exactly the markers read: any live $inc since then adds one. */
+const unchangedSince = (doc: Partial<RollupDoc> & { _id: unknown }) =>
+  doc.applied?.length
+    ? { _id: doc._id, applied: doc.applied }
+    : { _id: doc._id, $or: [{ applied: { $exists: false } }, { applied: { $size: 0 } }] };
+
+type Row = Partial<RollupDoc> & { _id: unknown; owner: unknown };
+interface Ops {
+  list: AnyBulkWriteOperation[];
+  replaced: number;
+  deleted: number;
+  inserted: number;
 }
 
 /**
+ * Rows are read before the raw documents, and every fix is conditional on the row not having changed since it was
+ * read (its `applied` markers), so a rebuild running while ratings arrive never overwrites a live increment: a row
+ * that changed is reported and left for the next run. Owed rollup entries count only in rows carrying their marker.
  * Raw visits and clicks expire (FEEDBACK_EVENT_RETENTION_SECONDS), so their rows are recounted only for days whose
  * events are all still kept; older visit/social rows are the only record left and are left alone.
  */
@@ -177,12 +121,20 @@ export async function rebuildRollups(
     !(k.metric === 'visit' || k.metric === 'social') ||
     (isWeekKey(k.day) ? k.day.slice(1) : k.day) >= eventsFromDay;
 
-  const expected = await recount(opts, eventsFrom);
-  const ops: { stores: AnyBulkWriteOperation[]; business: AnyBulkWriteOperation[] } = {
-    stores: [],
-    business: [],
-  };
-  const listOf = (key: RollupKey) => (isBusinessKey(key) ? ops.business : ops.stores);
+  const storeRows: Row[] = opts.businessOnly
+    ? []
+    : (await RollupModel.find(rowFilterOf(opts)).lean()).filter((d) => recountsStore(opts, d.store));
+  const businessFilter = { ...rowFilterOf(opts) };
+  delete businessFilter.store;
+  const anyBusiness = opts.only ? opts.only.owners.size > 0 : !opts.stores;
+  const businessRows: Row[] = anyBusiness
+    ? (await BusinessRollupModel.find(businessFilter).lean()).filter((d) => recountsBusiness(opts, d.owner))
+    : [];
+  const counted = await recount(opts, eventsFrom);
+
+  const ops = { stores: newOps(), business: newOps() };
+  const opsOf = (key: RollupKey) => (isBusinessKey(key) ? ops.business : ops.stores);
+  const carries: RollupRowChange[] = [];
   const examples: string[] = [];
   let rows = 0;
   let differences = 0;
@@ -193,63 +145,87 @@ export async function rebuildRollups(
 
   /**
    * A fixed day row's correction, carried as an $inc into rows this rebuild does not recount: its week row while that
-   * week is still open, and (when only some stores are recounted) the business day and week rows of its kind.
+   * week is still open, and (when the business row is not recounted) the business day and week rows of its kind.
    */
   const carry = (key: RollupKey, owner: unknown, inc: Record<string, number>) => {
     if (isWeekKey(key.day)) return;
     const change: RollupRowChange = { key, owner: owner as RollupRowChange['owner'], inc };
-    const carried = opts.day && !wholeWeek(opts) ? [weekChange(change)] : [];
-    const business = recountsBusiness(opts) ? null : businessChange(change);
-    if (business) carried.push(business, weekChange(business));
-    for (const c of carried) listOf(c.key).push(rowUpsert(c));
+    if (opts.day && !wholeWeek(opts)) carries.push(weekChange(change));
+    const business = recountsBusiness(opts, owner) ? null : businessChange(change);
+    if (business) carries.push(business, weekChange(business));
   };
 
-  const compare = (key: RollupKey, doc: { _id: unknown; owner: unknown } & Partial<RollupDoc>) => {
+  const compare = (key: RollupKey, doc: Row) => {
     if (!recountable(key)) return;
     rows += 1;
     const id = keyString(key, doc.owner);
-    const want = expected.get(id);
-    expected.delete(id);
+    const want = wantFor(counted, id, doc);
+    const expected = counted.expected.get(id);
+    counted.expected.delete(id);
     const stored = flatten(doc);
-    if (same(stored, want?.fields ?? {})) return;
+    if (same(stored, want ?? {})) return;
     differ(id);
-    carry(key, doc.owner, difference(want?.fields ?? {}, stored));
-    if (!want) listOf(key).push({ deleteOne: { filter: { _id: doc._id } } });
-    else listOf(key).push({ replaceOne: { filter: { _id: doc._id }, replacement: rowDoc(want) } });
-  };
-  const storeRows = opts.businessOnly ? [] : RollupModel.find(rowFilterOf(opts)).lean().cursor();
-  for await (const doc of storeRows) {
-    compare({ store: doc.store, staff: doc.staff ?? null, metric: doc.metric, day: doc.day }, doc);
-  }
-  if (recountsBusiness(opts)) {
-    for await (const doc of BusinessRollupModel.find(businessFilterOf(opts)).lean().cursor()) {
-      compare({ store: null, staff: null, metric: doc.metric, day: doc.day }, doc);
+    carry(key, doc.owner, difference(want ?? {}, stored));
+    const target = opsOf(key);
+    if (!want || same({}, want)) {
+      target.list.push({ deleteOne: { filter: unchangedSince(doc) } });
+      target.deleted += 1;
+    } else {
+      const replacement = rowDoc(expected ?? { key, owner: doc.owner }, want, doc.applied ?? []);
+      target.list.push({ replaceOne: { filter: unchangedSince(doc), replacement } });
+      target.replaced += 1;
     }
-  }
-  for (const [id, want] of expected) {
+  };
+  for (const doc of storeRows)
+    compare({ store: doc.store!, staff: doc.staff ?? null, metric: doc.metric!, day: doc.day! }, doc);
+  for (const doc of businessRows)
+    compare({ store: null, staff: null, metric: doc.metric!, day: doc.day! }, doc);
+  for (const [id, want] of counted.expected) {
     if (!recountable(want.key) || same({}, want.fields)) continue;
     rows += 1;
     differ(id);
     carry(want.key, want.owner, want.fields);
-    const filter = rowFilter(want.key, want.owner);
-    listOf(want.key).push({ updateOne: { filter, update: { $set: rowDoc(want) }, upsert: true } });
+    // Only if the row is still missing: a live $inc that created it meanwhile is left alone.
+    const update = { $setOnInsert: rowDoc(want, want.fields, []) };
+    opsOf(want.key).list.push({
+      updateOne: { filter: rowFilter(want.key, want.owner), update, upsert: true },
+    });
+    opsOf(want.key).inserted += 1;
   }
+  let changedMeanwhile = 0;
   if (!opts.check) {
-    for (const [Model, list] of [
-      [RollupModel, ops.stores],
-      [BusinessRollupModel, ops.business],
-    ] as const) {
-      for (let i = 0; i < list.length; i += 1000) {
-        await (Model as typeof RollupModel).bulkWrite(list.slice(i, i + 1000), { ordered: false });
-      }
+    changedMeanwhile += await write(RollupModel, ops.stores);
+    changedMeanwhile += await write(BusinessRollupModel as unknown as typeof RollupModel, ops.business);
+    // Carried corrections assume the fixed rows were as read; when any changed meanwhile, the next run redoes them.
+    if (changedMeanwhile === 0 && carries.length) {
+      const byModel = { stores: [] as AnyBulkWriteOperation[], business: [] as AnyBulkWriteOperation[] };
+      for (const c of carries) (isBusinessKey(c.key) ? byModel.business : byModel.stores).push(rowUpsert(c));
+      await bulk(RollupModel, byModel.stores);
+      await bulk(BusinessRollupModel as unknown as typeof RollupModel, byModel.business);
     }
   }
-  return { rows, differences, fixed: opts.check ? 0 : ops.stores.length + ops.business.length, examples };
+  const fixed = opts.check ? 0 : ops.stores.list.length + ops.business.list.length - changedMeanwhile;
+  return { rows, differences, fixed, examples, changedMeanwhile };
 }
 
-function rowDoc(row: ExpectedRow): Record<string, unknown> {
-  const zeros = Object.fromEntries(VALUE_FIELDS.map((f) => [f, 0]));
-  const { store, staff, metric, day } = row.key;
-  const key = isBusinessKey(row.key) ? { metric, day } : { store, staff, metric, day };
-  return { ...key, owner: row.owner, ...zeros, ...unflatten(row.fields) };
+const newOps = (): Ops => ({ list: [], replaced: 0, deleted: 0, inserted: 0 });
+
+async function bulk(Model: typeof RollupModel, list: AnyBulkWriteOperation[]) {
+  const totals = { matched: 0, deleted: 0, upserted: 0 };
+  for (let i = 0; i < list.length; i += 1000) {
+    const r = await Model.bulkWrite(list.slice(i, i + 1000), { ordered: false });
+    totals.matched += r.matchedCount;
+    totals.deleted += r.deletedCount;
+    totals.upserted += r.upsertedCount;
+  }
+  return totals;
+}
+
+/** Writes the conditional fixes; returns how many found their row changed since it was read. */
+async function write(Model: typeof RollupModel, ops: Ops): Promise<number> {
+  if (ops.list.length === 0) return 0;
+  const r = await bulk(Model, ops.list);
+  // an insert that found the row created meanwhile counts as matched, not upserted
+  const replacedOk = Math.min(ops.replaced, r.matched - (ops.inserted - r.upserted));
+  return ops.replaced - replacedOk + (ops.deleted - r.deleted) + (ops.inserted - r.upserted);
 }

@@ -1,5 +1,5 @@
 // Keeps the daily (and weekly) rollups in step with each accepted event using atomic $inc upserts (no transactions needed).
-import type { AnyBulkWriteOperation } from 'mongoose';
+import type { AnyBulkWriteOperation, Types } from 'mongoose';
 import { BusinessRollupModel, RollupModel } from './rollup.model';
 import {
   eventRollupChanges,
@@ -48,4 +48,60 @@ export async function recordEventInRollups(event: Parameters<typeof eventRollupC
 /** Takes a stored rating's contribution out of the rollups (-1, when flagged) or puts it back (+1, when restored). */
 export async function adjustRatingInRollups(rating: RatingFacts, sign: 1 | -1): Promise<void> {
   await applyRollupChanges(ratingRollupChanges(rating, sign));
+}
+
+type Op = AnyBulkWriteOperation;
+
+/** The same upsert, applied only to a row that does not already carry the event's marker (and then marks it). */
+export function markedUpsert(change: RollupRowChange, event: Types.ObjectId): Op {
+  const { key, owner, inc } = change;
+  const update = {
+    $inc: inc,
+    $push: { applied: event },
+    ...(isBusinessKey(key) ? {} : { $setOnInsert: { owner } }),
+  };
+  return {
+    updateOne: { filter: { ...rowFilter(key, owner), applied: { $ne: event } }, update, upsert: true },
+  };
+}
+
+interface WriteErrorLike {
+  code?: number;
+  err?: { code?: number };
+}
+
+/** True when every failed op of a bulk write failed with a duplicate key; anything else is rethrown. */
+function onlyDuplicates(err: unknown): true {
+  const errors = (err as { writeErrors?: WriteErrorLike[] | WriteErrorLike } | null)?.writeErrors;
+  const list = Array.isArray(errors) ? errors : errors ? [errors] : [];
+  const codeOf = (e: WriteErrorLike) => e.code ?? e.err?.code;
+  if (list.length === 0 || !list.every((e) => codeOf(e) === 11000)) throw err;
+  return true;
+}
+
+/**
+ * A duplicate key means the row exists and either already carries the marker or was inserted by a concurrent upsert
+ * between our match and our insert. The ops are idempotent, so the whole list is sent once more: by then every row
+ * exists, and a duplicate key can only mean "already applied".
+ */
+async function writeMarked(Model: typeof RollupModel, ops: Op[]): Promise<void> {
+  try {
+    await Model.bulkWrite(ops, { ordered: false });
+  } catch (err) {
+    onlyDuplicates(err);
+    await Model.bulkWrite(ops, { ordered: false }).catch(onlyDuplicates);
+  }
+}
+
+/**
+ * Applies one event's row changes so that applying them again (a retry, the drainer after a crash, two instances at
+ * once) changes nothing: each row's $inc is conditional on the row not yet carrying the event id.
+ */
+export async function applyRollupEvent(event: Types.ObjectId, changes: RollupRowChange[]): Promise<void> {
+  const business = changes.filter((c) => isBusinessKey(c.key)).map((c) => markedUpsert(c, event));
+  const stores = changes.filter((c) => !isBusinessKey(c.key)).map((c) => markedUpsert(c, event));
+  await Promise.all([
+    stores.length ? writeMarked(RollupModel, stores) : null,
+    business.length ? writeMarked(BusinessRollupModel as unknown as typeof RollupModel, business) : null,
+  ]);
 }

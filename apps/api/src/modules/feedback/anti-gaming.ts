@@ -1,7 +1,9 @@
 // Anti-gaming rules for anonymous ratings: a per-device interval (refuses, 429) and burst detection (flags, never drops).
 import type { Types } from 'mongoose';
 import { AppError } from '../../lib/errors';
-import { adjustRatingInRollups } from '../analytics/rollup.service';
+import { rollupWork } from '../ratings/pending-work';
+import type { RatingDoc } from '../ratings/rating.model';
+import { settleRatingRollups } from './pipeline';
 import { RatingModel, type RatingKind } from '../ratings/rating.model';
 import type { Fingerprint } from './fingerprint';
 import { RatingGuardModel } from './rating-guard.model';
@@ -139,19 +141,24 @@ export async function detectBurst(
 }
 
 /**
- * Flags the earlier members of a burst. Each is flipped by one conditional update, so a rating already flagged or
- * restored by a reviewer is left alone and its rollup contribution is taken out exactly once.
+ * Flags the earlier members of a burst. Each is flipped by one conditional update that also records the owed
+ * "take it out of the rollups" entry, so a rating already flagged or restored by a reviewer is left alone and its
+ * contribution is taken out exactly once, even if the process dies before the rollup write.
  */
 export async function flagEarlier(ids: Types.ObjectId[], reasons: string[]): Promise<number> {
   let flagged = 0;
   for (const _id of ids) {
-    const before = await RatingModel.findOneAndUpdate(
+    const after = await RatingModel.findOneAndUpdate(
       { _id, 'flag.suspicious': false },
-      { $set: { 'flag.suspicious': true, 'flag.reasons': reasons } },
-    ).lean();
-    if (!before) continue;
+      {
+        $set: { 'flag.suspicious': true, 'flag.reasons': reasons },
+        $push: { pending: rollupWork(-1, new Date()) },
+      },
+      { returnDocument: 'after' },
+    ).lean<RatingDoc>();
+    if (!after) continue;
     flagged += 1;
-    await adjustRatingInRollups(before, -1);
+    await settleRatingRollups(after);
   }
   return flagged;
 }

@@ -1,5 +1,6 @@
 // Raw anonymous events that are not ratings (QR visits and social-link clicks): idempotency and rollup recomputation.
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { PENDING_INDEX, pendingWorkSchema, type PendingWork } from '../ratings/pending-work';
 
 export const FEEDBACK_EVENT_TYPES = ['visit', 'social'] as const;
 
@@ -20,11 +21,20 @@ const feedbackEventSchema = new Schema(
     source: { type: String, enum: ['qr', 'kiosk'], default: 'qr' },
     deviceHash: { type: String, default: null },
     idempotencyKey: { type: String, required: true },
+    /** Rollup work still owed (a tracked visit or a click): written with the insert. */
+    pending: { type: [pendingWorkSchema], default: undefined },
   },
   { timestamps: { createdAt: true, updatedAt: false } },
 );
 feedbackEventSchema.index({ store: 1, idempotencyKey: 1 }, { unique: true });
 feedbackEventSchema.index({ createdAt: 1 }, { expireAfterSeconds: FEEDBACK_EVENT_RETENTION_SECONDS });
 
-export type FeedbackEventDoc = InferSchemaType<typeof feedbackEventSchema> & { _id: Types.ObjectId };
+feedbackEventSchema.index(PENDING_INDEX, { sparse: true });
+feedbackEventSchema.index({ 'pending.id': 1 }, { sparse: true });
+feedbackEventSchema.index({ day: 1 });
+
+export type FeedbackEventDoc = Omit<InferSchemaType<typeof feedbackEventSchema>, 'pending'> & {
+  _id: Types.ObjectId;
+  pending?: PendingWork[] | null;
+};
 export const FeedbackEventModel = model('FeedbackEvent', feedbackEventSchema);

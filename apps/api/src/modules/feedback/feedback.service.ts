@@ -1,4 +1,4 @@
-// Anonymous submits: visits, staff and experience ratings, social clicks: idempotent, anti-gamed, rolled up in-request.
+// Anonymous submits: visits, staff and experience ratings, social clicks: idempotent, anti-gamed, stored with their owed work.
 import type {
   TExperienceRatingSubmit,
   TFeedbackSource,
@@ -9,10 +9,11 @@ import type {
 } from '@cx/contracts';
 import { AppError, notFound } from '../../lib/errors';
 import { localDay, localHour } from '../../lib/time';
-import { recordEventInRollups } from '../analytics/rollup.service';
+import { rollupWork } from '../ratings/pending-work';
 import { RatingModel, type RatingDoc } from '../ratings/rating.model';
 import type { StoreDoc } from '../stores/store.model';
-import { ratingAccepted } from './rating-accepted';
+import { acceptedWork } from './rating-accepted';
+import { settleEvent, settleNewRating } from './pipeline';
 import mongoose from 'mongoose';
 import type { StaffDoc } from '../staff/staff.model';
 import { claimMinInterval, detectBurst, flagEarlier, ratedRecently, releaseMinInterval } from './anti-gaming';
@@ -26,7 +27,7 @@ import {
   requireInterface,
   socialLinksOf,
 } from './customer-store';
-import { FeedbackEventModel } from './feedback-event.model';
+import { FeedbackEventModel, type FeedbackEventDoc } from './feedback-event.model';
 import { fingerprint, type Requester } from './fingerprint';
 import { takeVisitAllowance } from './visit-allowance';
 
@@ -83,7 +84,9 @@ const valueOf = <T>(r: PromiseSettledResult<T>): T => {
 /**
  * Three sequential round trips on an ordinary submit: (1) the store, the idempotency look-up, the person, the rota,
  * the burst reads and the device's interval guard, all at once (each needs only ids from the request; the day's salt is
- * cached per instance); (2) the rating insert; (3) the rollups. Refusals found after (1) give the guard back.
+ * cached per instance); (2) the rating insert, carrying its owed derived work (rollups, reactions) in the same
+ * document so no crash can separate them; (3) the rollups, by marked $incs that a retry or the drainer can repeat
+ * safely. Refusals found after (1) give the guard back.
  */
 export async function submitRating(
   input: RatingInput,
@@ -126,7 +129,10 @@ export async function submitRating(
     // Before any other rule: a retry of an accepted rating must be answered the same even if the rules now refuse it.
     if (existing) {
       await giveBack();
-      return { body: replay(existing, input), replayed: true };
+      const body = replay(existing, input);
+      // The first attempt may have died before its rollups: the retry finishes them (marked, so never twice).
+      if (existing.pending?.length) await settleNewRating(existing, store);
+      return { body, replayed: true };
     }
     requireInterface(store, input.kind);
     const found = valueOf(settled[2]);
@@ -167,6 +173,7 @@ export async function submitRating(
       networkHash: fp.networkHash,
       idempotencyKey: input.idempotencyKey,
       flag: { suspicious: burst.reasons.length > 0, reasons: burst.reasons },
+      pending: acceptedWork(burst.reasons.length > 0, now),
       createdAt: now,
     });
     rating = created.toObject() as RatingDoc;
@@ -183,7 +190,7 @@ export async function submitRating(
 
   const flagged = burst.reasons.length > 0;
   if (flagged) await flagEarlier(burst.earlier, burst.reasons);
-  await ratingAccepted({ rating, store, flagged });
+  await settleNewRating(rating, store);
   return { body: receiptOf(rating), replayed: false };
 }
 
@@ -197,12 +204,16 @@ interface EventInput {
   now: Date;
 }
 
-/** Stores the raw event once per key; false when the key was seen before (a retry). */
+/**
+ * Stores the raw event once per key, a tracked one with its owed rollup entry, and applies that entry (awaited);
+ * created is false when the key was seen before (a retry).
+ */
 async function storeEventOnce(e: EventInput): Promise<{ created: boolean; tracked: boolean }> {
   const source = e.body.source ?? 'qr';
   const { deviceHash } = await fingerprint(e.who, e.body.deviceId, source, e.now);
+  let created: FeedbackEventDoc;
   try {
-    await FeedbackEventModel.create({
+    const doc = await FeedbackEventModel.create({
       owner: e.store.owner,
       store: e.store._id,
       type: e.type,
@@ -212,9 +223,10 @@ async function storeEventOnce(e: EventInput): Promise<{ created: boolean; tracke
       source,
       deviceHash,
       idempotencyKey: e.body.idempotencyKey,
+      pending: e.tracked ? [rollupWork(1, e.now)] : undefined,
       createdAt: e.now,
     });
-    return { created: true, tracked: e.tracked };
+    created = doc.toObject() as FeedbackEventDoc;
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
     const first = await FeedbackEventModel.findOne({
@@ -224,6 +236,13 @@ async function storeEventOnce(e: EventInput): Promise<{ created: boolean; tracke
     if (!first || first.type !== e.type) throw err;
     return { created: false, tracked: first.tracked };
   }
+  await settleEvent(created, true);
+  return { created: true, tracked: e.tracked };
+}
+
+/** A retried event whose first attempt died before its rollups: finished now (marked, so never twice). */
+async function finishSeen(seen: FeedbackEventDoc | null): Promise<void> {
+  if (seen?.pending?.length) await settleEvent(seen, true);
 }
 
 export async function recordVisit(
@@ -237,14 +256,13 @@ export async function recordVisit(
     store: store._id,
     idempotencyKey: body.idempotencyKey,
   }).lean();
-  if (seen) return { body: { tracked: seen.tracked }, replayed: true };
+  if (seen) {
+    await finishSeen(seen as FeedbackEventDoc);
+    return { body: { tracked: seen.tracked }, replayed: true };
+  }
   requireAnyInterface(store);
-  const day = localDay(now, store.timeZone);
   const tracked = await takeVisitAllowance(store.owner, now.getTime());
   const result = await storeEventOnce({ store, type: 'visit', tracked, body, who, now });
-  if (result.created && tracked) {
-    await recordEventInRollups({ owner: store.owner, store: store._id, metric: 'visit', day });
-  }
   return { body: { tracked: result.tracked }, replayed: !result.created };
 }
 
@@ -260,10 +278,12 @@ export async function recordSocialClick(
     store: store._id,
     idempotencyKey: body.idempotencyKey,
   }).lean();
-  if (seen && link) return { body: { url: link.url }, replayed: true };
+  if (seen && link) {
+    await finishSeen(seen as FeedbackEventDoc);
+    return { body: { url: link.url }, replayed: true };
+  }
   requireInterface(store, 'social');
   if (!link) throw notFound('Link');
-  const day = localDay(now, store.timeZone);
   const result = await storeEventOnce({
     store,
     type: 'social',
@@ -273,14 +293,5 @@ export async function recordSocialClick(
     who,
     now,
   });
-  if (result.created) {
-    await recordEventInRollups({
-      owner: store.owner,
-      store: store._id,
-      metric: 'social',
-      day,
-      network: body.network,
-    });
-  }
   return { body: { url: link.url }, replayed: !result.created };
 }

@@ -1,10 +1,9 @@
-// The one "rating accepted" fan-out: after a rating is stored, rollups (in the request path), then rules and realtime.
+// The "rating accepted" record: which derived work a new rating owes (rollups, then each registered reaction).
 import type { Types } from 'mongoose';
-import { logger } from '../../lib/logger';
-import { recordRatingInRollups } from '../analytics/rollup.service';
+import { reactionWork, rollupWork, type PendingWork } from '../ratings/pending-work';
 import type { RatingDoc } from '../ratings/rating.model';
 
-/** The store as the fan-out needs it (already loaded by the submit). */
+/** The store as the fan-out needs it. */
 export interface AcceptedStore {
   _id: Types.ObjectId;
   owner: Types.ObjectId;
@@ -17,12 +16,14 @@ export interface RatingAccepted {
   store: AcceptedStore;
   /** Stored but flagged by burst detection: kept out of rollups; rules may still react (possible gaming). */
   flagged: boolean;
+  /** The pending entry's id: the same on every retry of this reaction for this rating (reactions dedupe by it). */
+  eventId?: Types.ObjectId;
 }
 
 /**
- * Reactions that must never fail or slow the customer's submit (notification rules, realtime pushes). They run after
- * the rollups, are not awaited by the request, and their errors are logged, never thrown. Registered once at start-up
- * by the modules that own them (createApp), so this module never imports its listeners' callers.
+ * Reactions (notification rules, realtime pushes, later webhooks) are registered once at start-up by the modules
+ * that own them (createApp), so this module never imports its listeners. Each runs after the rating's rollups, from
+ * its own durable pending entry, until it succeeds: a reaction must be idempotent per rating.
  */
 type Reaction = (event: RatingAccepted) => Promise<void>;
 const reactions = new Map<string, Reaction>();
@@ -33,15 +34,11 @@ export function onRatingAccepted(name: string, reaction: Reaction): () => void {
   return () => void reactions.delete(name);
 }
 
-/** Runs in the submit after the rating is stored: rollups awaited (dashboards match the 201), the rest in background. */
-export async function ratingAccepted(event: RatingAccepted): Promise<void> {
-  const { rating, store, flagged } = event;
-  if (!flagged) {
-    await recordRatingInRollups({ ...rating, owner: store.owner, store: store._id });
-  }
-  for (const [name, reaction] of reactions) {
-    void reaction(event).catch((err: unknown) =>
-      logger.error({ err, reaction: name, rating: String(rating._id) }, 'rating-accepted reaction failed'),
-    );
-  }
+export const reactionNamed = (name: string): Reaction | undefined => reactions.get(name);
+
+/** The pending entries a new rating is inserted with: its rollups (unless flagged) and one per reaction. */
+export function acceptedWork(flagged: boolean, at: Date): PendingWork[] {
+  const work = flagged ? [] : [rollupWork(1, at)];
+  for (const name of reactions.keys()) work.push(reactionWork(name, at));
+  return work;
 }

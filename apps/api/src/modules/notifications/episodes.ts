@@ -5,19 +5,31 @@ import { RuleStateModel } from './rule.model';
 const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;
 
 /**
- * Called with the window's verdict. Returns true exactly once per episode: the first call that finds the condition
- * holding claims the (rule, key) row atomically; further calls see it active and stay silent; a call that finds the
- * condition no longer holding re-arms it. Safe across instances (the claim is one upsert on a unique index).
+ * Called with the window's verdict. Returns true once per episode: the first call that finds the condition holding
+ * claims the (rule, key) row atomically; further calls see it active and stay silent; a call that finds the
+ * condition no longer holding re-arms it (unless a later evaluation claimed it since). Safe across instances (the
+ * claim is one upsert on a unique index). `by` names the evaluation (the rating): a retry of the one that claimed
+ * the episode gets true again, so a crash between the claim and the delivery cannot lose the alert (the delivery
+ * itself is deduplicated by its key).
  */
-export async function episode(rule: Types.ObjectId, key: string, holds: boolean, at: Date): Promise<boolean> {
+export async function episode(
+  rule: Types.ObjectId,
+  key: string,
+  holds: boolean,
+  at: Date,
+  by: string | null = null,
+): Promise<boolean> {
   if (!holds) {
-    await RuleStateModel.updateOne({ rule, key, active: true }, { $set: { active: false, at } });
+    await RuleStateModel.updateOne(
+      { rule, key, active: true, at: { $lte: at } },
+      { $set: { active: false, at } },
+    );
     return false;
   }
   try {
     await RuleStateModel.updateOne(
-      { rule, key, active: false },
-      { $set: { active: true, at } },
+      { rule, key, $or: by ? [{ active: false }, { by }] : [{ active: false }] },
+      { $set: { active: true, at, by } },
       { upsert: true },
     );
     return true;

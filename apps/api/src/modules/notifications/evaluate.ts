@@ -13,7 +13,7 @@ import type { RatingAccepted } from '../feedback/rating-accepted';
 import { visitUsageOf } from '../plans/visit-usage';
 import { RatingModel } from '../ratings/rating.model';
 import { StaffModel } from '../staff/staff.model';
-import { episode, once } from './episodes';
+import { episode } from './episodes';
 import { deliver } from './notify';
 import { RuleModel, type RuleDoc } from './rule.model';
 import { ensureDefaultRules } from './rules.service';
@@ -30,11 +30,15 @@ interface Ctx extends RatingAccepted {
   staffPhoto: string | null;
 }
 
+/** One alert per rule and rating: a re-run of the evaluation (the drainer after a crash) cannot store it twice. */
+const keyOf = (rule: RuleDoc, c: Ctx) => `${String(rule._id)}:${String(c.rating._id)}`;
+
 async function lowRating(rule: RuleDoc, c: Ctx): Promise<void> {
   const p = paramsOf<'low-rating'>(rule);
   if (c.flagged || c.rating.score > p.maxScore || !p.kinds.includes(c.rating.kind)) return;
   const subject = c.rating.kind === 'staff' ? (c.staffName ?? 'A staff member') : 'The experience';
   await deliver({
+    key: keyOf(rule, c),
     owner: c.store.owner,
     rule: rule._id,
     type: 'low-rating',
@@ -65,8 +69,9 @@ async function lowShareWindow(rule: RuleDoc, c: Ctx): Promise<void> {
   const total = recent.length;
   const low = recent.filter((r) => r.score <= p.maxScore).length;
   const holds = total >= p.minRatings && low * 100 >= p.percent * total;
-  if (!(await episode(rule._id, String(c.store._id), holds, c.now))) return;
+  if (!(await episode(rule._id, String(c.store._id), holds, c.now, String(c.rating._id)))) return;
   await deliver({
+    key: keyOf(rule, c),
     owner: c.store.owner,
     rule: rule._id,
     type: 'low-share-window',
@@ -101,8 +106,9 @@ async function staffAverage(rule: RuleDoc, c: Ctx): Promise<void> {
   const sum = rows.reduce((n, r) => n + (r.scoreSum ?? 0), 0);
   const average = count ? sum / count : 0;
   const holds = count >= (await minSampleOf(String(c.store.owner))) && average < p.threshold;
-  if (!(await episode(rule._id, String(c.rating.staff), holds, c.now))) return;
+  if (!(await episode(rule._id, String(c.rating.staff), holds, c.now, String(c.rating._id)))) return;
   await deliver({
+    key: keyOf(rule, c),
     owner: c.store.owner,
     rule: rule._id,
     type: 'staff-average',
@@ -129,8 +135,9 @@ async function flaggedBurst(rule: RuleDoc, c: Ctx): Promise<void> {
     createdAt: { $gt: since, $lte: c.now },
     store: c.store._id,
   });
-  if (!(await episode(rule._id, String(c.store._id), count >= p.count, c.now))) return;
+  if (!(await episode(rule._id, String(c.store._id), count >= p.count, c.now, String(c.rating._id)))) return;
   await deliver({
+    key: keyOf(rule, c),
     owner: c.store.owner,
     rule: rule._id,
     type: 'flagged-burst',
@@ -149,8 +156,9 @@ export async function checkVisitAllowance(rule: RuleDoc, now: Date): Promise<voi
   const usage = await visitUsageOf(rule.owner, now);
   for (const percent of VISIT_ALLOWANCE_THRESHOLDS) {
     if (usage.used * 100 < percent * usage.cap) continue;
-    if (!(await once(rule._id, `${usage.from}:${percent}`, now))) continue;
+    // The delivery's key is the claim: a crash between a separate claim and the delivery could lose the alert.
     await deliver({
+      key: `${String(rule._id)}:${usage.from}:${percent}`,
       owner: rule.owner,
       rule: rule._id,
       type: 'visit-allowance',
@@ -182,8 +190,14 @@ const evaluators: Partial<Record<TRuleType, (rule: RuleDoc, c: Ctx) => Promise<v
   'visit-allowance': visitAllowance,
 };
 
-/** The onRatingAccepted reaction: every enabled rule of the business that covers the rating's store. */
-export async function evaluateRating(event: RatingAccepted, now = new Date()): Promise<void> {
+/**
+ * The onRatingAccepted reaction: every enabled rule of the business that covers the rating's store, judged as of the
+ * rating's own time, so a re-run after a crash reaches the same verdicts and its alerts dedupe by key.
+ */
+export async function evaluateRating(
+  event: RatingAccepted,
+  now: Date = event.rating.createdAt ?? new Date(),
+): Promise<void> {
   const { store, rating } = event;
   await ensureDefaultRules(store.owner);
   const rules = await RuleModel.find({

@@ -14,11 +14,14 @@ const notificationSchema = new Schema(
     image: { type: String, default: null },
     isUnRead: { type: Boolean, default: true },
     createdAt: { type: Date, default: () => new Date() },
+    /** What the alert is about (rule and rating, or rule and period): a retried evaluation cannot store it twice. */
+    key: { type: String, default: undefined },
   },
   { timestamps: false },
 );
 notificationSchema.index({ owner: 1, createdAt: -1 });
 notificationSchema.index({ owner: 1, isUnRead: 1 });
+notificationSchema.index({ key: 1 }, { unique: true, partialFilterExpression: { key: { $type: 'string' } } });
 notificationSchema.index(
   { createdAt: 1 },
   { expireAfterSeconds: NOTIFICATION_RETENTION_DAYS * 24 * 60 * 60 },

@@ -49,6 +49,8 @@ export interface Alert {
   email: boolean;
   subject: string;
   at?: Date;
+  /** Deduplication key: a second delivery with the same key stores, pushes and mails nothing. */
+  key?: string;
   /** A richer email than the one-line alert (summaries); sent at its scheduled hour, quiet hours or not. */
   mail?: { html: string; text: string };
 }
@@ -85,19 +87,31 @@ async function maybeEmail(alert: Alert, html: string, text: string, at: Date): P
   sendMailInBackground(alertMail(user.email, alert.subject, html, text));
 }
 
+const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;
+
+/** Stores, pushes and mails one alert; with a key already delivered, answers the stored one and sends nothing. */
 export async function deliver(alert: Alert): Promise<TNotification> {
   const at = alert.at ?? new Date();
   const html = alert.build(htmlWords);
   const text = alert.build(textWords);
-  const doc = await NotificationModel.create({
-    owner: alert.owner,
-    rule: alert.rule,
-    type: alert.type,
-    message: html,
-    text,
-    image: alert.image ?? null,
-    createdAt: at,
-  });
+  let doc;
+  try {
+    doc = await NotificationModel.create({
+      owner: alert.owner,
+      rule: alert.rule,
+      type: alert.type,
+      message: html,
+      text,
+      image: alert.image ?? null,
+      createdAt: at,
+      key: alert.key,
+    });
+  } catch (err) {
+    const first =
+      alert.key && isDuplicateKey(err) ? await NotificationModel.findOne({ key: alert.key }).lean() : null;
+    if (!first) throw err;
+    return toNotification(first as NotificationDoc);
+  }
   const notification = toNotification(doc.toObject() as NotificationDoc);
   publishToUser(String(alert.owner), REALTIME_EVENTS.notification, notification);
   await maybeEmail(alert, html, text, at).catch((err: unknown) =>

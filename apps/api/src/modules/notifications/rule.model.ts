@@ -56,6 +56,8 @@ const ruleStateSchema = new Schema(
     key: { type: String, required: true },
     active: { type: Boolean, default: true },
     at: { type: Date, default: () => new Date() },
+    /** The rating whose evaluation claimed the episode: a retry of that evaluation may still deliver its alert. */
+    by: { type: String, default: null },
   },
   { timestamps: false },
 );

@@ -2,7 +2,8 @@
 import mongoose from 'mongoose';
 import type { TFlaggedRating, TRatingAuditEntry } from '@cx/contracts';
 import { AppError, notFound } from '../../lib/errors';
-import { adjustRatingInRollups } from '../analytics/rollup.service';
+import { settleRatingRollups } from '../feedback/pipeline';
+import { rollupWork } from './pending-work';
 import { StaffModel } from '../staff/staff.model';
 import { StoreModel } from '../stores/store.model';
 import { UserModel } from '../users/user.model';
@@ -90,8 +91,9 @@ export async function listFlagged(owner: string, q: FlaggedQuery) {
 }
 
 /**
- * One conditional update flips the rating to restored, so two reviewers clicking at once count it back only once;
- * then its rollup contribution is added back and the decision is audited.
+ * One conditional update flips the rating to restored and records the owed "count it again" rollup entry, so two
+ * reviewers clicking at once count it back only once and a failure after the flip cannot lose the +1 (the drainer
+ * applies the entry); then the entry is applied and the decision is audited.
  */
 export async function restoreRating(
   owner: string,
@@ -101,27 +103,31 @@ export async function restoreRating(
 ): Promise<TFlaggedRating> {
   if (!mongoose.isValidObjectId(ratingId)) throw notFound('Rating');
   const now = new Date();
-  const before = await RatingModel.findOneAndUpdate(
+  const restored = await RatingModel.findOneAndUpdate(
     { _id: ratingId, owner, 'flag.suspicious': true, 'flag.restored': false },
-    { $set: { 'flag.restored': true, 'flag.reviewedAt': now } },
+    {
+      $set: { 'flag.restored': true, 'flag.reviewedAt': now },
+      $push: { pending: rollupWork(1, now) },
+    },
+    { returnDocument: 'after' },
   ).lean<RatingDoc>();
-  if (!before) {
+  if (!restored) {
     const current = await RatingModel.findOne({ _id: ratingId, owner }, { flag: 1 }).lean<RatingDoc>();
     if (!current) throw notFound('Rating');
     if (current.flag?.restored)
       throw new AppError('ALREADY_RESTORED', 'This rating has already been restored.', 409);
     throw new AppError('NOT_FLAGGED', 'This rating is not flagged.', 409);
   }
-  await adjustRatingInRollups(before, 1);
+  await settleRatingRollups(restored);
   await RatingAuditModel.create({
     owner,
-    rating: before._id,
+    rating: restored._id,
     action: 'restore',
     actor,
-    reasons: before.flag?.reasons ?? [],
+    reasons: restored.flag?.reasons ?? [],
     note,
   });
-  const after = await RatingModel.findById(before._id).lean<RatingDoc>();
+  const after = await RatingModel.findById(restored._id).lean<RatingDoc>();
   const [presented] = await present(owner, after ? [after] : []);
   if (!presented) throw notFound('Rating');
   return presented;

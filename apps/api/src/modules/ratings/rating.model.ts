@@ -1,5 +1,6 @@
 // Anonymous customer feedback: a staff or experience rating, its store-local day, and anti-gaming flags.
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { PENDING_INDEX, pendingWorkSchema, type PendingWork } from './pending-work';
 
 export const RATING_KINDS = ['staff', 'experience'] as const;
 export type RatingKind = (typeof RATING_KINDS)[number];
@@ -31,6 +32,8 @@ const ratingSchema = new Schema(
       reviewedAt: { type: Date, default: null },
       restored: { type: Boolean, default: false },
     },
+    /** Derived work still owed (rollups, reactions): written with the insert or the flag change that caused it. */
+    pending: { type: [pendingWorkSchema], default: undefined },
   },
   { timestamps: true },
 );
@@ -51,5 +54,14 @@ ratingSchema.index({ owner: 1, 'flag.suspicious': 1, createdAt: -1, _id: -1 });
 // Notification window rules: a store's ratings of the last minutes (bounded by time, never a scan).
 ratingSchema.index({ store: 1, createdAt: -1 });
 
-export type RatingDoc = InferSchemaType<typeof ratingSchema> & { _id: Types.ObjectId };
+// The drainer finds owed work by age; the marker sweep asks whether an event id is still owed.
+ratingSchema.index(PENDING_INDEX, { sparse: true });
+ratingSchema.index({ 'pending.id': 1 }, { sparse: true });
+// Settling a closed day reads that day's ratings of every store at once.
+ratingSchema.index({ day: 1 });
+
+export type RatingDoc = Omit<InferSchemaType<typeof ratingSchema>, 'pending'> & {
+  _id: Types.ObjectId;
+  pending?: PendingWork[] | null;
+};
 export const RatingModel = model('Rating', ratingSchema);

@@ -1,0 +1,112 @@
+// Does the work a stored rating or event owes, exactly once in effect: marked rollup $incs first, then named reactions.
+import type { Types } from 'mongoose';
+import { track } from '../../lib/background';
+import { logger } from '../../lib/logger';
+import { eventRollupChanges, ratingRollupChanges } from '../analytics/rollup.contribution';
+import { applyRollupEvent } from '../analytics/rollup.service';
+import type { PendingWork } from '../ratings/pending-work';
+import { RatingModel, type RatingDoc } from '../ratings/rating.model';
+import { FeedbackEventModel, type FeedbackEventDoc } from './feedback-event.model';
+import { reactionNamed, type AcceptedStore } from './rating-accepted';
+
+interface Outcome {
+  /** Entries done (to pull from the document). */
+  done: Types.ObjectId[];
+  /** Whether any rollup entry is still owed (reactions wait for the rollups: some read them). */
+  rollupsOwed: boolean;
+}
+
+const pendingOf = (doc: { pending?: PendingWork[] | null }) => doc.pending ?? [];
+const errText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+async function applyRollups(
+  doc: { _id: Types.ObjectId; pending?: PendingWork[] | null },
+  changesOf: (sign: 1 | -1) => Parameters<typeof applyRollupEvent>[1],
+): Promise<Outcome> {
+  const outcome: Outcome = { done: [], rollupsOwed: false };
+  for (const work of pendingOf(doc).filter((w) => w.kind === 'rollup')) {
+    try {
+      await applyRollupEvent(work.id, changesOf(work.sign === -1 ? -1 : 1));
+      outcome.done.push(work.id);
+    } catch (err) {
+      // Left pending: the drainer applies it later (the same marked $inc, so nothing counts twice).
+      outcome.rollupsOwed = true;
+      logger.warn({ err: errText(err), doc: String(doc._id) }, 'rollup write failed; left pending');
+    }
+  }
+  return outcome;
+}
+
+const ratingChanges = (rating: RatingDoc) => (sign: 1 | -1) => ratingRollupChanges(rating, sign);
+
+/** Applies a rating's owed rollup entries (not its reactions). */
+export const applyRatingRollups = (rating: RatingDoc) => applyRollups(rating, ratingChanges(rating));
+
+async function pull(model: 'rating' | 'event', _id: Types.ObjectId, ids: Types.ObjectId[]): Promise<void> {
+  if (ids.length === 0) return;
+  const update = { $pull: { pending: { id: { $in: ids } } } };
+  if (model === 'rating') await RatingModel.updateOne({ _id }, update);
+  else await FeedbackEventModel.updateOne({ _id }, update);
+}
+
+/** Runs the rating's owed reactions (once its rollups are done) and pulls every entry that is done. */
+async function finishRating(rating: RatingDoc, store: AcceptedStore, rollups: Outcome): Promise<void> {
+  const done = [...rollups.done];
+  if (!rollups.rollupsOwed) {
+    const flagged = Boolean(rating.flag?.suspicious) && !rating.flag?.restored;
+    // Side by side: one slow or failing reaction (a mail relay) neither delays nor blocks the others.
+    const reactions = pendingOf(rating).filter((w) => w.kind === 'reaction');
+    const results = await Promise.allSettled(
+      reactions.map(async (work) => {
+        const reaction = reactionNamed(work.name ?? '');
+        // registered by a process that runs it: left for that one
+        if (!reaction) throw new Error(`no reaction named ${work.name ?? ''} in this process`);
+        await reaction({ rating, store, flagged, eventId: work.id });
+        return work.id;
+      }),
+    );
+    results.forEach((result, i) => {
+      if (result.status === 'fulfilled') done.push(result.value);
+      else
+        logger.error(
+          { err: errText(result.reason), reaction: reactions[i]!.name, rating: String(rating._id) },
+          'reaction failed; left pending',
+        );
+    });
+  }
+  await pull('rating', rating._id, done);
+}
+
+/**
+ * The request path: the rollups are applied and awaited (a dashboard read right after the 201 includes the rating);
+ * the reactions and the clean-up run after the answer, tracked so a graceful shutdown waits for them. Whatever fails
+ * stays pending in the rating document for the drainer.
+ */
+export async function settleNewRating(rating: RatingDoc, store: AcceptedStore): Promise<void> {
+  const rollups = await applyRatingRollups(rating);
+  track(finishRating(rating, store, rollups), 'rating derived work');
+}
+
+/** The drainer's path: everything the rating owes, awaited. */
+export async function settleRating(rating: RatingDoc, store: AcceptedStore): Promise<void> {
+  await finishRating(rating, store, await applyRatingRollups(rating));
+}
+
+/** A restore or re-flag: the entry written with the flag change is applied and pulled now (or left for the drainer). */
+export async function settleRatingRollups(rating: RatingDoc): Promise<void> {
+  const rollups = await applyRatingRollups(rating);
+  await pull('rating', rating._id, rollups.done).catch((err: unknown) =>
+    logger.warn({ err: errText(err) }, 'pending clean-up failed; the drainer retries'),
+  );
+}
+
+const eventChanges = (e: FeedbackEventDoc) => () =>
+  eventRollupChanges({ owner: e.owner, store: e.store, metric: e.type, day: e.day, network: e.network });
+
+/** A visit or click: its rollups applied (awaited when `inline`), the entry pulled after. */
+export async function settleEvent(event: FeedbackEventDoc, inline = false): Promise<void> {
+  const rollups = await applyRollups(event, eventChanges(event));
+  const clean = pull('event', event._id, rollups.done);
+  if (inline) track(clean, 'event derived work');
+  else await clean;
+}

@@ -1,0 +1,44 @@
+// The derived work a stored rating or event still owes (rollup changes, named reactions): the durable outbox entries.
+import { Schema, Types } from 'mongoose';
+
+/**
+ * One entry per piece of derived work, written in the same atomic write as the change that causes it (the insert of
+ * a rating or event, the update that flags or restores a rating), and pulled once the work is done. `id` is the
+ * event id: rollup rows record it as a marker so a re-applied change is a no-op, and reactions dedupe by it.
+ */
+export const pendingWorkSchema = new Schema(
+  {
+    id: { type: Schema.Types.ObjectId, required: true },
+    /** rollup: add (sign 1) or take out (sign -1) the document's contribution; reaction: run the named reaction. */
+    kind: { type: String, enum: ['rollup', 'reaction'], required: true },
+    sign: { type: Number, enum: [1, -1], default: undefined },
+    name: { type: String, default: undefined },
+    at: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
+export interface PendingWork {
+  id: Types.ObjectId;
+  kind: 'rollup' | 'reaction';
+  sign?: 1 | -1 | null;
+  name?: string | null;
+  at: Date;
+}
+
+export const rollupWork = (sign: 1 | -1, at: Date): PendingWork => ({
+  id: new Types.ObjectId(),
+  kind: 'rollup',
+  sign,
+  at,
+});
+
+export const reactionWork = (name: string, at: Date): PendingWork => ({
+  id: new Types.ObjectId(),
+  kind: 'reaction',
+  name,
+  at,
+});
+
+/** Documents with work older than a cut-off (the drainer's read): a sparse multikey index keeps it cheap. */
+export const PENDING_INDEX = { 'pending.at': 1 } as const;
