@@ -1,5 +1,6 @@
-// Each test file starts its own engine on a random port. ts-jest type-checks (tsconfig isolatedModules:false) with the
-// package's CommonJS output module: NodeNext's hybrid kind is only supported with isolatedModules, and warns per file.
+// Each test file starts its own engine on a random port. ts-jest type-checks (isolatedModules:false) through
+// tsconfig.jest.json: module Preserve + Bundler resolution reads mingo's exports map like NodeNext does, without the
+// hybrid module kind ts-jest only supports with isolatedModules (TS151002, printed once per compiled file).
 module.exports = {
   testEnvironment: 'node',
   transform: {
