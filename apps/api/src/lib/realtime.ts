@@ -3,6 +3,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
+import { Emitter } from '@socket.io/redis-emitter';
 import { REALTIME_EVENTS } from '@cx/contracts';
 import { env } from '../config/env';
 import { authenticateToken } from './auth';
@@ -12,7 +13,8 @@ import { getRedis } from './redis';
 
 let io: Server | null = null;
 
-const roomOf = (userId: string) => `user:${userId}`;
+/** The room of every open session of one user. */
+export const roomOf = (userId: string) => `user:${userId}`;
 
 function handshakeToken(socket: Socket): string | undefined {
   const auth = socket.handshake.auth as { token?: unknown } | undefined;
@@ -90,9 +92,25 @@ export function attachRealtime(server: HttpServer, origins: string[]): Server {
   return instance;
 }
 
-/** Sends an event to every open session of the user, on any instance (no-op when realtime is not attached). */
+let emitter: { redis: Redis; emitter: Emitter } | undefined;
+
+/**
+ * A process without Socket.IO (the jobs worker) reaches the API instances' sockets through Redis, in the adapter's
+ * own message format (@socket.io/redis-emitter); undefined without REDIS_URL, where only an API process can push.
+ */
+export function redisEmitter(redis: Redis | null = getRedis()): Emitter | undefined {
+  if (!redis) return undefined;
+  if (emitter?.redis !== redis) emitter = { redis, emitter: new Emitter(softPublisher(redis)) };
+  return emitter.emitter;
+}
+
+/**
+ * Sends an event to every open session of the user, on any instance: through this process's Socket.IO server when it
+ * has one, else through Redis (the worker); a no-op in a process with neither.
+ */
 export function publishToUser(userId: string, event: string, payload: unknown): void {
-  io?.to(roomOf(userId)).emit(event, payload);
+  if (io) io.to(roomOf(userId)).emit(event, payload);
+  else redisEmitter()?.to(roomOf(userId)).emit(event, payload);
 }
 
 export async function closeRealtime(): Promise<void> {

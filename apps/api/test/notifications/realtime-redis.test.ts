@@ -1,6 +1,8 @@
 // Two API instances on one Redis: a rating accepted by instance A reaches a dashboard socket connected to instance B.
 import { spawnSync } from 'node:child_process';
+import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
+import { redisEmitter, roomOf } from '../../src/lib/realtime';
 import { setupTestDb } from '../helpers/db';
 import { startApiProcess, type ApiProcess } from '../helpers/api-process';
 import { submitBody, makeShop } from '../feedback/support';
@@ -23,8 +25,10 @@ setupTestDb();
 jest.setTimeout(120_000);
 const instances: ApiProcess[] = [];
 let socket: Socket | undefined;
+let publisher: Redis | undefined;
 afterAll(async () => {
   socket?.disconnect();
+  publisher?.disconnect();
   await Promise.all(instances.map((i) => i.stop()));
 });
 
@@ -66,6 +70,37 @@ describe('realtime across API instances (REDIS_URL)', () => {
       const [n, r] = await Promise.race([Promise.all([notification, rating]), timeout(10_000)]);
       expect(n.message).toContain('Cold coffee');
       expect(r.score).toBe(2);
+    },
+  );
+
+  itWithRedis(
+    'delivers an event published by a process without Socket.IO (the jobs worker) to a socket on an API instance',
+    async () => {
+      const a = instances[0]!;
+      const shop = await makeShop();
+      const own = connect(a.url, {
+        auth: { token: shop.owner.token },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          own.once('connect', () => resolve());
+          own.once('connect_error', reject);
+        });
+        const received = new Promise<{ message: string }>((resolve) => own.once('notification', resolve));
+        publisher = new Redis(REDIS_URL);
+        // The worker's path: no Socket.IO server in this process, so publishToUser goes through this emitter.
+        redisEmitter(publisher)!
+          .to(roomOf(shop.owner.id))
+          .emit('notification', { message: 'Weekly summary ready' });
+        const timeout = new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('timeout')), 10_000).unref(),
+        );
+        expect((await Promise.race([received, timeout])).message).toBe('Weekly summary ready');
+      } finally {
+        own.disconnect();
+      }
     },
   );
 });
