@@ -34,6 +34,26 @@ async function addRules(businesses: Business[], type: 'summary' | 'visit-allowan
   );
 }
 
+/**
+ * A job run's queries (`run(n, page)` makes n businesses and returns what its pass cost) for 10 businesses in one
+ * page, 40 in one page and 40 in pages of 10, each run on cleared rules, claims and alerts.
+ */
+async function expectQueriesGrowPerPage(run: (n: number, page: number) => Promise<number>) {
+  const measure = async (n: number, page: number) => {
+    await RuleModel.deleteMany({});
+    await RuleStateModel.deleteMany({});
+    await NotificationModel.deleteMany({});
+    return run(n, page);
+  };
+  const ten = await measure(10, 10);
+  const forty = await measure(40, 40);
+  const fortyInFours = await measure(40, 10);
+  expect(ten).toBeGreaterThanOrEqual(4); // the counter sees the page's reads and writes
+  expect(forty).toBe(ten);
+  // one page more costs what the first page cost (less the closing read of an empty page)
+  expect(fortyInFours - ten).toBe(3 * (ten - 1));
+}
+
 async function rollup(
   owner: Types.ObjectId,
   store: Types.ObjectId,
@@ -88,24 +108,14 @@ describe('summaries job (batched)', () => {
   });
 
   it('costs the same queries for 40 businesses in one page as for 10, and a fixed amount per extra page', async () => {
-    const run = async (n: number, page: number) => {
-      await RuleModel.deleteMany({});
-      await RuleStateModel.deleteMany({});
-      await NotificationModel.deleteMany({});
+    await expectQueriesGrowPerPage(async (n, page) => {
       const businesses = await makeBusinesses(n, { stores: 3, timeZone: ZONE });
       await addRules(businesses, 'summary', { frequency: 'daily', hour: 8, weekday: 1 });
       let sent = 0;
       const queries = await commands.count(async () => void (sent = await sendDueSummaries(EIGHT_AM, page)));
       expect(sent).toBe(n);
       return queries;
-    };
-    const ten = await run(10, 10);
-    const forty = await run(40, 40);
-    const fortyInFours = await run(40, 10);
-    expect(ten).toBeGreaterThanOrEqual(4); // the counter sees the page's reads and writes
-    expect(forty).toBe(ten);
-    // one page more costs what the first page cost (less the closing read of an empty page)
-    expect(fortyInFours - ten).toBe(3 * (ten - 1));
+    });
   });
 });
 
@@ -133,10 +143,7 @@ describe('visit-allowance job (batched)', () => {
   });
 
   it('costs the same queries for 40 businesses in one page as for 10, and a fixed amount per extra page', async () => {
-    const run = async (n: number, page: number) => {
-      await RuleModel.deleteMany({});
-      await RuleStateModel.deleteMany({});
-      await NotificationModel.deleteMany({});
+    await expectQueriesGrowPerPage(async (n, page) => {
       await RollupModel.deleteMany({});
       const businesses = await makeBusinesses(n, { stores: 3 });
       await addRules(businesses, 'visit-allowance');
@@ -159,12 +166,6 @@ describe('visit-allowance job (batched)', () => {
       );
       expect(sent).toBe(n); // 210,000 visits each: every business crosses 80 %
       return queries;
-    };
-    const ten = await run(10, 10);
-    const forty = await run(40, 40);
-    const fortyInFours = await run(40, 10);
-    expect(ten).toBeGreaterThanOrEqual(4); // the counter sees the page's reads and writes
-    expect(forty).toBe(ten);
-    expect(fortyInFours - ten).toBe(3 * (ten - 1));
+    });
   });
 });

@@ -1,8 +1,6 @@
 // The scheduler's tracked-visit allowance pass: every business with the rule on, read and alerted a batch at a time.
 import { Types } from 'mongoose';
-import { VISIT_ALLOWANCE_THRESHOLDS, alertText, type TAlertWords } from '@cx/contracts';
-import { JOB_BATCH_SIZE, READ_BATCH, after, pagesOf } from '../../lib/batches';
-import { logger } from '../../lib/logger';
+import { JOB_BATCH_SIZE, READ_BATCH } from '../../lib/batches';
 import { TRACKED_VISITS_CAP } from '../plans/plans.catalog';
 import {
   BILLING_FIELDS,
@@ -11,9 +9,9 @@ import {
   type AllowanceWindow,
 } from '../plans/visit-usage';
 import { UserModel } from '../users/user.model';
-import { claimOnce, deliverAll } from './deliver-batch';
-import type { Alert } from './notify';
-import { RuleModel, type RuleDoc } from './rule.model';
+import { claimOnce, deliverAll, forEachRulePage } from './deliver-batch';
+import type { RuleDoc } from './rule.model';
+import { allowanceClaimKey, crossedThresholds, visitAllowanceAlert } from './visit-allowance-alert';
 
 interface Crossing {
   rule: RuleDoc;
@@ -40,26 +38,18 @@ async function checkBatch(rules: RuleDoc[], now: Date): Promise<number> {
     const window = windows.get(String(rule.owner));
     if (!window) continue;
     const n = used.get(String(rule.owner)) ?? 0;
-    for (const percent of VISIT_ALLOWANCE_THRESHOLDS) {
-      if (n * 100 >= percent * TRACKED_VISITS_CAP) crossings.push({ rule, percent, used: n, window });
-    }
+    for (const percent of crossedThresholds(n, TRACKED_VISITS_CAP))
+      crossings.push({ rule, percent, used: n, window });
   }
   const won = await claimOnce(
-    crossings.map((c) => ({ rule: c.rule._id, key: `${c.window.from}:${c.percent}` })),
+    crossings.map((c) => ({ rule: c.rule._id, key: allowanceClaimKey(c.window.from, c.percent) })),
     now,
   );
-  const alerts: Alert[] = crossings
+  const alerts = crossings
     .filter((_, i) => won[i])
-    .map(({ rule, percent, used: n }) => ({
-      owner: rule.owner,
-      rule: rule._id,
-      type: 'visit-allowance',
-      email: rule.email,
-      subject: `${percent} % of this month's tracked visits used`,
-      at: now,
-      build: (w: TAlertWords) =>
-        alertText.visitAllowance(w, { percent, used: n, allowance: TRACKED_VISITS_CAP }),
-    }));
+    .map(({ rule, percent, used: n }) =>
+      visitAllowanceAlert(rule, { percent, used: n, allowance: TRACKED_VISITS_CAP }, now),
+    );
   await deliverAll(alerts);
   return alerts.length;
 }
@@ -68,20 +58,11 @@ async function checkBatch(rules: RuleDoc[], now: Date): Promise<number> {
  * The scheduler's allowance pass: catches businesses whose visits crossed a threshold without a rating since.
  * Returns how many alerts it sent.
  */
-export async function checkAllVisitAllowances(now = new Date(), batchSize = JOB_BATCH_SIZE): Promise<number> {
-  let sent = 0;
-  const read = (last: Types.ObjectId | null, size: number) =>
-    RuleModel.find({ type: 'visit-allowance', enabled: true, ...after(last) }, { owner: 1, email: 1 })
-      .sort({ _id: 1 })
-      .limit(size)
-      .batchSize(size)
-      .lean<RuleDoc[]>();
-  for await (const rules of pagesOf(read, batchSize)) {
-    try {
-      sent += await checkBatch(rules, now);
-    } catch (err) {
-      logger.error({ err, rules: rules.length }, 'visit allowance batch failed');
-    }
-  }
-  return sent;
+export function checkAllVisitAllowances(now = new Date(), batchSize = JOB_BATCH_SIZE): Promise<number> {
+  return forEachRulePage(
+    'visit-allowance',
+    { owner: 1, email: 1 },
+    (rules) => checkBatch(rules, now),
+    batchSize,
+  );
 }

@@ -1,14 +1,14 @@
 // Batched "send once" for scheduled jobs: claims (rule, key) rows and delivers alerts in a fixed number of queries.
 import mongoose from 'mongoose';
-import { REALTIME_EVENTS } from '@cx/contracts';
-import { READ_BATCH } from '../../lib/batches';
+import { REALTIME_EVENTS, type TRuleType } from '@cx/contracts';
+import { JOB_BATCH_SIZE, READ_BATCH, after, pagesOf } from '../../lib/batches';
 import { logger } from '../../lib/logger';
 import { sendMailInBackground } from '../../lib/mailer';
 import { publishToUser } from '../../lib/realtime';
 import { UserModel } from '../users/user.model';
 import { NotificationModel, type NotificationDoc } from './notification.model';
 import { alertMail, htmlWords, inQuietHours, textWords, toNotification, type Alert } from './notify';
-import { NotificationSettingsModel, RuleStateModel } from './rule.model';
+import { NotificationSettingsModel, RuleModel, RuleStateModel, type RuleDoc } from './rule.model';
 
 export interface Claim {
   rule: mongoose.Types.ObjectId;
@@ -108,4 +108,32 @@ export async function deliverAll(alerts: Alert[]): Promise<void> {
     }
     sendMailInBackground(alertMail(user.email, b.alert.subject, b.html, b.text));
   }
+}
+
+/**
+ * A scheduled job's pass over every enabled rule of one type, a page at a time (a handful of queries per page however
+ * many businesses there are). A page that fails is logged and skipped so the rest still send. Returns the sum of what
+ * `sendPage` reports sent.
+ */
+export async function forEachRulePage(
+  type: TRuleType,
+  fields: Record<string, 1>,
+  sendPage: (rules: RuleDoc[]) => Promise<number>,
+  batchSize = JOB_BATCH_SIZE,
+): Promise<number> {
+  let sent = 0;
+  const read = (last: mongoose.Types.ObjectId | null, size: number) =>
+    RuleModel.find({ type, enabled: true, ...after(last) }, fields)
+      .sort({ _id: 1 })
+      .limit(size)
+      .batchSize(size)
+      .lean<RuleDoc[]>();
+  for await (const rules of pagesOf(read, batchSize)) {
+    try {
+      sent += await sendPage(rules);
+    } catch (err) {
+      logger.error({ err, type, rules: rules.length }, 'rule batch failed');
+    }
+  }
+  return sent;
 }

@@ -1,11 +1,5 @@
 // Evaluates a business's rules for one accepted rating: bounded indexed queries and rollups, never a raw-ratings scan.
-import {
-  STAFF_AVERAGE_DAYS,
-  VISIT_ALLOWANCE_THRESHOLDS,
-  alertText,
-  type TRuleInputOf,
-  type TRuleType,
-} from '@cx/contracts';
+import { STAFF_AVERAGE_DAYS, alertText, type TRuleInputOf, type TRuleType } from '@cx/contracts';
 import { addDays } from '../../lib/time';
 import { minSampleOf } from '../analytics/analytics-settings.model';
 import { RollupModel } from '../analytics/rollup.model';
@@ -17,6 +11,7 @@ import { episode } from './episodes';
 import { deliver } from './notify';
 import { RuleModel, type RuleDoc } from './rule.model';
 import { ensureDefaultRules } from './rules.service';
+import { allowanceClaimKey, crossedThresholds, visitAllowanceAlert } from './visit-allowance-alert';
 
 /** A window holds at most this many ratings for the share (a 24-hour window at a very busy store stays bounded). */
 const MAX_WINDOW_RATINGS = 5000;
@@ -154,18 +149,11 @@ async function flaggedBurst(rule: RuleDoc, c: Ctx): Promise<void> {
  */
 export async function checkVisitAllowance(rule: RuleDoc, now: Date): Promise<void> {
   const usage = await visitUsageOf(rule.owner, now);
-  for (const percent of VISIT_ALLOWANCE_THRESHOLDS) {
-    if (usage.used * 100 < percent * usage.cap) continue;
+  for (const percent of crossedThresholds(usage.used, usage.cap)) {
     // The delivery's key is the claim: a crash between a separate claim and the delivery could lose the alert.
     await deliver({
-      key: `${String(rule._id)}:${usage.from}:${percent}`,
-      owner: rule.owner,
-      rule: rule._id,
-      type: 'visit-allowance',
-      email: rule.email,
-      subject: `${percent} % of this month's tracked visits used`,
-      at: now,
-      build: (w) => alertText.visitAllowance(w, { percent, used: usage.used, allowance: usage.cap }),
+      ...visitAllowanceAlert(rule, { percent, used: usage.used, allowance: usage.cap }, now),
+      key: `${String(rule._id)}:${allowanceClaimKey(usage.from, percent)}`,
     });
   }
 }

@@ -3,15 +3,14 @@ import { DateTime } from 'luxon';
 import { Types } from 'mongoose';
 import { alertText, type TAlertWords, type TRuleInputOf } from '@cx/contracts';
 import { env } from '../../config/env';
-import { JOB_BATCH_SIZE, READ_BATCH, after, groupBy, pagesOf } from '../../lib/batches';
-import { logger } from '../../lib/logger';
+import { JOB_BATCH_SIZE, READ_BATCH, groupBy } from '../../lib/batches';
 import { escapeHtml } from '../../lib/mailer';
 import { addDays } from '../../lib/time';
 import { RollupModel } from '../analytics/rollup.model';
 import { StoreModel } from '../stores/store.model';
 import { UserModel } from '../users/user.model';
-import { claimOnce, deliverAll } from './deliver-batch';
-import { RuleModel, type RuleDoc } from './rule.model';
+import { claimOnce, deliverAll, forEachRulePage } from './deliver-batch';
+import type { RuleDoc } from './rule.model';
 
 interface StoreFigures {
   name: string;
@@ -183,20 +182,6 @@ const SUMMARY_RULE_FIELDS = { owner: 1, params: 1, stores: 1, email: 1 } as cons
  * One pass of the summaries job: every enabled summary rule whose local hour it is, claimed once per period. Rules
  * are read a page at a time, so a pass makes a handful of queries per page however many businesses there are.
  */
-export async function sendDueSummaries(now = new Date(), batchSize = JOB_BATCH_SIZE): Promise<number> {
-  let sent = 0;
-  const read = (last: Types.ObjectId | null, size: number) =>
-    RuleModel.find({ type: 'summary', enabled: true, ...after(last) }, SUMMARY_RULE_FIELDS)
-      .sort({ _id: 1 })
-      .limit(size)
-      .batchSize(size)
-      .lean<RuleDoc[]>();
-  for await (const rules of pagesOf(read, batchSize)) {
-    try {
-      sent += await sendBatch(rules, now);
-    } catch (err) {
-      logger.error({ err, rules: rules.length }, 'summary batch failed');
-    }
-  }
-  return sent;
+export function sendDueSummaries(now = new Date(), batchSize = JOB_BATCH_SIZE): Promise<number> {
+  return forEachRulePage('summary', SUMMARY_RULE_FIELDS, (rules) => sendBatch(rules, now), batchSize);
 }

@@ -40,6 +40,23 @@ async function openProfile() {
   return screen.findByRole('dialog', { name: 'Profile' });
 }
 
+/** The profile loads at once the first time; every later profile read waits until the test resolves `refresh`. */
+function mockProfileRefreshHeldBack() {
+  const refresh = deferred<Response>();
+  let profileCalls = 0;
+  mockApi({
+    'GET /api/v1/user/me': () => jsonResponse(200, { user: apiUser }),
+    'GET /api/v1/user/get-profile': () =>
+      ++profileCalls === 1 ? jsonResponse(200, { user: apiUser }) : refresh.promise,
+  });
+  return { refresh, profileCalls: () => profileCalls };
+}
+
+async function closeProfile(dialog: HTMLElement) {
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile' })).not.toBeInTheDocument());
+}
+
 describe('account menu', () => {
   it('shows name, email, Dashboard, Profile and Logout, and the chip shows the user type', async () => {
     mockApi({ 'GET /api/v1/user/me': () => jsonResponse(200, { user: apiUser }) });
@@ -150,23 +167,16 @@ describe('profile dialog', () => {
 
   it('keeps a name typed into the reopened dialog when the profile refresh arrives, and takes the rest', async () => {
     const refreshed = { ...apiUser, fullname: 'Ada Byron', email: 'byron@example.com' };
-    const refresh = deferred<Response>();
-    let profileCalls = 0;
-    mockApi({
-      'GET /api/v1/user/me': () => jsonResponse(200, { user: apiUser }),
-      'GET /api/v1/user/get-profile': () =>
-        ++profileCalls === 1 ? jsonResponse(200, { user: apiUser }) : refresh.promise,
-    });
+    const { refresh, profileCalls } = mockProfileRefreshHeldBack();
     renderApp('/overview', signedIn);
     let dialog = await openProfile();
     expect(await within(dialog).findByLabelText('Full Name')).toHaveValue('Ada Lovelace');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile' })).not.toBeInTheDocument());
+    await closeProfile(dialog);
 
     // Reopened: the cached profile shows at once while the refresh is still on its way.
     dialog = await openProfile();
     const name = await within(dialog).findByLabelText('Full Name');
-    await waitFor(() => expect(profileCalls).toBe(2));
+    await waitFor(() => expect(profileCalls()).toBe(2));
     await userEvent.clear(name);
     await userEvent.type(name, 'Ada King');
     await act(async () => refresh.resolve(jsonResponse(200, { user: refreshed })));
@@ -176,18 +186,11 @@ describe('profile dialog', () => {
   });
 
   it('shows the refreshed name when nothing was typed over the cached one', async () => {
-    const refresh = deferred<Response>();
-    let profileCalls = 0;
-    mockApi({
-      'GET /api/v1/user/me': () => jsonResponse(200, { user: apiUser }),
-      'GET /api/v1/user/get-profile': () =>
-        ++profileCalls === 1 ? jsonResponse(200, { user: apiUser }) : refresh.promise,
-    });
+    const { refresh } = mockProfileRefreshHeldBack();
     renderApp('/overview', signedIn);
     let dialog = await openProfile();
     await within(dialog).findByLabelText('Full Name');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile' })).not.toBeInTheDocument());
+    await closeProfile(dialog);
     dialog = await openProfile();
     expect(await within(dialog).findByLabelText('Full Name')).toHaveValue('Ada Lovelace');
     await act(async () =>

@@ -1,0 +1,28 @@
+// The visit-allowance alert's thresholds, claim key and words, shared by the rating-time check and the scheduler's pass.
+import { VISIT_ALLOWANCE_THRESHOLDS, alertText, type TAlertWords } from '@cx/contracts';
+import type { Alert } from './notify';
+import type { RuleDoc } from './rule.model';
+
+/** The thresholds (percent of the allowance) that `used` of `allowance` tracked visits has reached. */
+export const crossedThresholds = (used: number, allowance: number): number[] =>
+  VISIT_ALLOWANCE_THRESHOLDS.filter((percent) => used * 100 >= percent * allowance);
+
+/** Each threshold alerts once per allowance window (`from` is the window's start). */
+export const allowanceClaimKey = (from: string, percent: number) => `${from}:${percent}`;
+
+/** The alert for one crossed threshold, whichever check sends it first. */
+export function visitAllowanceAlert(
+  rule: Pick<RuleDoc, '_id' | 'owner' | 'email'>,
+  figures: { percent: number; used: number; allowance: number },
+  at: Date,
+): Alert {
+  return {
+    owner: rule.owner,
+    rule: rule._id,
+    type: 'visit-allowance',
+    email: rule.email,
+    subject: `${figures.percent} % of this month's tracked visits used`,
+    at,
+    build: (w: TAlertWords) => alertText.visitAllowance(w, figures),
+  };
+}
