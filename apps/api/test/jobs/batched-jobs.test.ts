@@ -5,6 +5,7 @@ import type { Types } from 'mongoose';
 import { localDay } from '../../src/lib/time';
 import { RollupModel } from '../../src/modules/analytics/rollup.model';
 import { checkAllVisitAllowances } from '../../src/modules/notifications/allowance.job';
+import { checkVisitAllowance } from '../../src/modules/notifications/evaluate';
 import { NotificationModel } from '../../src/modules/notifications/notification.model';
 import { RuleModel, RuleStateModel } from '../../src/modules/notifications/rule.model';
 import { sendDueSummaries } from '../../src/modules/notifications/summaries';
@@ -140,6 +141,24 @@ describe('visit-allowance job (batched)', () => {
 
     expect(await checkAllVisitAllowances(NOW, 2)).toBe(0);
     expect(await NotificationModel.countDocuments({ type: 'visit-allowance' })).toBe(3);
+  });
+
+  it('sends each threshold once whether the rating-time check or the scheduled pass finds it first', async () => {
+    const [first, second] = (await makeBusinesses(2, { stores: 1 })) as [Business, Business];
+    await addRules([first, second], 'visit-allowance');
+    const today = localDay(NOW, 'Europe/London');
+    await rollup(first.user._id, first.stores[0]!._id, 'visit', today, 210_000);
+    await rollup(second.user._id, second.stores[0]!._id, 'visit', today, 210_000);
+    const ruleOf = async (b: Business) => (await RuleModel.findOne({ owner: b.user._id }).lean())!;
+
+    // A rating at the first business finds the 80 % crossing before the scheduler does …
+    await checkVisitAllowance(await ruleOf(first), NOW);
+    expect(await alertsOf(String(first.user._id), 'visit-allowance')).toHaveLength(1);
+    // … so the pass sends only the second business's alert, and a rating there afterwards sends nothing more.
+    expect(await checkAllVisitAllowances(NOW)).toBe(1);
+    await checkVisitAllowance(await ruleOf(second), NOW);
+    expect(await alertsOf(String(first.user._id), 'visit-allowance')).toHaveLength(1);
+    expect(await alertsOf(String(second.user._id), 'visit-allowance')).toHaveLength(1);
   });
 
   it('costs the same queries for 40 businesses in one page as for 10, and a fixed amount per extra page', async () => {

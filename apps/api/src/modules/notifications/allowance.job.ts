@@ -9,9 +9,9 @@ import {
   type AllowanceWindow,
 } from '../plans/visit-usage';
 import { UserModel } from '../users/user.model';
-import { claimOnce, deliverAll, forEachRulePage } from './deliver-batch';
+import { deliverAll, forEachRulePage } from './deliver-batch';
 import type { RuleDoc } from './rule.model';
-import { allowanceClaimKey, crossedThresholds, visitAllowanceAlert } from './visit-allowance-alert';
+import { allowanceNotificationKey, crossedThresholds, visitAllowanceAlert } from './visit-allowance-alert';
 
 interface Crossing {
   rule: RuleDoc;
@@ -22,8 +22,8 @@ interface Crossing {
 
 /**
  * One batch of visit-allowance rules: the owners' billing facts (one read), each owner's window and its visits (one
- * aggregation), then the 80 % / 100 % thresholds crossed, each claimed once per window (one insert) and delivered
- * together. The same thresholds, keys and words as the rating-time check in evaluate.ts, so either may send first.
+ * aggregation), then the 80 % / 100 % thresholds crossed, delivered together (one insert). Each alert's notification
+ * key is its claim, the same key as the rating-time check in evaluate.ts, so whichever sends first, it is sent once.
  */
 async function checkBatch(rules: RuleDoc[], now: Date): Promise<number> {
   const owners = [...new Set(rules.map((r) => String(r.owner)))].map((id) => new Types.ObjectId(id));
@@ -41,17 +41,11 @@ async function checkBatch(rules: RuleDoc[], now: Date): Promise<number> {
     for (const percent of crossedThresholds(n, TRACKED_VISITS_CAP))
       crossings.push({ rule, percent, used: n, window });
   }
-  const won = await claimOnce(
-    crossings.map((c) => ({ rule: c.rule._id, key: allowanceClaimKey(c.window.from, c.percent) })),
-    now,
-  );
-  const alerts = crossings
-    .filter((_, i) => won[i])
-    .map(({ rule, percent, used: n }) =>
-      visitAllowanceAlert(rule, { percent, used: n, allowance: TRACKED_VISITS_CAP }, now),
-    );
-  await deliverAll(alerts);
-  return alerts.length;
+  const alerts = crossings.map(({ rule, percent, used: n, window }) => ({
+    ...visitAllowanceAlert(rule, { percent, used: n, allowance: TRACKED_VISITS_CAP }, now),
+    key: allowanceNotificationKey(rule, window.from, percent),
+  }));
+  return deliverAll(alerts);
 }
 
 /**

@@ -28,12 +28,7 @@ export async function claimOnce(claims: Claim[], at: Date): Promise<boolean[]> {
       { ordered: false },
     );
   } catch (err) {
-    const raw = (err as { writeErrors?: unknown }).writeErrors;
-    if (!raw) throw err;
-    const errors = (Array.isArray(raw) ? raw : [raw]) as { index: number; code?: number }[];
-    const other = errors.find((e) => e.code !== 11000);
-    if (other) throw err;
-    for (const e of errors) won[e.index] = false;
+    for (const i of duplicateIndexes(err)) won[i] = false;
   }
   return won;
 }
@@ -43,40 +38,60 @@ interface Recipient {
   timeZone?: string | null;
 }
 
+/** Which rows of an unordered insert were refused as duplicates of the unique key (anything else is rethrown). */
+function duplicateIndexes(err: unknown): Set<number> {
+  const raw = (err as { writeErrors?: unknown }).writeErrors;
+  if (!raw) throw err;
+  const errors = (Array.isArray(raw) ? raw : [raw]) as { index: number; code?: number }[];
+  if (errors.some((e) => e.code !== 11000)) throw err;
+  return new Set(errors.map((e) => e.index));
+}
+
 /**
  * Delivers many alerts as deliver() does one (stored, pushed to open sessions, emailed unless quiet hours; a
- * summary's own mail regardless): one insert, one read of the recipients and one of their quiet hours in all.
+ * summary's own mail regardless): one insert, one read of the recipients and one of their quiet hours in all. An
+ * alert with a key already stored (sent by a rating-time check, another run or instance) is skipped, as in deliver().
+ * Returns how many were delivered.
  */
-export async function deliverAll(alerts: Alert[]): Promise<void> {
-  if (alerts.length === 0) return;
-  const built = alerts.map((alert) => ({
-    alert,
-    at: alert.at ?? new Date(),
-    html: alert.build(htmlWords),
-    text: alert.build(textWords),
-  }));
-  const docs = await NotificationModel.insertMany(
-    built.map((b) => ({
-      owner: b.alert.owner,
-      rule: b.alert.rule,
-      type: b.alert.type,
-      message: b.html,
-      text: b.text,
-      image: b.alert.image ?? null,
-      createdAt: b.at,
-    })),
-    { lean: true },
-  );
-  docs.forEach((doc, i) =>
+export async function deliverAll(alerts: Alert[]): Promise<number> {
+  if (alerts.length === 0) return 0;
+  const all = alerts.map((alert) => {
+    const at = alert.at ?? new Date();
+    const html = alert.build(htmlWords);
+    const doc = {
+      _id: new mongoose.Types.ObjectId(),
+      owner: alert.owner,
+      rule: alert.rule,
+      type: alert.type,
+      message: html,
+      text: alert.build(textWords),
+      image: alert.image ?? null,
+      isUnRead: true,
+      createdAt: at,
+      ...(alert.key ? { key: alert.key } : {}),
+    };
+    return { alert, at, html, text: doc.text, doc };
+  });
+  let refused = new Set<number>();
+  try {
+    await NotificationModel.collection.insertMany(
+      all.map((b) => b.doc),
+      { ordered: false },
+    );
+  } catch (err) {
+    refused = duplicateIndexes(err);
+  }
+  const built = all.filter((_, i) => !refused.has(i));
+  for (const b of built) {
     publishToUser(
-      String(built[i]!.alert.owner),
+      String(b.alert.owner),
       REALTIME_EVENTS.notification,
-      toNotification(doc as unknown as NotificationDoc),
-    ),
-  );
+      toNotification(b.doc as NotificationDoc),
+    );
+  }
 
   const emailed = built.filter((b) => b.alert.email);
-  if (emailed.length === 0) return;
+  if (emailed.length === 0) return built.length;
   const owners = [...new Set(emailed.map((b) => String(b.alert.owner)))].map(
     (id) => new mongoose.Types.ObjectId(id),
   );
@@ -108,6 +123,7 @@ export async function deliverAll(alerts: Alert[]): Promise<void> {
     }
     sendMailInBackground(alertMail(user.email, b.alert.subject, b.html, b.text));
   }
+  return built.length;
 }
 
 /**

@@ -11,7 +11,7 @@ import { episode } from './episodes';
 import { deliver } from './notify';
 import { RuleModel, type RuleDoc } from './rule.model';
 import { ensureDefaultRules } from './rules.service';
-import { allowanceClaimKey, crossedThresholds, visitAllowanceAlert } from './visit-allowance-alert';
+import { allowanceNotificationKey, crossedThresholds, visitAllowanceAlert } from './visit-allowance-alert';
 
 /** A window holds at most this many ratings for the share (a 24-hour window at a very busy store stays bounded). */
 const MAX_WINDOW_RATINGS = 5000;
@@ -153,7 +153,7 @@ export async function checkVisitAllowance(rule: RuleDoc, now: Date): Promise<voi
     // The delivery's key is the claim: a crash between a separate claim and the delivery could lose the alert.
     await deliver({
       ...visitAllowanceAlert(rule, { percent, used: usage.used, allowance: usage.cap }, now),
-      key: `${String(rule._id)}:${allowanceClaimKey(usage.from, percent)}`,
+      key: allowanceNotificationKey(rule, usage.from, percent),
     });
   }
 }

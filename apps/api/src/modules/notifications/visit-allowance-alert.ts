@@ -7,8 +7,12 @@ import type { RuleDoc } from './rule.model';
 export const crossedThresholds = (used: number, allowance: number): number[] =>
   VISIT_ALLOWANCE_THRESHOLDS.filter((percent) => used * 100 >= percent * allowance);
 
-/** Each threshold alerts once per allowance window (`from` is the window's start). */
-export const allowanceClaimKey = (from: string, percent: number) => `${from}:${percent}`;
+/**
+ * Each threshold alerts once per allowance window (`from` is the window's start): the notification's unique key, so
+ * the rating-time check and the scheduler's pass, whichever runs first, send it once.
+ */
+export const allowanceNotificationKey = (rule: Pick<RuleDoc, '_id'>, from: string, percent: number) =>
+  `${String(rule._id)}:${from}:${percent}`;
 
 /** The alert for one crossed threshold, whichever check sends it first. */
 export function visitAllowanceAlert(
