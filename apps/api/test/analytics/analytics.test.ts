@@ -93,7 +93,8 @@ describe('GET /api/v1/analytics/staff-league', () => {
       [b, 5],
       [c, 3],
     ] as const) {
-      for (let i = 0; i < 3; i++) await rate(owner.id, store, p, score);
+      // Rated now: an hour ago is yesterday when the suite runs in the store's first local hour.
+      for (let i = 0; i < 3; i++) await rate(owner.id, store, p, score, 0);
     }
     const put = await request(app).put('/api/v1/analytics/settings').set(owner.auth).send({ minSample: 3 });
     expect(put.body).toEqual({ minSample: 3 });

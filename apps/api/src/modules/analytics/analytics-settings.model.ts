@@ -24,7 +24,7 @@ export async function setMinSample(owner: string, minSample: number): Promise<nu
   const doc = await AnalyticsSettingsModel.findOneAndUpdate(
     { owner },
     { $set: { minSample } },
-    { upsert: true, new: true },
+    { upsert: true, returnDocument: 'after' },
   ).lean();
   return doc?.minSample ?? minSample;
 }
