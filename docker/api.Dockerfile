@@ -3,6 +3,8 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /repo
 RUN npm install -g pnpm@10.34.8
 COPY pnpm-lock.yaml pnpm-workspace.yaml package.json turbo.json tsconfig.base.json ./
+# patchedDependencies in pnpm-workspace.yaml: a frozen install needs the patch files.
+COPY patches ./patches
 COPY packages ./packages
 COPY apps/api ./apps/api
 COPY scripts ./scripts

@@ -17,9 +17,12 @@ const WORKERS = Number(process.env.FAULTS_WORKERS ?? 8);
 const OUTAGE_MS = 10_000;
 /** How long the outbox keeps re-sending after the load (an API slow to recover answers 503 after ~10 s each). */
 const OUTBOX_MS = 60_000;
-/** Books taken once unchanged this long while they do not balance (a drainer on a timer needs more), bounded. */
-const SETTLE_QUIET_MS = Number(process.env.FAULTS_SETTLE_QUIET_SECONDS ?? 10) * 1000;
-const SETTLE_MAX_MS = Number(process.env.FAULTS_SETTLE_MAX_SECONDS ?? 60) * 1000;
+/**
+ * Books taken once unchanged this long while they do not balance, bounded. Derived work a fault left pending is caught up
+ * by the pipeline:drain job, which runs every minute: both cover one full period (only unbalanced books wait this long).
+ */
+const SETTLE_QUIET_MS = Number(process.env.FAULTS_SETTLE_QUIET_SECONDS ?? 70) * 1000;
+const SETTLE_MAX_MS = Number(process.env.FAULTS_SETTLE_MAX_SECONDS ?? 90) * 1000;
 /** Only the rows whose names contain one of these (comma-separated, any case), e.g. FAULTS_ROWS=redis,kill. */
 const ONLY = (process.env.FAULTS_ROWS ?? '').toLowerCase().split(',').filter(Boolean);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
