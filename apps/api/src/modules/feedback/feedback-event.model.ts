@@ -1,6 +1,6 @@
 // Raw anonymous events that are not ratings (QR visits and social-link clicks): idempotency and rollup recomputation.
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
-import { PENDING_INDEX, pendingWorkSchema, type PendingWork } from '../ratings/pending-work';
+import { indexPendingWork, pendingWorkSchema, type PendingWork } from '../ratings/pending-work';
 
 export const FEEDBACK_EVENT_TYPES = ['visit', 'social'] as const;
 
@@ -29,8 +29,7 @@ const feedbackEventSchema = new Schema(
 feedbackEventSchema.index({ store: 1, idempotencyKey: 1 }, { unique: true });
 feedbackEventSchema.index({ createdAt: 1 }, { expireAfterSeconds: FEEDBACK_EVENT_RETENTION_SECONDS });
 
-feedbackEventSchema.index(PENDING_INDEX, { sparse: true });
-feedbackEventSchema.index({ 'pending.id': 1 }, { sparse: true });
+indexPendingWork(feedbackEventSchema);
 feedbackEventSchema.index({ day: 1 });
 
 export type FeedbackEventDoc = Omit<InferSchemaType<typeof feedbackEventSchema>, 'pending'> & {

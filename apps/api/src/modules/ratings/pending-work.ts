@@ -42,3 +42,12 @@ export const reactionWork = (name: string, at: Date): PendingWork => ({
 
 /** Documents with work older than a cut-off (the drainer's read): a sparse multikey index keeps it cheap. */
 export const PENDING_INDEX = { 'pending.at': 1 } as const;
+
+/**
+ * The indexes every document that carries pending work needs: the drainer finds owed work by age, and the marker
+ * sweep asks whether an event id is still owed.
+ */
+export function indexPendingWork(schema: Schema): void {
+  schema.index(PENDING_INDEX, { sparse: true });
+  schema.index({ 'pending.id': 1 }, { sparse: true });
+}

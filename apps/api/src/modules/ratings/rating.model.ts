@@ -1,6 +1,6 @@
 // Anonymous customer feedback: a staff or experience rating, its store-local day, and anti-gaming flags.
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
-import { PENDING_INDEX, pendingWorkSchema, type PendingWork } from './pending-work';
+import { indexPendingWork, pendingWorkSchema, type PendingWork } from './pending-work';
 
 export const RATING_KINDS = ['staff', 'experience'] as const;
 export type RatingKind = (typeof RATING_KINDS)[number];
@@ -54,9 +54,7 @@ ratingSchema.index({ owner: 1, 'flag.suspicious': 1, createdAt: -1, _id: -1 });
 // Notification window rules: a store's ratings of the last minutes (bounded by time, never a scan).
 ratingSchema.index({ store: 1, createdAt: -1 });
 
-// The drainer finds owed work by age; the marker sweep asks whether an event id is still owed.
-ratingSchema.index(PENDING_INDEX, { sparse: true });
-ratingSchema.index({ 'pending.id': 1 }, { sparse: true });
+indexPendingWork(ratingSchema);
 // Settling a closed day reads that day's ratings of every store at once.
 ratingSchema.index({ day: 1 });
 
