@@ -1,6 +1,7 @@
 // The dashboard's numbers: Snapshot, Overview, staff and store league tables, feedback timeline, CSV exports, settings.
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
+import { businessRoute } from './access';
 import {
   ZAnalyticsFilterSchema,
   ZAnalyticsSettingsSchema,
@@ -25,6 +26,7 @@ export const analyticsContract = c.router({
   snapshot: {
     method: 'GET',
     path: '/analytics/snapshot',
+    metadata: businessRoute('analytics:read'),
     query: withPeriodRules(ZAnalyticsFilterSchema),
     responses: { 200: ZSnapshotSchema },
     summary:
@@ -33,6 +35,7 @@ export const analyticsContract = c.router({
   overview: {
     method: 'GET',
     path: '/analytics/overview',
+    metadata: businessRoute('analytics:read'),
     query: withPeriodRules(ZOverviewQuerySchema),
     responses: { 200: ZOverviewSchema },
     summary: 'Series by day/week/month, hour-of-week heatmap and staff/experience split',
@@ -40,6 +43,7 @@ export const analyticsContract = c.router({
   staffLeague: {
     method: 'GET',
     path: '/analytics/staff-league',
+    metadata: businessRoute('analytics:read'),
     query: withPeriodRules(ZLeagueQuerySchema),
     responses: { 200: ZStaffLeagueSchema },
     summary:
@@ -48,6 +52,7 @@ export const analyticsContract = c.router({
   storeLeague: {
     method: 'GET',
     path: '/analytics/store-league',
+    metadata: businessRoute('analytics:read'),
     query: withPeriodRules(ZLeagueQuerySchema),
     responses: { 200: ZStoreLeagueSchema },
     summary: 'Stores ranked by Bayesian-adjusted average, with visits, rating rate and social clicks',
@@ -55,6 +60,7 @@ export const analyticsContract = c.router({
   timeline: {
     method: 'GET',
     path: '/analytics/timeline',
+    metadata: businessRoute('analytics:read'),
     query: withPeriodRules(ZTimelineQuerySchema),
     responses: { 200: ZTimelinePageSchema },
     summary: 'Ratings newest first, cursor-paginated (stable under new arrivals), filtered',
@@ -62,6 +68,7 @@ export const analyticsContract = c.router({
   exportCsv: {
     method: 'GET',
     path: '/analytics/export/:table',
+    metadata: businessRoute('analytics:read'),
     pathParams: z.object({ table: z.enum(EXPORT_TABLES) }),
     query: withPeriodRules(
       ZTimelineQuerySchema.omit({ cursor: true, limit: true }).merge(ZLeagueQuerySchema),
@@ -73,12 +80,14 @@ export const analyticsContract = c.router({
   getSettings: {
     method: 'GET',
     path: '/analytics/settings',
+    metadata: businessRoute('analytics:read'),
     responses: { 200: ZAnalyticsSettingsSchema },
     summary: "The business's ranking settings (minimum ratings before a person or store is ranked)",
   },
   updateSettings: {
     method: 'PUT',
     path: '/analytics/settings',
+    metadata: businessRoute('analytics:settings'),
     body: ZAnalyticsSettingsSchema,
     responses: { 200: ZAnalyticsSettingsSchema },
     summary: 'Change the minimum sample for rankings',

@@ -1,6 +1,7 @@
 // The root /api/v1 router: every resource contract combined once, so no path string is written twice.
 import { initContract } from '@ts-rest/core';
 import { analyticsContract } from './analytics.contract';
+import { auditContract } from './audit.contract';
 import { anonymousContract } from './anonymous.contract';
 import { commonResponses } from './common';
 import { API_PREFIX } from './customer.constants';
@@ -13,9 +14,12 @@ import { ratingReviewContract } from './rating-review.contract';
 import { rotaContract } from './rota.contract';
 import { staffContract } from './staff.contract';
 import { storesContract } from './stores.contract';
+import { teamContract } from './team.contract';
 import { usersContract } from './users.contract';
 
+export * from './access';
 export * from './analytics.contract';
+export * from './audit.contract';
 export * from './anonymous.contract';
 export * from './common';
 export * from './feedback.contract';
@@ -27,6 +31,7 @@ export * from './rating-review.contract';
 export * from './rota.contract';
 export * from './staff.contract';
 export * from './stores.contract';
+export * from './team.contract';
 export * from './users.contract';
 
 const c = initContract();
@@ -45,6 +50,8 @@ export const contract = c.router(
     users: usersContract,
     plans: plansContract,
     notifications: notificationsContract,
+    team: teamContract,
+    audit: auditContract,
   },
   { pathPrefix: API_PREFIX, commonResponses, strictStatusCodes: true },
 );

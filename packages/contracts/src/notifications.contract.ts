@@ -1,6 +1,7 @@
 // /notifications: the bell's list (spec §3/§7), mark all read, the alert rules and the email quiet hours.
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
+import { businessRoute } from './access';
 import { ZObjectIdSchema, zPage, zQueryInt } from './common';
 import { ZNotificationSettingsSchema, ZRuleInputSchema, ZRuleSchema } from './notification-rules.schemas';
 
@@ -60,6 +61,7 @@ export const notificationsContract = c.router({
   list: {
     method: 'GET',
     path: '/notifications',
+    metadata: businessRoute('notifications:read'),
     query: ZNotificationListQuerySchema,
     responses: { 200: ZNotificationPageSchema },
     summary: "The caller's notifications, newest first, paginated",
@@ -67,6 +69,7 @@ export const notificationsContract = c.router({
   markRead: {
     method: 'PUT',
     path: '/notifications/mark-read',
+    metadata: businessRoute('notifications:read'),
     body: c.noBody(),
     responses: { 200: z.object({ message: z.string(), updated: z.number() }) },
     summary: "Marks all of the caller's notifications read",
@@ -74,12 +77,14 @@ export const notificationsContract = c.router({
   listRules: {
     method: 'GET',
     path: '/notifications/rules',
+    metadata: businessRoute('notifications:read'),
     responses: { 200: z.object({ data: z.array(ZRuleSchema) }) },
     summary: 'The alert rules (a new business gets the default ones on first use)',
   },
   createRule: {
     method: 'POST',
     path: '/notifications/rules',
+    metadata: businessRoute('notifications:write'),
     body: ZRuleInputSchema,
     responses: { 201: ZRuleMessageSchema },
     summary: 'Add an alert rule',
@@ -87,6 +92,7 @@ export const notificationsContract = c.router({
   updateRule: {
     method: 'PUT',
     path: '/notifications/rules/:id',
+    metadata: businessRoute('notifications:write'),
     pathParams: ZIdParams,
     body: ZRuleInputSchema,
     responses: { 200: ZRuleMessageSchema },
@@ -95,6 +101,7 @@ export const notificationsContract = c.router({
   deleteRule: {
     method: 'DELETE',
     path: '/notifications/rules/:id',
+    metadata: businessRoute('notifications:write'),
     pathParams: ZIdParams,
     body: c.noBody(),
     responses: { 200: z.object({ message: z.string() }) },
@@ -103,12 +110,14 @@ export const notificationsContract = c.router({
   getSettings: {
     method: 'GET',
     path: '/notifications/settings',
+    metadata: businessRoute('notifications:read'),
     responses: { 200: ZNotificationSettingsSchema },
     summary: 'Quiet hours for email alerts',
   },
   updateSettings: {
     method: 'PUT',
     path: '/notifications/settings',
+    metadata: businessRoute('notifications:write'),
     body: ZNotificationSettingsSchema,
     responses: { 200: z.object({ message: z.string(), settings: ZNotificationSettingsSchema }) },
     summary: 'Change the quiet hours for email alerts',

@@ -1,6 +1,7 @@
 // /plans: the plan catalogue, Stripe Checkout and portal sessions, the signed webhook and the caller's subscription.
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
+import { businessRoute } from './access';
 import { ZErrorBodySchema } from './common';
 import { ZSubscriptionStatusSchema, type TSubscriptionStatus } from './users.contract';
 
@@ -105,6 +106,7 @@ export const plansContract = c.router({
   createCheckoutSession: {
     method: 'POST',
     path: '/plans/create-checkout-session',
+    metadata: businessRoute('billing:write'),
     body: ZCheckoutRequestSchema,
     responses: { 200: ZCheckoutSessionSchema, ...unavailable },
     summary:
@@ -113,6 +115,7 @@ export const plansContract = c.router({
   confirmCheckout: {
     method: 'POST',
     path: '/plans/confirm-checkout',
+    metadata: businessRoute('billing:write'),
     body: z.object({ sessionId: z.string().trim().min(1).max(200) }),
     responses: {
       200: z.object({ paid: z.boolean(), subscription: ZMySubscriptionSchema }),
@@ -124,6 +127,7 @@ export const plansContract = c.router({
   createPortalSession: {
     method: 'POST',
     path: '/plans/portal-session',
+    metadata: businessRoute('billing:write'),
     body: c.noBody(),
     responses: { 200: z.object({ url: z.string() }), ...unavailable },
     summary: 'A Stripe billing portal session (change plan, card, cancel) returning to /my-subscription',
@@ -131,12 +135,14 @@ export const plansContract = c.router({
   mySubscription: {
     method: 'GET',
     path: '/plans/subscription',
+    metadata: businessRoute('billing:read'),
     responses: { 200: ZMySubscriptionSchema },
     summary: 'The caller’s plan, status, period or trial end, grace period and tracked visits of this period',
   },
   invoices: {
     method: 'GET',
     path: '/plans/invoices',
+    metadata: businessRoute('billing:read'),
     responses: { 200: z.object({ invoices: z.array(ZInvoiceSchema) }), ...unavailable },
     summary: 'The caller’s invoices from Stripe, newest first',
   },

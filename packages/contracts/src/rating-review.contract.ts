@@ -1,6 +1,7 @@
 // Dashboard review of ratings flagged as suspicious by anti-gaming: list them, restore one (with an audit entry).
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
+import { businessRoute } from './access';
 import { ZObjectIdSchema, zPage, zQueryInt } from './common';
 
 const c = initContract();
@@ -50,6 +51,7 @@ export const ratingReviewContract = c.router({
   listFlagged: {
     method: 'GET',
     path: '/ratings/flagged',
+    metadata: businessRoute('feedback:review'),
     query: ZFlaggedRatingsQuerySchema,
     responses: {
       200: z.object({
@@ -64,6 +66,7 @@ export const ratingReviewContract = c.router({
   restore: {
     method: 'POST',
     path: '/ratings/:id/restore',
+    metadata: businessRoute('feedback:review'),
     pathParams: z.object({ id: ZObjectIdSchema }),
     body: ZRestoreRatingSchema,
     responses: { 200: ZFlaggedRatingSchema },

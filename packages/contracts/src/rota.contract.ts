@@ -1,6 +1,7 @@
 // /rota: shifts by store and week (entered in the store's local time), copy a week, and who is on shift at an instant.
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
+import { businessRoute } from './access';
 import { ZObjectIdSchema } from './common';
 import { ZDaySchema, ZTimeOfDaySchema } from './stores.contract';
 
@@ -127,6 +128,7 @@ export const rotaContract = c.router({
   week: {
     method: 'GET',
     path: '/rota',
+    metadata: businessRoute('rota:read'),
     query: ZRotaWeekQuerySchema,
     responses: { 200: ZRotaWeekSchema },
     summary: "One store's shifts for one week (Monday to Sunday in the store's time zone)",
@@ -134,6 +136,7 @@ export const rotaContract = c.router({
   createShift: {
     method: 'POST',
     path: '/rota/shifts',
+    metadata: businessRoute('rota:write'),
     body: ZShiftInputSchema,
     responses: { 201: ZShiftMessageSchema },
     summary: 'Add a shift; 409 when it overlaps another shift of the same person',
@@ -141,6 +144,7 @@ export const rotaContract = c.router({
   updateShift: {
     method: 'PUT',
     path: '/rota/shifts/:id',
+    metadata: businessRoute('rota:write'),
     pathParams: ZIdParams,
     body: ZShiftUpdateSchema,
     responses: { 200: ZShiftMessageSchema },
@@ -149,6 +153,7 @@ export const rotaContract = c.router({
   deleteShift: {
     method: 'DELETE',
     path: '/rota/shifts/:id',
+    metadata: businessRoute('rota:write'),
     pathParams: ZIdParams,
     body: c.noBody(),
     responses: { 200: z.object({ message: z.string() }) },
@@ -157,6 +162,7 @@ export const rotaContract = c.router({
   copyWeek: {
     method: 'POST',
     path: '/rota/copy-week',
+    metadata: businessRoute('rota:write'),
     body: ZCopyWeekInputSchema,
     responses: {
       200: z.object({
@@ -171,6 +177,7 @@ export const rotaContract = c.router({
   onShift: {
     method: 'GET',
     path: '/rota/on-shift',
+    metadata: businessRoute('rota:read'),
     query: ZOnShiftQuerySchema,
     responses: { 200: z.object({ at: z.string(), stores: z.array(ZOnShiftStoreSchema) }) },
     summary: 'Who is on shift at an instant (default now), per store; start inclusive, end exclusive',

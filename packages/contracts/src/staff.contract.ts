@@ -1,6 +1,7 @@
 // /staff: the people who work at a business's stores (list with filters, create, update, photo, deactivate, delete).
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
+import { businessRoute } from './access';
 import { ZObjectIdSchema } from './common';
 
 const c = initContract();
@@ -68,6 +69,7 @@ export const staffContract = c.router({
   list: {
     method: 'GET',
     path: '/staff',
+    metadata: businessRoute('staff:read'),
     query: ZStaffListQuerySchema,
     responses: { 200: z.object({ staff: z.array(ZStaffSchema) }) },
     summary: 'Staff of the signed-in business (not deleted), sorted by name, filtered by q, store and status',
@@ -75,6 +77,7 @@ export const staffContract = c.router({
   get: {
     method: 'GET',
     path: '/staff/:id',
+    metadata: businessRoute('staff:read'),
     pathParams: ZIdParams,
     responses: { 200: z.object({ staff: ZStaffSchema }) },
     summary: 'One staff member',
@@ -82,6 +85,7 @@ export const staffContract = c.router({
   create: {
     method: 'POST',
     path: '/staff/create',
+    metadata: businessRoute('staff:write'),
     body: ZStaffInputSchema,
     responses: { 201: ZStaffMessageSchema },
     summary: 'Add a staff member working at one or more of your stores',
@@ -89,6 +93,7 @@ export const staffContract = c.router({
   update: {
     method: 'PUT',
     path: '/staff/:id',
+    metadata: businessRoute('staff:write'),
     pathParams: ZIdParams,
     body: ZStaffUpdateSchema,
     responses: { 200: ZStaffMessageSchema },
@@ -97,6 +102,7 @@ export const staffContract = c.router({
   remove: {
     method: 'DELETE',
     path: '/staff/:id',
+    metadata: businessRoute('staff:write'),
     pathParams: ZIdParams,
     body: c.noBody(),
     responses: { 200: z.object({ message: z.string() }) },
@@ -105,6 +111,7 @@ export const staffContract = c.router({
   uploadPhoto: {
     method: 'PUT',
     path: '/staff/:id/photo',
+    metadata: businessRoute('staff:write'),
     pathParams: ZIdParams,
     contentType: 'multipart/form-data',
     // The web client sends FormData; the file itself is read from multer, not from this type.
@@ -115,6 +122,7 @@ export const staffContract = c.router({
   removePhoto: {
     method: 'DELETE',
     path: '/staff/:id/photo',
+    metadata: businessRoute('staff:write'),
     pathParams: ZIdParams,
     body: c.noBody(),
     responses: { 200: ZStaffMessageSchema },

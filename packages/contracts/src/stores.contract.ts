@@ -1,6 +1,7 @@
 // /store: a business's stores (CRUD, image, per-store interfaces) and the QR code/poster that open its rating page.
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
+import { businessRoute, storeRoute } from './access';
 import { ZObjectIdSchema } from './common';
 
 const c = initContract();
@@ -190,6 +191,7 @@ export const storesContract = c.router({
   list: {
     method: 'GET',
     path: '/store',
+    metadata: businessRoute('stores:read'),
     query: z.object({ q: z.string().trim().max(255).optional() }),
     responses: { 200: z.object({ stores: z.array(ZStoreSchema) }) },
     summary:
@@ -198,6 +200,7 @@ export const storesContract = c.router({
   get: {
     method: 'GET',
     path: '/store/:id',
+    metadata: storeRoute('stores:read'),
     pathParams: ZIdParams,
     responses: { 200: z.object({ store: ZStoreSchema }) },
     summary: 'One store',
@@ -205,6 +208,7 @@ export const storesContract = c.router({
   create: {
     method: 'POST',
     path: '/store/create',
+    metadata: businessRoute('stores:manage'),
     body: ZStoreInputSchema,
     responses: { 201: ZStoreMessageSchema },
     summary: 'Create a store (all three interfaces enabled)',
@@ -212,6 +216,7 @@ export const storesContract = c.router({
   update: {
     method: 'PUT',
     path: '/store/:id',
+    metadata: storeRoute('stores:write'),
     pathParams: ZIdParams,
     body: ZStoreUpdateSchema,
     responses: { 200: ZStoreMessageSchema },
@@ -220,6 +225,7 @@ export const storesContract = c.router({
   remove: {
     method: 'DELETE',
     path: '/store/:id',
+    metadata: storeRoute('stores:manage'),
     pathParams: ZIdParams,
     body: c.noBody(),
     responses: { 200: z.object({ message: z.string(), ratingsKept: z.number().int() }) },
@@ -228,6 +234,7 @@ export const storesContract = c.router({
   uploadImage: {
     method: 'PUT',
     path: '/store/:id/image',
+    metadata: storeRoute('stores:write'),
     pathParams: ZIdParams,
     contentType: 'multipart/form-data',
     // The web client sends FormData; the file itself is read from multer, not from this type.
@@ -238,6 +245,7 @@ export const storesContract = c.router({
   removeImage: {
     method: 'DELETE',
     path: '/store/:id/image',
+    metadata: storeRoute('stores:write'),
     pathParams: ZIdParams,
     body: c.noBody(),
     responses: { 200: ZStoreMessageSchema },
@@ -246,6 +254,7 @@ export const storesContract = c.router({
   getInterfaces: {
     method: 'GET',
     path: '/store/:id/interfaces',
+    metadata: storeRoute('stores:read'),
     pathParams: ZIdParams,
     responses: { 200: z.object({ interfaces: ZStoreInterfacesSchema }) },
     summary: "The store's three customer interfaces and whether each is enabled",
@@ -253,6 +262,7 @@ export const storesContract = c.router({
   updateInterfaces: {
     method: 'PUT',
     path: '/store/:id/interfaces',
+    metadata: storeRoute('stores:write'),
     pathParams: ZIdParams,
     body: ZStoreInterfacesUpdateSchema,
     responses: { 200: z.object({ message: z.string(), interfaces: ZStoreInterfacesSchema }) },
@@ -261,6 +271,7 @@ export const storesContract = c.router({
   qrPng: {
     method: 'GET',
     path: '/store/:id/qr.png',
+    metadata: storeRoute('stores:write'),
     pathParams: ZIdParams,
     query: ZQrQuerySchema,
     responses: { 200: c.otherResponse({ contentType: 'image/png', body: z.unknown() }) },
@@ -269,6 +280,7 @@ export const storesContract = c.router({
   qrSvg: {
     method: 'GET',
     path: '/store/:id/qr.svg',
+    metadata: storeRoute('stores:write'),
     pathParams: ZIdParams,
     query: ZQrQuerySchema,
     responses: { 200: c.otherResponse({ contentType: 'image/svg+xml', body: z.unknown() }) },
@@ -277,6 +289,7 @@ export const storesContract = c.router({
   poster: {
     method: 'GET',
     path: '/store/:id/poster.pdf',
+    metadata: storeRoute('stores:write'),
     pathParams: ZIdParams,
     query: z.object({ download: z.enum(['0', '1']).default('0') }),
     responses: { 200: c.otherResponse({ contentType: 'application/pdf', body: z.unknown() }) },

@@ -1,6 +1,7 @@
 // The users resource: sign-up, login, password reset by OTP, email verification, profile and the current user.
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
+import { accountRoute, businessRoute, ZRoleSchema } from './access';
 import { ZObjectIdSchema } from './common';
 
 const c = initContract();
@@ -134,6 +135,11 @@ export const ZUpdateProfileRequestSchema = ZProfileSchema.extend({
 export const ZSelectStoreSchema = z.object({ storeId: ZObjectIdSchema });
 export type TSelectStore = z.infer<typeof ZSelectStoreSchema>;
 
+export const ZSelectBusinessSchema = z.object({ businessId: ZObjectIdSchema });
+export type TSelectBusiness = z.infer<typeof ZSelectBusinessSchema>;
+
+export const ZBusinessRefSchema = z.object({ _id: ZObjectIdSchema, name: z.string() });
+
 export const ZSubscriptionStatusSchema = z.enum(['trialing', 'active', 'past_due', 'canceled', 'expired']);
 export type TSubscriptionStatus = z.infer<typeof ZSubscriptionStatusSchema>;
 
@@ -150,6 +156,14 @@ export const ZUserSchema = z.object({
   timeZone: z.string(),
   emailVerified: z.boolean(),
   selectedStore: ZObjectIdSchema.nullable(),
+  /** The person's role in the current business (null when they belong to none any more). */
+  role: ZRoleSchema.nullable(),
+  /** The current business; subscriptionStatus and trialEndsAt above are its subscription. */
+  business: ZBusinessRefSchema.nullable(),
+  /** Every business the person belongs to, for the business switcher. */
+  businesses: z.array(ZBusinessRefSchema.extend({ role: ZRoleSchema })),
+  /** The stores the role covers in the current business; null means all of them. */
+  stores: z.array(ZObjectIdSchema).nullable(),
 });
 export type TUser = z.infer<typeof ZUserSchema>;
 
@@ -209,12 +223,14 @@ export const usersContract = c.router({
   getProfile: {
     method: 'GET',
     path: '/user/get-profile',
+    metadata: accountRoute,
     responses: { 200: ZUserResponseSchema },
     summary: 'The signed-in user’s profile',
   },
   updateProfile: {
     method: 'PUT',
     path: '/user/update-profile',
+    metadata: accountRoute,
     contentType: 'multipart/form-data',
     body: ZUpdateProfileRequestSchema,
     responses: { 200: ZMessageSchema.extend({ user: ZUserSchema, token: z.string() }) },
@@ -224,13 +240,23 @@ export const usersContract = c.router({
   selectStore: {
     method: 'PUT',
     path: '/user/select-store',
+    metadata: businessRoute('stores:read'),
     body: ZSelectStoreSchema,
     responses: { 200: ZMessageSchema.extend({ user: ZUserSchema }) },
     summary: 'Remember the store the user works with',
   },
+  selectBusiness: {
+    method: 'PUT',
+    path: '/user/select-business',
+    metadata: accountRoute,
+    body: ZSelectBusinessSchema,
+    responses: { 200: ZMessageSchema.extend({ user: ZUserSchema }) },
+    summary: 'Switch the current business (the person must be a member of it); roles are read on every request',
+  },
   me: {
     method: 'GET',
     path: '/user/me',
+    metadata: accountRoute,
     responses: { 200: ZUserResponseSchema },
     summary: 'The current user, with the subscription status (expired once a trial has ended)',
   },

@@ -1,0 +1,88 @@
+// Roles and permissions: the one table of who may do what, read by the API's access middleware and the web's menus.
+import { z } from 'zod';
+
+export const ROLES = ['owner', 'admin', 'manager', 'viewer'] as const;
+export const ZRoleSchema = z.enum(ROLES);
+export type TRole = z.infer<typeof ZRoleSchema>;
+/** Roles a member can be given by invitation or edit (there is exactly one owner: ownership moves by transfer). */
+export const ZMemberRoleSchema = z.enum(['admin', 'manager', 'viewer'], {
+  errorMap: () => ({ message: 'Role must be admin, manager or viewer' }),
+});
+export type TMemberRole = z.infer<typeof ZMemberRoleSchema>;
+
+export const ROLE_LABELS: Record<TRole, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  manager: 'Store manager',
+  viewer: 'Viewer',
+};
+
+const ALL: readonly TRole[] = ROLES;
+const EDITORS: readonly TRole[] = ['owner', 'admin', 'manager'];
+const ADMINS: readonly TRole[] = ['owner', 'admin'];
+const OWNER: readonly TRole[] = ['owner'];
+
+/** Permission → the roles that hold it. Store managers and viewers hold theirs only over their assigned stores. */
+export const PERMISSIONS = {
+  /** Dashboards, league tables, feedback timeline, CSV exports (over the member's stores). */
+  'analytics:read': ALL,
+  /** Business-wide dashboard settings (e.g. the league table's minimum sample). */
+  'analytics:settings': ADMINS,
+  'stores:read': ALL,
+  /** Edit a store, its image, interface switches; QR codes and kiosk hand-over. */
+  'stores:write': EDITORS,
+  /** Create or delete stores. */
+  'stores:manage': ADMINS,
+  'staff:read': ALL,
+  'staff:write': EDITORS,
+  'rota:read': ALL,
+  'rota:write': EDITORS,
+  /** Flagged ratings: review and restore. */
+  'feedback:review': EDITORS,
+  /** The member's own bell, notification list and read state. */
+  'notifications:read': ALL,
+  /** Alert rules and notification settings. */
+  'notifications:write': EDITORS,
+  'billing:read': OWNER,
+  'billing:write': OWNER,
+  'team:read': EDITORS,
+  /** Invite (a store manager may invite viewers to their own stores only). */
+  'team:invite': EDITORS,
+  /** Change roles and stores, remove members. */
+  'team:manage': ADMINS,
+  'audit:read': ADMINS,
+  /** Transfer ownership, delete the business. */
+  'business:own': OWNER,
+} as const satisfies Record<string, readonly TRole[]>;
+export type TPermission = keyof typeof PERMISSIONS;
+
+export function can(role: TRole | null | undefined, permission: TPermission): boolean {
+  return !!role && (PERMISSIONS[permission] as readonly TRole[]).includes(role);
+}
+
+/**
+ * What a route needs, declared next to its path (contract `metadata`):
+ * - `account`: any signed-in person, with or without a business (profile, business switcher, accepting invitations);
+ * - `business`: a member of the current business holding `permission`; services narrow to the member's stores;
+ * - `store`: as `business`, and the store named at `store` (e.g. `params.id`) must be one of the member's stores.
+ */
+export type TRouteAccess =
+  | { public: true }
+  | { permission: 'account'; scope: 'account' }
+  | { permission: TPermission; scope: 'business' }
+  | { permission: TPermission; scope: 'store'; store: 'params.id' | 'params.storeId' };
+
+export const accountRoute = { permission: 'account', scope: 'account' } as const;
+export function businessRoute<P extends TPermission>(permission: P) {
+  return { permission, scope: 'business' } as const;
+}
+export function storeRoute<P extends TPermission>(permission: P, store: 'params.id' | 'params.storeId' = 'params.id') {
+  return { permission, scope: 'store', store } as const;
+}
+
+/** Spoken refusals: a page a role cannot use says so plainly. */
+export const ACCESS_MESSAGES = {
+  noBusiness: 'You no longer have access to this business',
+  forbidden: 'Your role does not allow this',
+  billingOwnerOnly: 'Only the owner can manage the subscription',
+} as const;
