@@ -13,6 +13,8 @@ import { RatingModel } from '../src/modules/ratings/rating.model';
 import { StaffModel } from '../src/modules/staff/staff.model';
 import { StoreModel } from '../src/modules/stores/store.model';
 import { UserModel } from '../src/modules/users/user.model';
+import { BusinessModel } from '../src/tenancy/business.model';
+import { foundBusiness } from '../src/tenancy/business.service';
 
 const SIZES = (process.env.BENCH_DASHBOARD_SIZES ?? '10000,1000000').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_DASHBOARD_SAMPLES ?? 30);
@@ -29,17 +31,18 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 
 /** A business with 10 stores in three zones and 60 staff, and `size` ratings over the last 180 days. */
 async function seed(size: number): Promise<string> {
-  const owner = await UserModel.create({
+  const business = await UserModel.create({
     fullname: 'Bench Owner',
     email: `bench${size}@example.com`,
     passwordHash: 'x',
-    subscriptionStatus: 'active',
   });
+  await foundBusiness(business, null);
+  await BusinessModel.updateOne({ _id: business._id }, { $set: { subscriptionStatus: 'active' } });
   const stores = await StoreModel.insertMany(
-    Array.from({ length: 10 }, (_, i) => ({ owner: owner._id, name: `Store ${i}`, timeZone: ZONES[i % 3]! })),
+    Array.from({ length: 10 }, (_, i) => ({ business: business._id, name: `Store ${i}`, timeZone: ZONES[i % 3]! })),
   );
   const staff = await StaffModel.insertMany(
-    Array.from({ length: 60 }, (_, i) => ({ owner: owner._id, name: `Person ${i}`, stores: [stores[i % 10]!._id] })),
+    Array.from({ length: 60 }, (_, i) => ({ business: business._id, name: `Person ${i}`, stores: [stores[i % 10]!._id] })),
   );
   const now = Date.now();
   const batch = 10_000;
@@ -54,7 +57,7 @@ async function seed(size: number): Promise<string> {
       // through the model so each stored rating has every default a submitted one has (flag, tags, outsideShift…)
       docs.push(
         new RatingModel({
-          owner: owner._id,
+          business: business._id,
           store: store._id,
           staff: isStaff ? staff[s + 10 * ((n >> 3) % 6)]!._id : null,
           kind: isStaff ? 'staff' : 'experience',
@@ -69,8 +72,8 @@ async function seed(size: number): Promise<string> {
     }
     await RatingModel.insertMany(docs, { ordered: false, lean: true });
   }
-  await rebuildRollups({ check: false, owner: String(owner._id) });
-  return signAccessToken(String(owner._id), 0);
+  await rebuildRollups({ check: false, business: String(business._id) });
+  return signAccessToken(String(business._id), 0);
 }
 
 async function measure(port: number, token: string): Promise<Record<string, number[]>> {

@@ -37,13 +37,13 @@ async function seed(size: number): Promise<void> {
   const rules = [];
   const rollups = [];
   for (let i = 0; i < size; i++) {
-    const owner = new mongoose.Types.ObjectId();
+    const business = new mongoose.Types.ObjectId();
     const zone = ZONES[i % ZONES.length]!;
     const periodStart = new Date(Date.UTC(2026, 10, 1 + (i % 28)) - (i % 28 >= 15 ? 30 * 86_400_000 : 0));
     users.push({
-      _id: owner,
+      _id: business,
       fullname: `Owner ${i}`,
-      email: `owner${i}@bench.example`,
+      email: `business${i}@bench.example`,
       passwordHash: 'x',
       timeZone: zone,
       subscriptionStatus: 'active',
@@ -52,7 +52,7 @@ async function seed(size: number): Promise<void> {
       createdAt: NOW,
       updatedAt: NOW,
     });
-    const rule = { owner, enabled: true, stores: [], createdAt: NOW, updatedAt: NOW };
+    const rule = { business, enabled: true, stores: [], createdAt: NOW, updatedAt: NOW };
     rules.push({ ...rule, type: 'visit-allowance', email: true, params: {} });
     rules.push({
       ...rule,
@@ -65,13 +65,13 @@ async function seed(size: number): Promise<void> {
       const store = new mongoose.Types.ObjectId();
       stores.push({
         _id: store,
-        owner,
+        business,
         name: `Store ${i}-${s}`,
         timeZone: zone,
         deletedAt: null,
         createdAt: NOW,
       });
-      const row = { owner, store, staff: null, day: yesterday };
+      const row = { business, store, staff: null, day: yesterday };
       rollups.push({ ...row, metric: 'experience', count: 3, scoreSum: 12, d4: 3 });
       const visits = s === 0 && i % NEAR_CAP_EVERY === 0 ? 210_000 : 40;
       rollups.push({ ...row, metric: 'visit', count: visits });

@@ -8,6 +8,8 @@ import { signAccessToken } from '../src/lib/auth';
 import { withDbName } from '../src/lib/db';
 import { StoreModel } from '../src/modules/stores/store.model';
 import { UserModel } from '../src/modules/users/user.model';
+import { BusinessModel } from '../src/tenancy/business.model';
+import { foundBusiness } from '../src/tenancy/business.service';
 import { startApiProcess, type ApiProcess } from '../test/helpers/api-process';
 
 const RATINGS = Number(process.env.BENCH_NOTIFY_RATINGS ?? 100);
@@ -72,15 +74,16 @@ export async function run(): Promise<void> {
   const dbName = 'cx_bench_notify';
   await mongoose.connect(withDbName(mongo.uri, dbName));
   await mongoose.connection.dropDatabase();
-  const owner = await UserModel.create({
+  const business = await UserModel.create({
     fullname: 'Bench Owner',
     email: 'bench-notify@example.com',
     passwordHash: 'x',
     emailVerifiedAt: new Date(),
-    subscriptionStatus: 'active',
   });
-  const store = await StoreModel.create({ owner: owner._id, name: 'Bench Store', timeZone: 'Europe/London' });
-  const token = signAccessToken(String(owner._id), 0);
+  await foundBusiness(business, null);
+  await BusinessModel.updateOne({ _id: business._id }, { $set: { subscriptionStatus: 'active' } });
+  const store = await StoreModel.create({ business: business._id, name: 'Bench Store', timeZone: 'Europe/London' });
+  const token = signAccessToken(String(business._id), 0);
   const started: ApiProcess[] = [];
   try {
     const one = await startApiProcess({ mongoUri: mongo.uri, dbName });

@@ -120,14 +120,14 @@ export async function run(): Promise<void> {
   await mongoose.connection.dropDatabase();
   await Promise.all(mongoose.modelNames().map((name) => mongoose.model(name).init()));
 
-  const owner = await UserModel.create({
+  const business = await UserModel.create({
     fullname: 'Bench Owner',
     email: 'bench@example.com',
     passwordHash: 'x',
   });
-  const store = await StoreModel.create({ owner: owner._id, name: 'Bench Store', timeZone: 'Europe/London' });
+  const store = await StoreModel.create({ business: business._id, name: 'Bench Store', timeZone: 'Europe/London' });
   const staff = await StaffModel.insertMany(
-    Array.from({ length: 10 }, (_, i) => ({ owner: owner._id, name: `Member ${i}`, stores: [store._id] })),
+    Array.from({ length: 10 }, (_, i) => ({ business: business._id, name: `Member ${i}`, stores: [store._id] })),
   );
 
   const app = createServer(createApp());

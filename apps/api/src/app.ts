@@ -7,7 +7,8 @@ import { pinoHttp } from 'pino-http';
 import { createExpressEndpoints } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
 import { env, type TrustProxy } from './config/env';
-import { authGuard, setSessionValidator } from './lib/auth';
+import { setSessionValidator } from './lib/auth';
+import { accessGuard } from './tenancy/access';
 import { errorMiddleware } from './lib/errors';
 import { logger, serializeRequest } from './lib/logger';
 import { analyticsRouter } from './modules/analytics/analytics.router';
@@ -25,6 +26,8 @@ import { rotaRouter } from './modules/rota/rota.router';
 import { staffRouter } from './modules/staff/staff.router';
 import { storesRouter } from './modules/stores/stores.router';
 import { usersRouter } from './modules/users/users.router';
+import { teamRouter } from './modules/team/team.router';
+import { auditRouter } from './modules/audit/audit.router';
 import { validateSession } from './modules/users/users.service';
 
 export interface AppDeps {
@@ -79,10 +82,12 @@ export function createApp(deps: AppDeps = {}): Express {
       users: usersRouter,
       plans: plansRouter,
       notifications: notificationsRouter,
+      team: teamRouter,
+      audit: auditRouter,
     },
     app,
     {
-      globalMiddleware: [authGuard],
+      globalMiddleware: [accessGuard],
       requestValidationErrorHandler: (err, _req, _res, next) => next(err),
     },
   );

@@ -6,6 +6,8 @@ import { DateTime } from 'luxon';
 import { PNG } from 'pngjs';
 import { signAccessToken } from '../src/lib/auth';
 import { UserModel } from '../src/modules/users/user.model';
+import { BusinessModel } from '../src/tenancy/business.model';
+import { MembershipModel } from '../src/tenancy/membership.model';
 import { StoreModel } from '../src/modules/stores/store.model';
 import { StaffModel } from '../src/modules/staff/staff.model';
 import { ShiftModel } from '../src/modules/rota/shift.model';
@@ -21,34 +23,74 @@ export interface MadeUser {
   auth: { Authorization: string };
 }
 
-export async function makeUser(
-  overrides: Record<string, unknown> & { password?: string } = {},
-): Promise<MadeUser> {
-  const { password = 'Passw0rd!', ...rest } = overrides;
+const BUSINESS_FIELDS = new Set([
+  'subscriptionStatus', 'trialEndsAt', 'currentPeriodEnd', 'currentPeriodStart', 'plan', 'stripeCustomerId',
+  'stripeSubscriptionId', 'cancelAtPeriodEnd', 'pastDueSince', 'billingOrder',
+]);
+
+async function makePerson(fields: Record<string, unknown>, password: string) {
   const n = next();
   const user = await UserModel.create({
     fullname: `Test Owner ${n}`,
     email: `owner${n}.${Date.now()}@example.com`,
     passwordHash: await bcrypt.hash(password, 4),
     emailVerifiedAt: new Date(),
-    subscriptionStatus: 'active',
-    ...rest,
+    ...fields,
   });
   const token = signAccessToken(String(user._id), user.tokenVersion ?? 0);
   return { user, id: String(user._id), password, token, auth: { Authorization: `Bearer ${token}` } };
 }
 
-export async function makeStore(owner: Types.ObjectId | string, overrides: Record<string, unknown> = {}) {
-  return StoreModel.create({ owner, name: `Store ${next()}`, timeZone: 'Europe/London', ...overrides });
+/** A person who founded a business (its owner; the business id is their id); subscription overrides go to it. */
+export async function makeUser(
+  overrides: Record<string, unknown> & { password?: string } = {},
+): Promise<MadeUser> {
+  const { password = 'Passw0rd!', ...rest } = overrides;
+  const userFields: Record<string, unknown> = {};
+  const businessFields: Record<string, unknown> = { subscriptionStatus: 'active' };
+  for (const [k, v] of Object.entries(rest)) (BUSINESS_FIELDS.has(k) ? businessFields : userFields)[k] = v;
+  const made = await makePerson(userFields, password);
+  await BusinessModel.create({
+    _id: made.user._id,
+    name: `${made.user.fullname}'s business`,
+    createdBy: made.user._id,
+    timeZone: made.user.timeZone,
+    ...businessFields,
+  });
+  await MembershipModel.create({ business: made.user._id, user: made.user._id, role: 'owner' });
+  await UserModel.updateOne({ _id: made.user._id }, { $set: { currentBusiness: made.user._id } });
+  return made;
+}
+
+/** A member of an existing business with a role and (for managers and viewers) stores; their current business. */
+export async function makeMember(
+  business: Types.ObjectId | string,
+  role: 'admin' | 'manager' | 'viewer',
+  stores: Array<Types.ObjectId | string> | null = null,
+  overrides: Record<string, unknown> = {},
+): Promise<MadeUser> {
+  const made = await makePerson({ currentBusiness: business, ...overrides }, 'Passw0rd!');
+  await MembershipModel.create({
+    business,
+    user: made.user._id,
+    role,
+    allStores: stores === null,
+    stores: stores ?? [],
+  });
+  return made;
+}
+
+export async function makeStore(business: Types.ObjectId | string, overrides: Record<string, unknown> = {}) {
+  return StoreModel.create({ business, name: `Store ${next()}`, timeZone: 'Europe/London', ...overrides });
 }
 
 export async function makeStaff(
-  owner: Types.ObjectId | string,
+  business: Types.ObjectId | string,
   stores: Array<Types.ObjectId | string>,
   overrides: Record<string, unknown> = {},
 ) {
   return StaffModel.create({
-    owner,
+    business,
     name: `Staff Member ${next()}`,
     role: 'Sales Associate',
     stores,
@@ -58,14 +100,14 @@ export async function makeStaff(
 
 /** A shift at the given UTC instants; day defaults to the start's date in the store's zone (Europe/London). */
 export async function makeShift(
-  owner: Types.ObjectId | string,
+  business: Types.ObjectId | string,
   store: { _id: Types.ObjectId; timeZone?: string },
   staff: { _id: Types.ObjectId },
   start: Date,
   end: Date,
 ) {
   const day = DateTime.fromJSDate(start, { zone: store.timeZone ?? 'Europe/London' }).toISODate()!;
-  return ShiftModel.create({ owner, store: store._id, staff: staff._id, start, end, day });
+  return ShiftModel.create({ business, store: store._id, staff: staff._id, start, end, day });
 }
 
 /** A tiny valid PNG (solid colour) for upload tests. */
@@ -77,14 +119,14 @@ export function makePng(width = 4, height = 4, rgb: [number, number, number] = [
 
 /** A stored rating (no rollups, no fan-out) at an instant; day is the instant's date in the store's zone. */
 export async function makeRating(
-  store: { _id: Types.ObjectId; owner: Types.ObjectId; timeZone?: string },
+  store: { _id: Types.ObjectId; business: Types.ObjectId; timeZone?: string },
   overrides: Record<string, unknown> & { createdAt?: Date } = {},
 ) {
   const { RatingModel } = await import('../src/modules/ratings/rating.model');
   const createdAt = overrides.createdAt ?? new Date();
   const day = DateTime.fromJSDate(createdAt, { zone: store.timeZone ?? 'Europe/London' }).toISODate()!;
   const doc = await RatingModel.create({
-    owner: store.owner,
+    business: store.business,
     store: store._id,
     kind: 'experience',
     score: 3,
@@ -160,11 +202,11 @@ export async function makeBusinesses(n: number, o: { stores?: number; timeZone?:
   const stores = await StoreModel.insertMany(
     users.flatMap((u) =>
       Array.from({ length: o.stores ?? 1 }, () => ({
-        owner: u._id,
+        business: u._id,
         name: `Store ${next()}`,
         timeZone: zone,
       })),
     ),
   );
-  return users.map((u) => ({ user: u, stores: stores.filter((s) => String(s.owner) === String(u._id)) }));
+  return users.map((u) => ({ user: u, stores: stores.filter((s) => String(s.business) === String(u._id)) }));
 }

@@ -15,7 +15,7 @@ export const ALERT_MAX_SCORE = 2;
 export const TAG_RE = /fx\d+n\d+/;
 
 export interface Business {
-  owner: ObjectId;
+  business: ObjectId;
   store: ObjectId;
   staff: ObjectId[];
 }
@@ -42,11 +42,11 @@ async function api(
  * that fires, once per counted low rating, so the alerts expected follow from the stored ratings.
  */
 export async function setUpBusiness(db: Db, apiUrl: string, label: string): Promise<Business> {
-  const owner = new ObjectId();
+  const business = new ObjectId();
   await db.collection(name(UserModel)).insertOne({
-    _id: owner,
+    _id: business,
     fullname: `Faults ${label}`,
-    email: `faults-${owner.toHexString()}@example.com`,
+    email: `faults-${business.toHexString()}@example.com`,
     passwordHash: 'x',
     emailVerifiedAt: new Date(),
     subscriptionStatus: 'active',
@@ -54,7 +54,7 @@ export async function setUpBusiness(db: Db, apiUrl: string, label: string): Prom
   const store = new ObjectId();
   await db.collection(name(StoreModel)).insertOne({
     _id: store,
-    owner,
+    business,
     name: `Faults ${label}`,
     timeZone: 'Europe/London',
     deletedAt: null,
@@ -64,14 +64,14 @@ export async function setUpBusiness(db: Db, apiUrl: string, label: string): Prom
   await db.collection(name(StaffModel)).insertMany(
     staff.map((_id, i) => ({
       _id,
-      owner,
+      business,
       name: `Member ${i}`,
       stores: [store],
       active: true,
       deletedAt: null,
     })),
   );
-  const token = signAccessToken(owner.toHexString(), 0);
+  const token = signAccessToken(business.toHexString(), 0);
   const { data } = (await api(apiUrl, token, 'GET', '/notifications/rules')) as {
     data: Array<{ _id: string }>;
   };
@@ -84,7 +84,7 @@ export async function setUpBusiness(db: Db, apiUrl: string, label: string): Prom
     maxScore: ALERT_MAX_SCORE,
     kinds: ['staff', 'experience'],
   });
-  return { owner, store, staff };
+  return { business, store, staff };
 }
 
 export interface Books {
@@ -157,12 +157,12 @@ export async function countBooks(db: Db, b: Business, accepted: Set<string>): Pr
       .toArray(),
     db
       .collection<RollupRow>(name(BusinessRollupModel))
-      .find({ owner: b.owner, metric: { $in: ['staff', 'experience'] } })
+      .find({ business: b.business, metric: { $in: ['staff', 'experience'] } })
       .project<RollupRow>({ metric: 1, day: 1, count: 1 })
       .toArray(),
     db
       .collection<{ text?: string; message?: string }>(name(NotificationModel))
-      .find({ owner: b.owner, type: 'low-rating' })
+      .find({ business: b.business, type: 'low-rating' })
       .project<{ text?: string; message?: string }>({ text: 1, message: 1 })
       .toArray(),
   ]);

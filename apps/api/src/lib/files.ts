@@ -31,7 +31,7 @@ export const INVALID_IMAGE_MESSAGE = 'Please upload a JPEG, PNG or WebP image';
 /** Stores a validated image and returns its id (24 hex chars). */
 export async function saveImage(
   buf: Buffer,
-  opts: { owner: string; purpose: ImagePurpose },
+  opts: { business: string; purpose: ImagePurpose },
 ): Promise<string> {
   if (buf.length > env.UPLOAD_MAX_BYTES) {
     throw new AppError(
@@ -46,7 +46,7 @@ export async function saveImage(
   // Decoded once, before anything is stored: an image that cannot be shown is refused now, not on every later view.
   const decoded = await decodeUpload(buf);
   const upload = bucket().openUploadStream(`${opts.purpose}-${Date.now()}`, {
-    metadata: { owner: opts.owner, purpose: opts.purpose, contentType },
+    metadata: { business: opts.business, purpose: opts.purpose, contentType },
   });
   await new Promise<void>((resolve, reject) => {
     upload.once('finish', () => resolve());
@@ -73,14 +73,14 @@ export async function deleteFile(id: string | null | undefined): Promise<void> {
 export async function replaceImage<T>(
   buf: Buffer,
   opts: {
-    owner: string;
+    business: string;
     purpose: ImagePurpose;
     previous: string | null | undefined;
     attach: (fileId: string) => Promise<T | null>;
     gone: () => Error;
   },
 ): Promise<T> {
-  const fileId = await saveImage(buf, { owner: opts.owner, purpose: opts.purpose });
+  const fileId = await saveImage(buf, { business: opts.business, purpose: opts.purpose });
   const attached = await opts.attach(fileId);
   if (!attached) {
     await deleteFile(fileId);

@@ -6,10 +6,10 @@ async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const check = args.includes('--check');
   const ownerAt = args.indexOf('--owner');
-  const owner = ownerAt >= 0 ? args[ownerAt + 1] : undefined;
+  const business = ownerAt >= 0 ? args[ownerAt + 1] : undefined;
   const db = await connectDatabase();
   try {
-    const report = await rebuildRollups({ check, owner });
+    const report = await rebuildRollups({ check, business });
     for (const key of report.examples) console.log(`differs: ${key}`);
     console.log(
       `${report.rows} rollup rows compared, ${report.differences} differed` +

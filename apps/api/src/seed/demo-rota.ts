@@ -11,7 +11,7 @@ interface RotaStaff {
   role: string;
 }
 export interface DemoShift {
-  owner: Types.ObjectId;
+  business: Types.ObjectId;
   store: Types.ObjectId;
   staff: Types.ObjectId;
   start: Date;
@@ -30,7 +30,7 @@ const MANAGER = [9, 17.5] as const;
  * shift on the busy Friday-to-Sunday. Rotating by day index gives each person a mix of shifts and two or three days off.
  */
 export function demoRota(
-  owner: Types.ObjectId,
+  business: Types.ObjectId,
   store: RotaStore,
   staff: RotaStaff[],
   now: Date,
@@ -46,7 +46,7 @@ export function demoRota(
     const start = at(from);
     const end = at(to);
     shifts.push({
-      owner,
+      business,
       store: store._id,
       staff: member._id,
       start: start.toJSDate(),

@@ -7,6 +7,11 @@ import { logger } from '../lib/logger';
 import { saveImage } from '../lib/files';
 import { localDay, localHour } from '../lib/time';
 import { UserModel } from '../modules/users/user.model';
+import { BusinessModel } from '../tenancy/business.model';
+import { foundBusiness } from '../tenancy/business.service';
+
+/** The demo chain's name (shown in the business switcher and the Team page). */
+const DEMO_BUSINESS_NAME = 'Northwind Coffee';
 import { StoreModel } from '../modules/stores/store.model';
 import { StaffModel } from '../modules/staff/staff.model';
 import { ShiftModel } from '../modules/rota/shift.model';
@@ -44,20 +49,20 @@ function mulberry32(seed: number): () => number {
 
 /** A storefront per store and a portrait per person, drawn in code and stored in GridFS like uploads. */
 async function addDemoPictures(
-  owner: string,
+  business: string,
   stores: Array<{ _id: Types.ObjectId }>,
   staff: Array<{ _id: Types.ObjectId }>,
 ) {
   for (const [i, store] of stores.entries()) {
     const image = await saveImage(storefrontPng(STORE_COLOURS[i % STORE_COLOURS.length]!), {
-      owner,
+      business,
       purpose: 'store',
     });
     await StoreModel.updateOne({ _id: store._id }, { $set: { image } });
   }
   for (const [i, member] of staff.entries()) {
     const shirt = STORE_COLOURS[DEMO_STAFF[i]!.store % STORE_COLOURS.length]!;
-    const photo = await saveImage(portraitPng(i, shirt), { owner, purpose: 'staff' });
+    const photo = await saveImage(portraitPng(i, shirt), { business, purpose: 'staff' });
     await StaffModel.updateOne({ _id: member._id }, { $set: { photo } });
   }
 }
@@ -92,36 +97,44 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
     passwordHash: await bcrypt.hash(DEMO_LOGIN.password, env.BCRYPT_ROUNDS),
     timeZone: 'Europe/London',
     emailVerifiedAt: now,
-    subscriptionStatus: 'active',
-    plan: 'basic-monthly',
-    currentPeriodEnd: DateTime.fromJSDate(now).plus({ months: 1 }).toJSDate(),
   });
-  const owner = user._id;
+  await foundBusiness(user, null, DEMO_BUSINESS_NAME);
+  await BusinessModel.updateOne(
+    { _id: user._id },
+    {
+      $set: {
+        subscriptionStatus: 'active',
+        plan: 'basic-monthly',
+        currentPeriodEnd: DateTime.fromJSDate(now).plus({ months: 1 }).toJSDate(),
+      },
+    },
+  );
+  const business = user._id;
   const stores = await StoreModel.insertMany(
     DEMO_STORES.map((s) => ({
       ...s,
-      owner,
+      business,
       openingHours: OPENING_HOURS,
     })),
   );
   const staff = await StaffModel.insertMany(
     DEMO_STAFF.map((s) => ({
-      owner,
+      business,
       name: s.name,
       role: s.role,
       stores: [stores[s.store]!._id],
       active: true,
     })),
   );
-  await UserModel.updateOne({ _id: owner }, { selectedStore: stores[0]!._id });
-  await addDemoPictures(String(owner), stores, staff);
+  await UserModel.updateOne({ _id: business }, { selectedStore: stores[0]!._id });
+  await addDemoPictures(String(business), stores, staff);
 
   // The rota in each store's local time from the week of the oldest rating to next week, so staff are rated on their
   // shifts and "on shift now" and "copy last week" have data.
   const pastWeeks = Math.ceil(RATING_DAYS / 7) + 1;
   const weeks = Array.from({ length: pastWeeks + 2 }, (_, i) => i - pastWeeks);
   const staffOf = stores.map((_, s) => staff.filter((_, i) => DEMO_STAFF[i]!.store === s));
-  const shiftsOf = stores.map((store, s) => demoRota(owner, store, staffOf[s]!, now, weeks));
+  const shiftsOf = stores.map((store, s) => demoRota(business, store, staffOf[s]!, now, weeks));
   const shifts = shiftsOf.flat();
   await ShiftModel.insertMany(shifts);
 
@@ -144,7 +157,7 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
     const bias = member ? (staff.indexOf(member) % 5) * 0.15 : 0;
     const score = Math.max(1, Math.min(5, Math.round(2.6 + bias + rand() * 2.6)));
     ratings.push({
-      owner,
+      business,
       store: store._id,
       staff: member?._id ?? null,
       kind: isStaff ? 'staff' : 'experience',
@@ -163,7 +176,7 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
     const opens = rand() < 0.6 ? 2 : 1;
     for (let v = 0; v < opens; v++) {
       visits.push({
-        owner,
+        business,
         store: store._id,
         type: 'visit',
         day,
@@ -176,10 +189,10 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
   await RatingModel.insertMany(ratings, { ordered: false });
   await FeedbackEventModel.insertMany(visits, { ordered: false });
   // The rollups are the recount of what was just stored: one definition of the figures, no copy of it here.
-  await rebuildRollups({ check: false, owner: String(owner), now });
+  await rebuildRollups({ check: false, business: String(business), now });
 
   return {
-    userId: String(owner),
+    userId: String(business),
     stores: stores.length,
     staff: staff.length,
     shifts: shifts.length,

@@ -13,7 +13,7 @@ const app = createApp();
 
 /** Stores a counted rating and its rollups as the submit does (now minus `hoursAgo`). */
 async function rate(
-  owner: string,
+  business: string,
   store: { _id: Types.ObjectId; timeZone: string },
   staff: { _id: Types.ObjectId } | null,
   score: number,
@@ -22,7 +22,7 @@ async function rate(
 ) {
   const at = new Date(Date.now() - hoursAgo * 3600000);
   const doc = {
-    owner,
+    business,
     store: store._id,
     staff: staff?._id ?? null,
     kind: staff ? ('staff' as const) : ('experience' as const),
@@ -63,15 +63,15 @@ describe('GET /api/v1/analytics/*', () => {
 
 describe('GET /api/v1/analytics/staff-league', () => {
   it('does not let two 5-star ratings outrank 200 ratings averaging 4.8, and lists the newcomer unranked', async () => {
-    const owner = await makeUser();
-    const store = await makeStore(owner.id);
-    const veteran = await makeStaff(owner.id, [store._id], { name: 'Vera Veteran' });
-    const newcomer = await makeStaff(owner.id, [store._id], { name: 'Ned Newcomer' });
-    const steady = await makeStaff(owner.id, [store._id], { name: 'Sam Steady' });
-    for (let i = 0; i < 200; i++) await rate(owner.id, store, veteran, i < 160 ? 5 : 4);
-    for (let i = 0; i < 2; i++) await rate(owner.id, store, newcomer, 5);
-    for (let i = 0; i < 12; i++) await rate(owner.id, store, steady, i < 6 ? 5 : 4);
-    const res = await request(app).get('/api/v1/analytics/staff-league?period=last7').set(owner.auth);
+    const business = await makeUser();
+    const store = await makeStore(business.id);
+    const veteran = await makeStaff(business.id, [store._id], { name: 'Vera Veteran' });
+    const newcomer = await makeStaff(business.id, [store._id], { name: 'Ned Newcomer' });
+    const steady = await makeStaff(business.id, [store._id], { name: 'Sam Steady' });
+    for (let i = 0; i < 200; i++) await rate(business.id, store, veteran, i < 160 ? 5 : 4);
+    for (let i = 0; i < 2; i++) await rate(business.id, store, newcomer, 5);
+    for (let i = 0; i < 12; i++) await rate(business.id, store, steady, i < 6 ? 5 : 4);
+    const res = await request(app).get('/api/v1/analytics/staff-league?period=last7').set(business.auth);
     expect(res.status).toBe(200);
     expect(res.body.ranked.map((r: { staff: { name: string } }) => r.staff.name)).toEqual([
       'Vera Veteran',
@@ -83,25 +83,25 @@ describe('GET /api/v1/analytics/staff-league', () => {
   });
 
   it('gives equal adjusted averages the same rank and honours a business’s own minimum sample', async () => {
-    const owner = await makeUser();
-    const store = await makeStore(owner.id);
-    const a = await makeStaff(owner.id, [store._id], { name: 'Ann' });
-    const b = await makeStaff(owner.id, [store._id], { name: 'Bea' });
-    const c = await makeStaff(owner.id, [store._id], { name: 'Cal' });
+    const business = await makeUser();
+    const store = await makeStore(business.id);
+    const a = await makeStaff(business.id, [store._id], { name: 'Ann' });
+    const b = await makeStaff(business.id, [store._id], { name: 'Bea' });
+    const c = await makeStaff(business.id, [store._id], { name: 'Cal' });
     for (const [p, score] of [
       [a, 5],
       [b, 5],
       [c, 3],
     ] as const) {
       // Rated now: an hour ago is yesterday when the suite runs in the store's first local hour.
-      for (let i = 0; i < 3; i++) await rate(owner.id, store, p, score, 0);
+      for (let i = 0; i < 3; i++) await rate(business.id, store, p, score, 0);
     }
-    const put = await request(app).put('/api/v1/analytics/settings').set(owner.auth).send({ minSample: 3 });
+    const put = await request(app).put('/api/v1/analytics/settings').set(business.auth).send({ minSample: 3 });
     expect(put.body).toEqual({ minSample: 3 });
-    const res = await request(app).get('/api/v1/analytics/staff-league?period=today').set(owner.auth);
+    const res = await request(app).get('/api/v1/analytics/staff-league?period=today').set(business.auth);
     expect(res.body.minSample).toBe(3);
     expect(res.body.ranked.map((r: { rank: number }) => r.rank)).toEqual([1, 1, 3]);
-    const bad = await request(app).put('/api/v1/analytics/settings').set(owner.auth).send({ minSample: 0 });
+    const bad = await request(app).put('/api/v1/analytics/settings').set(business.auth).send({ minSample: 0 });
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors.minSample).toEqual(['Minimum ratings must be at least 1']);
   });
@@ -109,28 +109,28 @@ describe('GET /api/v1/analytics/staff-league', () => {
 
 describe('GET /api/v1/analytics/timeline', () => {
   it('pages newest first with a cursor that stays stable when a new rating arrives', async () => {
-    const owner = await makeUser();
-    const store = await makeStore(owner.id);
-    for (let i = 0; i < 5; i++) await rate(owner.id, store, null, 3, i + 1, `c${i}`);
-    const first = await request(app).get('/api/v1/analytics/timeline?period=last7&limit=2').set(owner.auth);
+    const business = await makeUser();
+    const store = await makeStore(business.id);
+    for (let i = 0; i < 5; i++) await rate(business.id, store, null, 3, i + 1, `c${i}`);
+    const first = await request(app).get('/api/v1/analytics/timeline?period=last7&limit=2').set(business.auth);
     expect(first.body.items.map((i: { comment: string }) => i.comment)).toEqual(['c0', 'c1']);
-    await rate(owner.id, store, null, 4, 0.1, 'newest');
+    await rate(business.id, store, null, 4, 0.1, 'newest');
     const second = await request(app)
       .get(`/api/v1/analytics/timeline?period=last7&limit=2&cursor=${first.body.nextCursor}`)
-      .set(owner.auth);
+      .set(business.auth);
     expect(second.body.items.map((i: { comment: string }) => i.comment)).toEqual(['c2', 'c3']);
-    const bad = await request(app).get('/api/v1/analytics/timeline?cursor=nonsense').set(owner.auth);
+    const bad = await request(app).get('/api/v1/analytics/timeline?cursor=nonsense').set(business.auth);
     expect(bad.status).toBe(400);
   });
 });
 
 describe('GET /api/v1/analytics/export/:table', () => {
   it('downloads the filtered timeline as CSV with formulas defused and the period in the file name', async () => {
-    const owner = await makeUser({ timeZone: 'Europe/London' });
-    const store = await makeStore(owner.id, { name: 'High St' });
-    await rate(owner.id, store, null, 1, 1, '=HYPERLINK("http://evil")');
-    await rate(owner.id, store, null, 5, 2, 'Lovely, thanks');
-    const res = await request(app).get('/api/v1/analytics/export/timeline?period=last7&scores=1').set(owner.auth);
+    const business = await makeUser({ timeZone: 'Europe/London' });
+    const store = await makeStore(business.id, { name: 'High St' });
+    await rate(business.id, store, null, 1, 1, '=HYPERLINK("http://evil")');
+    await rate(business.id, store, null, 5, 2, 'Lovely, thanks');
+    const res = await request(app).get('/api/v1/analytics/export/timeline?period=last7&scores=1').set(business.auth);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/cx-timeline-\d{4}-\d\d-\d\d_\d{4}-\d\d-\d\d-Europe-London\.csv/);

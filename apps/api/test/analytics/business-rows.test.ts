@@ -11,8 +11,8 @@ import { rateExperience } from './support';
 
 setupTestDb();
 
-const business = (owner: Types.ObjectId | string, day: string) =>
-  BusinessRollupModel.findOne({ owner, metric: 'experience', day }, { _id: 0, count: 1, scoreSum: 1, h: 1 })
+const businessRow = (business: Types.ObjectId | string, day: string) =>
+  BusinessRollupModel.findOne({ business, metric: 'experience', day }, { _id: 0, count: 1, scoreSum: 1, h: 1 })
     .lean()
     .then((r) => r && { count: r.count, scoreSum: r.scoreSum, h: r.h as unknown });
 
@@ -28,12 +28,12 @@ async function londonAndSydney() {
 describe('business rows', () => {
   it("sum each store's own day, week and local hours, written with the rating", async () => {
     const { owner } = await londonAndSydney();
-    expect(await business(owner.id, '2026-11-09')).toEqual({
+    expect(await businessRow(owner.id, '2026-11-09')).toEqual({
       count: 2,
       scoreSum: 6,
       h: { 10: { n: 1, s: 4 }, 16: { n: 1, s: 2 } },
     });
-    expect(await business(owner.id, 'W2026-11-09')).toEqual({
+    expect(await businessRow(owner.id, 'W2026-11-09')).toEqual({
       count: 2,
       scoreSum: 6,
       h: { '1-10': { n: 1, s: 4 }, '1-16': { n: 1, s: 2 } },
@@ -46,11 +46,11 @@ describe('business rows', () => {
     await RollupModel.deleteMany({});
     await BusinessRollupModel.deleteMany({}); // every rollup write was lost
     await settleClosedDays(new Date('2026-11-09T13:15:00Z')); // Sydney's first hour of the 10th; London still open
-    expect(await business(owner.id, '2026-11-09')).toMatchObject({ count: 1, scoreSum: 2 });
-    expect(await business(owner.id, 'W2026-11-09')).toMatchObject({ count: 1, scoreSum: 2 });
+    expect(await businessRow(owner.id, '2026-11-09')).toMatchObject({ count: 1, scoreSum: 2 });
+    expect(await businessRow(owner.id, 'W2026-11-09')).toMatchObject({ count: 1, scoreSum: 2 });
     await settleClosedDays(new Date('2026-11-10T00:20:00Z')); // London closes the 9th too
-    expect(await business(owner.id, '2026-11-09')).toMatchObject({ count: 2, scoreSum: 6 });
-    expect(await business(owner.id, 'W2026-11-09')).toMatchObject({ count: 2, scoreSum: 6 });
+    expect(await businessRow(owner.id, '2026-11-09')).toMatchObject({ count: 2, scoreSum: 6 });
+    expect(await businessRow(owner.id, 'W2026-11-09')).toMatchObject({ count: 2, scoreSum: 6 });
     expect((await rebuildRollups({ check: true })).differences).toBe(0);
   });
 
@@ -63,14 +63,14 @@ describe('business rows', () => {
       ['W2026-11-09', '2-10'],
     ])
       await BusinessRollupModel.updateOne(
-        { owner: owner.id, metric: 'experience', day },
+        { business: owner.id, metric: 'experience', day },
         { $inc: { count: -1, scoreSum: -5, d5: -1, [`h.${cell}.n`]: -1, [`h.${cell}.s`]: -5 } },
       );
     await settleClosedDays(new Date('2026-11-10T13:15:00Z')); // Sydney closes the 10th: nothing of its own to fix
-    expect(await business(owner.id, '2026-11-10')).toMatchObject({ count: 0 });
+    expect(await businessRow(owner.id, '2026-11-10')).toMatchObject({ count: 0 });
     await settleClosedDays(new Date('2026-11-11T00:20:00Z')); // London, the last, closes the 10th
-    expect(await business(owner.id, '2026-11-10')).toMatchObject({ count: 1, scoreSum: 5 });
-    expect(await business(owner.id, 'W2026-11-09')).toMatchObject({ count: 3, scoreSum: 11 });
+    expect(await businessRow(owner.id, '2026-11-10')).toMatchObject({ count: 1, scoreSum: 5 });
+    expect(await businessRow(owner.id, 'W2026-11-09')).toMatchObject({ count: 3, scoreSum: 11 });
     expect((await rebuildRollups({ check: true, stores: [london._id, sydney._id] })).differences).toBe(0);
     expect((await rebuildRollups({ check: true })).differences).toBe(0);
   });
@@ -83,11 +83,11 @@ describe('business rows', () => {
     const day9 = async () => (await count()).find((p) => p.bucket === '2026-11-09')!.count;
     expect(await day9()).toBe(2);
     await BusinessRollupModel.updateOne(
-      { owner: owner.id, metric: 'experience', day: '2026-11-09' },
+      { business: owner.id, metric: 'experience', day: '2026-11-09' },
       { $inc: { count: 40 } },
     );
     expect(await day9()).toBe(42); // read from the business row, not from the two stores' rows
-    await rebuildRollups({ check: false, owner: owner.id });
+    await rebuildRollups({ check: false, business: owner.id });
     expect(await day9()).toBe(2);
   });
 });

@@ -23,9 +23,9 @@ const near = (a: number | null | undefined, b: number | null | undefined) => {
   else expect(Math.abs(a - b)).toBeLessThan(1e-9);
 };
 
-async function figuresFor(owner: string, f: RefFilter) {
+async function figuresFor(business: string, f: RefFilter) {
   const query = { ...f, period: f.period } as Parameters<typeof loadScope>[1];
-  const scope = await loadScope(owner, query, NOW);
+  const scope = await loadScope(business, query, NOW);
   const items = [];
   let cursor: string | undefined;
   do {
@@ -46,7 +46,7 @@ async function figuresFor(owner: string, f: RefFilter) {
 describe('dashboard figures (property: 2,000+ random events in three zones)', () => {
   it('equal an independent recount for every period preset, filter and table', async () => {
     const world = await buildWorld(SEED, 2000);
-    const raw = await rawWorld(world.owner.id);
+    const raw = await rawWorld(world.business.id);
     const [london, newYork, sydney] = world.stores.map((s) => String(s._id));
     const filters: RefFilter[] = [
       { period: 'today' },
@@ -68,7 +68,7 @@ describe('dashboard figures (property: 2,000+ random events in three zones)', ()
     let checked = 0;
     for (const f of filters) {
       const ref = new Reference(raw, f, NOW, 10);
-      const got = await figuresFor(world.owner.id, f);
+      const got = await figuresFor(world.business.id, f);
       const cur = ref.ratings('cur');
       const prev = ref.ratings('prev');
 

@@ -15,9 +15,9 @@ const rowsOf = (store: { _id: Types.ObjectId }, day: string) =>
 
 describe('settling closed days', () => {
   it("recounts every store's closed local days, and never a day still open", async () => {
-    const owner = await makeUser();
-    const london = await makeStore(owner.id, { name: 'London', timeZone: 'Europe/London' });
-    const sydney = await makeStore(owner.id, { name: 'Sydney', timeZone: 'Australia/Sydney' });
+    const business = await makeUser();
+    const london = await makeStore(business.id, { name: 'London', timeZone: 'Europe/London' });
+    const sydney = await makeStore(business.id, { name: 'Sydney', timeZone: 'Australia/Sydney' });
     await rateExperience(london, 4, '2026-11-09T10:00:00Z');
     await rateExperience(london, 2, '2026-11-09T22:30:00Z');
     await rateExperience(london, 5, '2026-11-10T00:05:00Z'); // London's 10 November: still open at 00:20

@@ -36,8 +36,8 @@ const row = (store: { _id: Types.ObjectId }, day: string) =>
 
 describe('repairing week rows', () => {
   it('carries a mid-week day fix into its open week as an $inc, and recounts the week whole once its Sunday closes', async () => {
-    const owner = await makeUser();
-    const london = await makeStore(owner.id, { name: 'London', timeZone: 'Europe/London' });
+    const business = await makeUser();
+    const london = await makeStore(business.id, { name: 'London', timeZone: 'Europe/London' });
     await rateExperience(london, 4, '2026-11-09T10:00:00Z'); // Monday
     await rateExperience(london, 2, '2026-11-10T10:00:00Z'); // Tuesday
     expect(await row(london, 'W2026-11-09')).toEqual({ count: 2, scoreSum: 6 });

@@ -28,7 +28,7 @@ const CLOCK_CHANGES = ['2026-03-08', '2026-03-29', '2026-04-05', '2026-10-04', '
 const SOCIAL = { googleReview: 'https://g.page/r/x/review', instagram: 'https://www.instagram.com/x' };
 
 export interface World {
-  owner: MadeUser;
+  business: MadeUser;
   stores: Array<Awaited<ReturnType<typeof makeStore>>>;
   staff: Array<Awaited<ReturnType<typeof makeStaff>>>;
 }
@@ -48,18 +48,18 @@ function randomInstant(rand: () => number): Date {
 
 export async function buildWorld(seed: number, ratings: number): Promise<World> {
   const rand = prng(seed);
-  const owner = await makeUser({ timeZone: 'Europe/London' });
+  const business = await makeUser({ timeZone: 'Europe/London' });
   const zones = ['Europe/London', 'America/New_York', 'Australia/Sydney', 'Europe/London'];
   const stores = [];
   for (const [i, timeZone] of zones.entries()) {
-    stores.push(await makeStore(owner.id, { name: `Shop ${i}`, timeZone, socialLinks: SOCIAL }));
+    stores.push(await makeStore(business.id, { name: `Shop ${i}`, timeZone, socialLinks: SOCIAL }));
   }
   const staff = [];
   for (let i = 0; i < 8; i++) {
     const home = [stores[i % 4]!._id];
     // One person works in two stores (one of them the store deleted later).
     if (i === 3) home.push(stores[0]!._id);
-    staff.push(await makeStaff(owner.id, home, { name: `Person ${i}` }));
+    staff.push(await makeStaff(business.id, home, { name: `Person ${i}` }));
   }
   const shifts = [];
   for (let n = 0; n < 400; n++) {
@@ -67,7 +67,7 @@ export async function buildWorld(seed: number, ratings: number): Promise<World> 
     const store = member.stores[Math.floor(rand() * member.stores.length)]!;
     const start = randomInstant(rand);
     const end = new Date(start.getTime() + (2 + rand() * 8) * 3600000);
-    shifts.push({ owner: owner.id, store, staff: member._id, start, end, day: start.toISOString().slice(0, 10) });
+    shifts.push({ business: business.id, store, staff: member._id, start, end, day: start.toISOString().slice(0, 10) });
   }
   await ShiftModel.insertMany(shifts);
 
@@ -103,22 +103,22 @@ export async function buildWorld(seed: number, ratings: number): Promise<World> 
       );
     }
   }
-  const flagged = await RatingModel.find({ owner: owner.id, 'flag.suspicious': true }).limit(4).lean();
-  for (const r of flagged.slice(0, 4)) await restoreRating(owner.id, owner.id, String(r._id), 'Checked with the team');
+  const flagged = await RatingModel.find({ business: business.id, 'flag.suspicious': true }).limit(4).lean();
+  for (const r of flagged.slice(0, 4)) await restoreRating(business.id, business.id, String(r._id), 'Checked with the team');
   // A person leaves (deactivated) and a store closes (soft-deleted) after their ratings.
   await StaffModel.updateOne({ _id: staff[1]!._id }, { $set: { active: false } });
   await StoreModel.updateOne({ _id: stores[3]!._id }, { $set: { deletedAt: NOW } });
-  return { owner, stores, staff };
+  return { business, stores, staff };
 }
 
 /** The raw documents as the reference sees them. */
-export async function rawWorld(owner: string): Promise<RawWorld> {
+export async function rawWorld(business: string): Promise<RawWorld> {
   const [stores, staff, ratings, events, shifts] = await Promise.all([
-    StoreModel.find({ owner }).lean(),
-    StaffModel.find({ owner }).lean(),
-    RatingModel.find({ owner }).lean(),
-    FeedbackEventModel.find({ owner }).lean(),
-    ShiftModel.find({ owner }).lean(),
+    StoreModel.find({ business }).lean(),
+    StaffModel.find({ business }).lean(),
+    RatingModel.find({ business }).lean(),
+    FeedbackEventModel.find({ business }).lean(),
+    ShiftModel.find({ business }).lean(),
   ]);
   return {
     stores: stores.map((s) => ({ _id: String(s._id), name: s.name, timeZone: s.timeZone, deleted: Boolean(s.deletedAt) })),

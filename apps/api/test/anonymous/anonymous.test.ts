@@ -9,8 +9,8 @@ setupTestDb();
 const app = createApp();
 
 async function storeWithEverything() {
-  const owner = await makeUser();
-  const store = await makeStore(owner.id, {
+  const business = await makeUser();
+  const store = await makeStore(business.id, {
     name: 'Sydney Harbour',
     address: '3 Circular Quay, Sydney',
     timeZone: 'Australia/Sydney',
@@ -20,10 +20,10 @@ async function storeWithEverything() {
   });
   await request(app)
     .put(`/api/v1/store/${store._id}/image`)
-    .set(owner.auth)
+    .set(business.auth)
     .attach('image', makePng(), 'a.png')
     .expect(200);
-  return { owner, store };
+  return { business, store };
 }
 
 describe('GET /api/v1/anonymous/user-interfaces/:storeId', () => {
@@ -40,9 +40,9 @@ describe('GET /api/v1/anonymous/user-interfaces/:storeId', () => {
   });
 
   it('answers 404 for an unknown or deleted store and 400 for a malformed id', async () => {
-    const { owner, store } = await storeWithEverything();
+    const { business, store } = await storeWithEverything();
     await request(app).get('/api/v1/anonymous/user-interfaces/0123456789abcdef01234567').expect(404);
-    await request(app).delete(`/api/v1/store/${store._id}`).set(owner.auth).expect(200);
+    await request(app).delete(`/api/v1/store/${store._id}`).set(business.auth).expect(200);
     const gone = await request(app).get(`/api/v1/anonymous/user-interfaces/${store._id}`).expect(404);
     expect(gone.body.message).toBe('Store not found');
     await request(app).get('/api/v1/anonymous/user-interfaces/not-an-id').expect(400);
@@ -51,7 +51,7 @@ describe('GET /api/v1/anonymous/user-interfaces/:storeId', () => {
 
 describe('GET /api/v1/anonymous/store-details/:id', () => {
   it('answers name, image, social links and interfaces, and nothing private', async () => {
-    const { owner, store } = await storeWithEverything();
+    const { business, store } = await storeWithEverything();
     const res = await request(app).get(`/api/v1/anonymous/store-details/${store._id}`).expect(200);
     const details = ZPublicStoreSchema.strict().parse(res.body.store);
     expect(Object.keys(res.body)).toEqual(['store']);
@@ -68,7 +68,7 @@ describe('GET /api/v1/anonymous/store-details/:id', () => {
     expect(details.image).toMatch(/^\/api\/v1\/files\/[0-9a-f]{24}$/);
     const raw = JSON.stringify(res.body);
     for (const secret of [
-      owner.id,
+      business.id,
       'Circular Quay',
       'Australia/Sydney',
       'openingHours',
@@ -89,8 +89,8 @@ describe('GET /api/v1/anonymous/store-details/:id', () => {
   });
 
   it('answers 404 for a deleted store', async () => {
-    const { owner, store } = await storeWithEverything();
-    await request(app).delete(`/api/v1/store/${store._id}`).set(owner.auth).expect(200);
+    const { business, store } = await storeWithEverything();
+    await request(app).delete(`/api/v1/store/${store._id}`).set(business.auth).expect(200);
     await request(app).get(`/api/v1/anonymous/store-details/${store._id}`).expect(404);
   });
 });

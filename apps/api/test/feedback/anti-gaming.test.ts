@@ -78,7 +78,7 @@ describe('GET /api/v1/ratings/flagged', () => {
   it('lists the owner’s flagged ratings with their reasons, newest first', async () => {
     const shop = await makeShop({ name: 'Harbour' });
     await kioskBurst(shop, ANTI_GAMING.deviceBurst);
-    const res = await request(app).get('/api/v1/ratings/flagged').set(shop.owner.auth).expect(200);
+    const res = await request(app).get('/api/v1/ratings/flagged').set(shop.business.auth).expect(200);
     expect(res.body.total).toBe(ANTI_GAMING.deviceBurst);
     expect(res.body.ratings[0]).toMatchObject({
       kind: 'staff',
@@ -97,7 +97,7 @@ describe('GET /api/v1/ratings/flagged', () => {
     const shop = await makeShop();
     await kioskBurst(shop, ANTI_GAMING.deviceBurst);
     const stranger = await makeShop();
-    const res = await request(app).get('/api/v1/ratings/flagged').set(stranger.owner.auth).expect(200);
+    const res = await request(app).get('/api/v1/ratings/flagged').set(stranger.business.auth).expect(200);
     expect(res.body).toMatchObject({ total: 0, ratings: [] });
     await request(app).get('/api/v1/ratings/flagged').expect(401);
   });
@@ -109,7 +109,7 @@ describe('POST /api/v1/ratings/:id/restore', () => {
     const [first] = await kioskBurst(shop, ANTI_GAMING.deviceBurst);
     const res = await request(app)
       .post(`/api/v1/ratings/${first}/restore`)
-      .set(shop.owner.auth)
+      .set(shop.business.auth)
       .send({ note: 'Regular customer, checked CCTV' })
       .expect(200);
     expect(res.body.restored).toBe(true);
@@ -118,7 +118,7 @@ describe('POST /api/v1/ratings/:id/restore', () => {
       expect.objectContaining({
         action: 'restore',
         note: 'Regular customer, checked CCTV',
-        actor: { _id: shop.owner.id, fullname: shop.owner.user.fullname },
+        actor: { _id: shop.business.id, fullname: shop.business.user.fullname },
       }),
     ]);
     expect(await staffRow(shop, shop.alice._id)).toMatchObject({ count: 1, scoreSum: 5, d5: 1 });
@@ -127,7 +127,7 @@ describe('POST /api/v1/ratings/:id/restore', () => {
     // Restoring twice is refused and does not count the rating twice.
     const again = await request(app)
       .post(`/api/v1/ratings/${first}/restore`)
-      .set(shop.owner.auth)
+      .set(shop.business.auth)
       .send({})
       .expect(409);
     expect(again.body.message).toBe('This rating has already been restored.');
@@ -135,12 +135,12 @@ describe('POST /api/v1/ratings/:id/restore', () => {
 
     const pending = await request(app)
       .get('/api/v1/ratings/flagged?status=pending')
-      .set(shop.owner.auth)
+      .set(shop.business.auth)
       .expect(200);
     expect(pending.body.total).toBe(ANTI_GAMING.deviceBurst - 1);
     const restored = await request(app)
       .get('/api/v1/ratings/flagged?status=restored')
-      .set(shop.owner.auth)
+      .set(shop.business.auth)
       .expect(200);
     expect(restored.body.ratings.map((r: { _id: string }) => r._id)).toEqual([first]);
   });
@@ -148,7 +148,7 @@ describe('POST /api/v1/ratings/:id/restore', () => {
   it('keeps a restored rating restored when a later burst arrives', async () => {
     const shop = await makeShop();
     const [first] = await kioskBurst(shop, ANTI_GAMING.deviceBurst);
-    await request(app).post(`/api/v1/ratings/${first}/restore`).set(shop.owner.auth).send({}).expect(200);
+    await request(app).post(`/api/v1/ratings/${first}/restore`).set(shop.business.auth).send({}).expect(200);
     await kioskBurst(shop, 1);
     expect((await RatingModel.findById(first).lean())?.flag?.restored).toBe(true);
     expect(await staffRow(shop, shop.alice._id)).toMatchObject({ count: 1 });
@@ -158,7 +158,7 @@ describe('POST /api/v1/ratings/:id/restore', () => {
     const shop = await makeShop();
     const [first] = await kioskBurst(shop, ANTI_GAMING.deviceBurst);
     const stranger = await makeShop();
-    await request(app).post(`/api/v1/ratings/${first}/restore`).set(stranger.owner.auth).send({}).expect(404);
+    await request(app).post(`/api/v1/ratings/${first}/restore`).set(stranger.business.auth).send({}).expect(404);
     expect((await RatingModel.findById(first).lean())?.flag?.restored).toBe(false);
   });
 });

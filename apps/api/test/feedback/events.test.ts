@@ -39,7 +39,7 @@ describe('POST /api/v1/feedback/visits', () => {
     const shop = await makeShop();
     const day = localDay(new Date(), shop.store.timeZone);
     await RollupModel.create({
-      owner: shop.owner.id,
+      business: shop.business.id,
       store: shop.store._id,
       metric: 'visit',
       day,

@@ -71,8 +71,8 @@ describe('rollups after a random batch', () => {
     expect(flagged.length).toBeGreaterThan(2);
     // A reviewer restores a couple: they count again.
     for (const r of flagged.slice(0, 2)) {
-      const owner = shops.find((s) => String(s.store._id) === String(r.store))!.owner;
-      await request(app).post(`/api/v1/ratings/${r._id}/restore`).set(owner.auth).send({}).expect(200);
+      const business = shops.find((s) => String(s.store._id) === String(r.store))!.business;
+      await request(app).post(`/api/v1/ratings/${r._id}/restore`).set(business.auth).send({}).expect(200);
     }
     expect(await storedRows()).toEqual(await recount());
   });

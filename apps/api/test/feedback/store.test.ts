@@ -43,7 +43,7 @@ describe('GET /api/v1/feedback/stores/:storeId', () => {
     ]);
     const raw = JSON.stringify(res.body);
     expect(raw).not.toContain('12 King Street');
-    expect(raw).not.toContain(shop.owner.id);
+    expect(raw).not.toContain(shop.business.id);
   });
 
   it('offers only the staff on shift now, by first name', async () => {
@@ -59,8 +59,8 @@ describe('GET /api/v1/feedback/stores/:storeId', () => {
 
   it('offers every active member when nobody is on shift, leaving out inactive and deleted people', async () => {
     const shop = await makeShop();
-    await makeStaff(shop.owner.id, [shop.store._id], { name: 'Gone Person', deletedAt: new Date() });
-    await makeStaff(shop.owner.id, [shop.store._id], { name: 'Paused Person', active: false });
+    await makeStaff(shop.business.id, [shop.store._id], { name: 'Gone Person', deletedAt: new Date() });
+    await makeStaff(shop.business.id, [shop.store._id], { name: 'Paused Person', active: false });
     const body = ZCustomerStoreSchema.parse((await get(String(shop.store._id)).expect(200)).body);
     expect(body.onShift).toBe(false);
     expect(body.staff.map((s) => s.firstName)).toEqual(['Alice', 'Bob']);

@@ -13,7 +13,7 @@ export const SOCIAL = {
 };
 
 export interface Shop {
-  owner: MadeUser;
+  business: MadeUser;
   store: Awaited<ReturnType<typeof makeStore>>;
   alice: Awaited<ReturnType<typeof makeStaff>>;
   bob: Awaited<ReturnType<typeof makeStaff>>;
@@ -21,11 +21,11 @@ export interface Shop {
 
 /** A business with one store (London unless told) and two active staff members, Alice and Bob. */
 export async function makeShop(storeOverrides: Record<string, unknown> = {}): Promise<Shop> {
-  const owner = await makeUser();
-  const store = await makeStore(owner.id, { socialLinks: SOCIAL, ...storeOverrides });
-  const alice = await makeStaff(owner.id, [store._id], { name: 'Alice Archer', role: 'Barista' });
-  const bob = await makeStaff(owner.id, [store._id], { name: 'Bob Baker', role: 'Cashier' });
-  return { owner, store, alice, bob };
+  const business = await makeUser();
+  const store = await makeStore(business.id, { socialLinks: SOCIAL, ...storeOverrides });
+  const alice = await makeStaff(business.id, [store._id], { name: 'Alice Archer', role: 'Barista' });
+  const bob = await makeStaff(business.id, [store._id], { name: 'Bob Baker', role: 'Cashier' });
+  return { business, store, alice, bob };
 }
 
 export async function putOnShift(
@@ -35,7 +35,7 @@ export async function putOnShift(
   end: Date,
 ): Promise<void> {
   await ShiftModel.create({
-    owner: shop.owner.id,
+    business: shop.business.id,
     store: shop.store._id,
     staff: member._id,
     start,

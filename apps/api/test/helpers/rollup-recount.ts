@@ -29,7 +29,7 @@ export async function recount(): Promise<Record<string, Row>> {
   }).lean();
   for (const r of counted) {
     both(`${r.store}||${r.kind}`, r.day, r.score);
-    both(`business:${r.owner}||${r.kind}`, r.day, r.score);
+    both(`business:${r.business}||${r.kind}`, r.day, r.score);
     if (r.staff) both(`${r.store}|${r.staff}|${r.kind}`, r.day, r.score);
   }
   for (const e of await FeedbackEventModel.find({ tracked: true }).lean())
@@ -43,7 +43,7 @@ export async function storedRows(): Promise<Record<string, Row>> {
     ...(await RollupModel.find({}).lean()),
     ...(await BusinessRollupModel.find({}).lean()).map((r) => ({
       ...r,
-      store: `business:${r.owner}`,
+      store: `business:${r.business}`,
       staff: null,
     })),
   ];

@@ -31,7 +31,7 @@ type Business = Awaited<ReturnType<typeof makeBusinesses>>[number];
 
 async function addRules(businesses: Business[], type: 'summary' | 'visit-allowance', params: object = {}) {
   await RuleModel.insertMany(
-    businesses.map((b) => ({ owner: b.user._id, type, enabled: true, email: true, stores: [], params })),
+    businesses.map((b) => ({ business: b.user._id, type, enabled: true, email: true, stores: [], params })),
   );
 }
 
@@ -56,14 +56,14 @@ async function expectQueriesGrowPerPage(run: (n: number, page: number) => Promis
 }
 
 async function rollup(
-  owner: Types.ObjectId,
+  business: Types.ObjectId,
   store: Types.ObjectId,
   metric: 'experience' | 'visit',
   day: string,
   count: number,
 ) {
   await RollupModel.create({
-    owner,
+    business,
     store,
     staff: null,
     metric,
@@ -79,7 +79,7 @@ describe('summaries job (batched)', () => {
     await addRules(businesses.slice(0, 4), 'summary', { frequency: 'daily', hour: 8, weekday: 1 });
     const [first, , , , scoped] = businesses as [Business, Business, Business, Business, Business];
     await RuleModel.create({
-      owner: scoped.user._id,
+      business: scoped.user._id,
       type: 'summary',
       email: true,
       stores: [scoped.stores[1]!._id],
@@ -149,7 +149,7 @@ describe('visit-allowance job (batched)', () => {
     const today = localDay(NOW, 'Europe/London');
     await rollup(first.user._id, first.stores[0]!._id, 'visit', today, 210_000);
     await rollup(second.user._id, second.stores[0]!._id, 'visit', today, 210_000);
-    const ruleOf = async (b: Business) => (await RuleModel.findOne({ owner: b.user._id }).lean())!;
+    const ruleOf = async (b: Business) => (await RuleModel.findOne({ business: b.user._id }).lean())!;
 
     // A rating at the first business finds the 80 % crossing before the scheduler does …
     await checkVisitAllowance(await ruleOf(first), NOW);
@@ -170,7 +170,7 @@ describe('visit-allowance job (batched)', () => {
       await RollupModel.insertMany(
         businesses.flatMap((b) =>
           b.stores.map((s) => ({
-            owner: b.user._id,
+            business: b.user._id,
             store: s._id,
             staff: null,
             metric: 'visit',

@@ -27,8 +27,8 @@ function download(port: number, path: string, auth: Record<string, string>) {
 
 describe('GET /api/v1/analytics/export/timeline', () => {
   it('cuts the download when MongoDB fails part-way, logs it, and answers the next request', async () => {
-    const owner = await makeUser();
-    const store = await makeStore(owner.id, { name: 'High St' });
+    const business = await makeUser();
+    const store = await makeStore(business.id, { name: 'High St' });
     await makeRating(store, { comment: 'Lovely coffee', score: 5 });
     const realBatches = timeline.timelineBatches;
     const batches = jest.spyOn(timeline, 'timelineBatches').mockImplementation(async function* (...args) {
@@ -44,7 +44,7 @@ describe('GET /api/v1/analytics/export/timeline', () => {
     const { port } = server.address() as AddressInfo;
     try {
       const path = '/api/v1/analytics/export/timeline?period=last7';
-      const cut = await download(port, path, owner.auth);
+      const cut = await download(port, path, business.auth);
       expect(cut.status).toBe(200);
       expect(cut.body).toContain('Lovely coffee'); // the first page was sent…
       expect(cut.complete).toBe(false); // …and the download was cut, not finished as a short file
@@ -55,7 +55,7 @@ describe('GET /api/v1/analytics/export/timeline', () => {
       // The same API answers the next requests, the export included once the database is back.
       batches.mockRestore();
       await request(app).get('/api/v1/health').expect(200);
-      const again = await download(port, path, owner.auth);
+      const again = await download(port, path, business.auth);
       expect(again).toMatchObject({ status: 200, complete: true });
       expect(again.body).toContain('Lovely coffee');
     } finally {

@@ -66,7 +66,7 @@ describe('rate limits and Redis outages (REDIS_URL)', () => {
     'keeps ratings, visits and logins answering through an outage, then shares limits again',
     async () => {
       const shop = await makeShop();
-      const owner = await makeUser();
+      const business = await makeUser();
       const warn = jest.spyOn(logger, 'warn');
       const info = jest.spyOn(logger, 'info');
 
@@ -84,7 +84,7 @@ describe('rate limits and Redis outages (REDIS_URL)', () => {
       await visit(shop.store, '203.0.113.11').expect(201);
       await request(app)
         .post('/api/v1/user/login')
-        .send({ email: owner.user.email, password: owner.password })
+        .send({ email: business.user.email, password: business.password })
         .expect(200);
       // No request waits for a connection attempt (ioredis's connect timeout is 10 s).
       expect(Date.now() - started).toBeLessThan(5000);
@@ -95,12 +95,12 @@ describe('rate limits and Redis outages (REDIS_URL)', () => {
         await request(app)
           .post('/api/v1/user/login')
           .set('X-Forwarded-For', `198.51.100.${i + 1}`)
-          .send({ email: owner.user.email, password: 'wrong-pass' })
+          .send({ email: business.user.email, password: 'wrong-pass' })
           .expect(401);
       }
       const refused = await request(app)
         .post('/api/v1/user/login')
-        .send({ email: owner.user.email, password: owner.password })
+        .send({ email: business.user.email, password: business.password })
         .expect(429);
       expect(refused.body.code).toBe('RATE_LIMITED');
       const outageLines = warn.mock.calls.filter((c) => /Redis unavailable/.test(String(c[1])));

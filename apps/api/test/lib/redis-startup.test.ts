@@ -33,7 +33,7 @@ async function healthBecomes(api: ApiProcess, redis: THealth['redis']): Promise<
 
 async function dashboardSocket(api: ApiProcess, shop: Shop): Promise<Socket> {
   const socket = connect(api.url, {
-    auth: { token: shop.owner.token },
+    auth: { token: shop.business.token },
     transports: ['websocket'],
     reconnection: false,
   });

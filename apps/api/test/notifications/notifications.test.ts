@@ -11,9 +11,9 @@ setupTestDb();
 const app = createApp();
 afterEach(() => resetRateLimits());
 
-const note = (owner: string, minutesAgo: number, isUnRead = true) =>
+const note = (business: string, minutesAgo: number, isUnRead = true) =>
   NotificationModel.create({
-    owner,
+    business,
     type: 'low-rating',
     message: `<strong>n${minutesAgo}</strong>`,
     text: `n${minutesAgo}`,
@@ -71,7 +71,7 @@ describe('GET /api/v1/notifications', () => {
       submitBody(shop.store, { score: 1, comment: '<script>alert("x")</script> & cold' }),
     );
     expect(res.status).toBe(201);
-    const list = await waitForNotifications(shop.owner.auth, 1);
+    const list = await waitForNotifications(shop.business.auth, 1);
     const message: string = list.body.data[0].message;
     expect(message).not.toMatch(/<script|<img/);
     expect(message).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; cold');

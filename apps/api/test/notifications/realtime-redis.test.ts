@@ -45,7 +45,7 @@ describe('realtime across API instances (REDIS_URL)', () => {
       const shop = await makeShop();
 
       socket = connect(b.url, {
-        auth: { token: shop.owner.token },
+        auth: { token: shop.business.token },
         transports: ['websocket'],
         reconnection: false,
       });
@@ -53,7 +53,7 @@ describe('realtime across API instances (REDIS_URL)', () => {
         socket!.once('connect', () => resolve());
         socket!.once('connect_error', reject);
       });
-      expect(await socket.emitWithAck('register', shop.owner.id)).toEqual({ ok: true });
+      expect(await socket.emitWithAck('register', shop.business.id)).toEqual({ ok: true });
       const notification = new Promise<{ message: string }>((resolve) =>
         socket!.once('notification', resolve),
       );
@@ -79,7 +79,7 @@ describe('realtime across API instances (REDIS_URL)', () => {
       const a = instances[0]!;
       const shop = await makeShop();
       const own = connect(a.url, {
-        auth: { token: shop.owner.token },
+        auth: { token: shop.business.token },
         transports: ['websocket'],
         reconnection: false,
       });
@@ -92,7 +92,7 @@ describe('realtime across API instances (REDIS_URL)', () => {
         publisher = new Redis(REDIS_URL);
         // The worker's path: no Socket.IO server in this process, so publishToUser goes through this emitter.
         redisEmitter(publisher)!
-          .to(roomOf(shop.owner.id))
+          .to(roomOf(shop.business.id))
           .emit('notification', { message: 'Weekly summary ready' });
         const timeout = new Promise<never>((_, reject) =>
           setTimeout(() => reject(new Error('timeout')), 10_000).unref(),

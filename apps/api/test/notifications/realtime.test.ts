@@ -95,7 +95,7 @@ describe('pushes after POST /api/v1/feedback/experience-ratings', () => {
   it('reaches every open session of the owner with the notification and a rating event, and nobody else', async () => {
     const shop = await makeShop();
     const stranger = await makeUser();
-    const [tab1, tab2, theirs] = [open(shop.owner.token), open(shop.owner.token), open(stranger.token)];
+    const [tab1, tab2, theirs] = [open(shop.business.token), open(shop.business.token), open(stranger.token)];
     await Promise.all([connected(tab1), connected(tab2), connected(theirs)]);
     let leaked = 0;
     theirs.on('notification', () => (leaked += 1));

@@ -29,11 +29,11 @@ const LONDON_DAY = DateTime.now().setZone('Europe/London').startOf('day').minus(
 describe('scheduled summaries (agenda, two instances)', () => {
   it('sends the daily summary once at the local hour, with yesterday’s figures and a link to the dashboard', async () => {
     const shop = await makeShop({ name: 'Fifth Avenue' });
-    await shop.owner.user.updateOne({ timeZone: 'America/New_York' });
-    await onlyRule(shop.owner.id, { type: 'summary', frequency: 'daily', hour: 8, weekday: 1, email: true });
+    await shop.business.user.updateOne({ timeZone: 'America/New_York' });
+    await onlyRule(shop.business.id, { type: 'summary', frequency: 'daily', hour: 8, weekday: 1, email: true });
     for (const score of [5, 4, 3]) {
       await recordRatingInRollups({
-        owner: shop.store.owner,
+        business: shop.store.business,
         store: shop.store._id,
         kind: 'experience',
         day: SUMMARISED_DAY,
@@ -50,7 +50,7 @@ describe('scheduled summaries (agenda, two instances)', () => {
         }),
       );
     }
-    const mail = await mailbox.waitFor(shop.owner.user.email, undefined, 10_000);
+    const mail = await mailbox.waitFor(shop.business.user.email, undefined, 10_000);
     expect(mail.subject).toBe('Your daily CX Journey summary');
     expect(mail.text).toContain(SUMMARISED_DAY);
     expect(mail.text).toContain('Fifth Avenue: 3 ratings, average 4.00');
@@ -58,14 +58,14 @@ describe('scheduled summaries (agenda, two instances)', () => {
     // Both instances keep polling for a few more occurrences: still one mail, one in-app notification.
     await new Promise((r) => setTimeout(r, 2500));
     await settleMail();
-    expect(mailbox.mails.filter((m) => m.to.includes(shop.owner.user.email))).toHaveLength(1);
-    expect(await alertsOf(shop.owner.id, 'summary')).toHaveLength(1);
+    expect(mailbox.mails.filter((m) => m.to.includes(shop.business.user.email))).toHaveLength(1);
+    expect(await alertsOf(shop.business.id, 'summary')).toHaveLength(1);
   });
 
   it('sends nothing outside the chosen hour or on another weekday', async () => {
     const shop = await makeShop();
-    await shop.owner.user.updateOne({ timeZone: 'America/New_York' });
-    await onlyRule(shop.owner.id, { type: 'summary', frequency: 'daily', hour: 9, email: true });
+    await shop.business.user.updateOne({ timeZone: 'America/New_York' });
+    await onlyRule(shop.business.id, { type: 'summary', frequency: 'daily', hour: 9, email: true });
     const otherWeekday = (NY_DAY.weekday % 7) + 1;
     const weekly = {
       type: 'summary',
@@ -76,7 +76,7 @@ describe('scheduled summaries (agenda, two instances)', () => {
     } as const;
     const { RuleModel } = await import('../../src/modules/notifications/rule.model');
     const { type, email, ...params } = weekly;
-    await RuleModel.create({ owner: shop.owner.id, type, email, params });
+    await RuleModel.create({ business: shop.business.id, type, email, params });
     schedulers.push(
       await startScheduler(notificationJobs({ summariesEvery: '1 second', now: () => EIGHT_AM_NEW_YORK }), {
         db: mongoose.connection.db as unknown as Db,
@@ -90,9 +90,9 @@ describe('scheduled summaries (agenda, two instances)', () => {
 });
 
 describe('alert emails and quiet hours', () => {
-  const alert = (owner: string, at: Date) =>
+  const alert = (business: string, at: Date) =>
     deliver({
-      owner,
+      business,
       rule: null,
       type: 'low-rating',
       email: true,
@@ -103,18 +103,18 @@ describe('alert emails and quiet hours', () => {
 
   it('emails an alert outside quiet hours and holds it back inside them (in-app either way)', async () => {
     const shop = await makeShop();
-    await shop.owner.user.updateOne({ timeZone: 'Europe/London' });
+    await shop.business.user.updateOne({ timeZone: 'Europe/London' });
     await NotificationSettingsModel.create({
-      owner: shop.owner.id,
+      business: shop.business.id,
       quietHours: { enabled: true, start: '22:00', end: '07:00' },
       defaultsAt: new Date(),
     });
-    await alert(shop.owner.id, LONDON_DAY.set({ hour: 23, minute: 30 }).toJSDate()); // quiet
+    await alert(shop.business.id, LONDON_DAY.set({ hour: 23, minute: 30 }).toJSDate()); // quiet
     await settleMail();
     expect(mailbox.mails).toHaveLength(0);
-    await alert(shop.owner.id, LONDON_DAY.set({ hour: 7 }).toJSDate()); // quiet hours over (end exclusive)
-    const mail = await mailbox.waitFor(shop.owner.user.email);
+    await alert(shop.business.id, LONDON_DAY.set({ hour: 7 }).toJSDate()); // quiet hours over (end exclusive)
+    const mail = await mailbox.waitFor(shop.business.user.email);
     expect(mail.text).toContain('Alice was rated 1 star');
-    expect(await alertsOf(shop.owner.id)).toHaveLength(2);
+    expect(await alertsOf(shop.business.id)).toHaveLength(2);
   });
 });

@@ -35,23 +35,23 @@ export async function accept(
     flag: { suspicious: !!o.flagged, reasons: o.flagged ? ['test burst'] : [] },
   })) as RatingDoc;
   if (!o.flagged) {
-    await recordRatingInRollups({ ...rating, owner: shop.store.owner, store: shop.store._id });
+    await recordRatingInRollups({ ...rating, business: shop.store.business, store: shop.store._id });
   }
   await evaluateRating({ rating, store: shop.store, flagged: !!o.flagged }, createdAt);
 }
 
 /** Only this rule on (defaults created, then switched off), so a test counts exactly its own alerts. */
 export async function onlyRule(
-  owner: string,
+  business: string,
   rule: { type: TRuleType; stores?: Types.ObjectId[]; email?: boolean } & Record<string, unknown>,
 ) {
-  await ensureDefaultRules(owner);
-  await RuleModel.updateMany({ owner }, { $set: { enabled: false } });
+  await ensureDefaultRules(business);
+  await RuleModel.updateMany({ business }, { $set: { enabled: false } });
   const { type, stores = [], email = false, ...params } = rule;
-  return RuleModel.create({ owner, type, stores, email, enabled: true, params });
+  return RuleModel.create({ business, type, stores, email, enabled: true, params });
 }
 
-export const alertsOf = (owner: string, type?: TRuleType) =>
-  NotificationModel.find({ owner, ...(type ? { type } : {}) })
+export const alertsOf = (business: string, type?: TRuleType) =>
+  NotificationModel.find({ business, ...(type ? { type } : {}) })
     .sort({ createdAt: 1 })
     .lean<NotificationDoc[]>();

@@ -33,7 +33,7 @@ describe('POST /api/v1/ratings/:id/restore when the rollup write fails', () => {
     jest.spyOn(RollupModel, 'bulkWrite').mockRejectedValueOnce(connectionLost());
     const res = await request(app)
       .post(`/api/v1/ratings/${rating._id}/restore`)
-      .set(shop.owner.auth)
+      .set(shop.business.auth)
       .send({});
     expect(res.status).toBe(200);
     expect(res.body.restored).toBe(true);
@@ -43,7 +43,7 @@ describe('POST /api/v1/ratings/:id/restore when the rollup write fails', () => {
     // A second click answers 409 and adds nothing; the drainer applies the owed +1.
     await request(app)
       .post(`/api/v1/ratings/${rating._id}/restore`)
-      .set(shop.owner.auth)
+      .set(shop.business.auth)
       .send({})
       .expect(409);
     await drainPending(later());

@@ -11,9 +11,9 @@ setupTestDb();
 
 describe('settleClosedDays(now) after missed runs', () => {
   it('settles each of three missed days (and only closed ones) in one run, then nothing more', async () => {
-    const owner = await makeUser();
-    const london = await makeStore(owner.id, { name: 'London', timeZone: 'Europe/London' });
-    const kathmandu = await makeStore(owner.id, { name: 'Kathmandu', timeZone: 'Asia/Kathmandu' }); // +05:45
+    const business = await makeUser();
+    const london = await makeStore(business.id, { name: 'London', timeZone: 'Europe/London' });
+    const kathmandu = await makeStore(business.id, { name: 'Kathmandu', timeZone: 'Asia/Kathmandu' }); // +05:45
     // The run on the morning of the 9th settled everything up to the 8th.
     expect((await settleClosedDays(new Date('2026-11-09T00:20:00Z'))).stores).toBe(2);
 

@@ -39,7 +39,7 @@ describe('SIGTERM with an alert in flight', () => {
     const { port } = (smtp.server as unknown as { server: { address(): AddressInfo } }).server.address();
     try {
       const shop = await makeShop();
-      await onlyRule(shop.owner.id, {
+      await onlyRule(shop.business.id, {
         type: 'low-rating',
         maxScore: 2,
         kinds: ['staff', 'experience'],

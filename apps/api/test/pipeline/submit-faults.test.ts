@@ -89,7 +89,7 @@ describe('a process killed between the rating insert and its rollups', () => {
     const at = new Date(Date.now() - 5 * 60_000);
     // What the dead process left behind: the rating with its owed work, nothing applied.
     await RatingModel.create({
-      owner: shop.store.owner,
+      business: shop.store.business,
       store: shop.store._id,
       staff: shop.alice._id,
       kind: 'staff',
@@ -131,7 +131,7 @@ describe('an alert evaluation that dies between its episode claim and its delive
   it('delivers the alert when the drainer re-runs it, and only once', async () => {
     const shop = await makeShop();
     const { onlyRule } = await import('../notifications/support');
-    await onlyRule(shop.owner.id, {
+    await onlyRule(shop.business.id, {
       type: 'low-share-window',
       minutes: 60,
       minRatings: 2,

@@ -1,7 +1,7 @@
 // /plans catalogue, checkout, success-page confirmation, portal and invoices against a local fake of Stripe's API.
 import request from 'supertest';
 import { createApp } from '../../src/app';
-import { UserModel } from '../../src/modules/users/user.model';
+import { BusinessModel } from '../../src/tenancy/business.model';
 import { makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
 import { startFakeStripe, stripeSubscription, WEBHOOK_SECRET, type FakeStripe } from '../helpers/fake-stripe';
@@ -72,30 +72,30 @@ describe('GET /api/v1/plans', () => {
 
 describe('POST /api/v1/plans/create-checkout-session', () => {
   it('sends Stripe the plan’s price, the user’s new customer, subscription mode and the two return URLs', async () => {
-    const owner = await makeUser();
-    const res = await checkout(owner.auth, 'three-months', 'click-aaaa-1111').expect(200);
+    const business = await makeUser();
+    const res = await checkout(business.auth, 'three-months', 'click-aaaa-1111').expect(200);
     expect(res.body).toEqual({ id: 'cs_test_1', url: 'https://checkout.test/1' });
 
     const [customer] = fake.calls('POST /v1/customers');
-    expect(customer?.form).toMatchObject({ email: owner.user.email, 'metadata[userId]': owner.id });
+    expect(customer?.form).toMatchObject({ email: business.user.email, 'metadata[userId]': business.id });
     const [sent] = fake.calls('POST /v1/checkout/sessions');
     expect(sent?.form).toMatchObject({
       mode: 'subscription',
       customer: 'cus_fake_1',
-      client_reference_id: owner.id,
+      client_reference_id: business.id,
       'line_items[0][price]': 'price_three',
       'line_items[0][quantity]': '1',
       success_url: 'http://localhost:5173/payment-success?session_id={CHECKOUT_SESSION_ID}',
       cancel_url: 'http://localhost:5173/payment-failed',
     });
-    expect(sent?.headers['idempotency-key']).toBe(`checkout-${owner.id}-click-aaaa-1111`);
-    expect((await UserModel.findById(owner.id).lean())?.stripeCustomerId).toBe('cus_fake_1');
+    expect(sent?.headers['idempotency-key']).toBe(`checkout-${business.id}-click-aaaa-1111`);
+    expect((await BusinessModel.findById(business.id).lean())?.stripeCustomerId).toBe('cus_fake_1');
   });
 
   it('creates the Stripe customer once and reuses it for later checkouts', async () => {
-    const owner = await makeUser();
-    await checkout(owner.auth, 'basic-monthly').expect(200);
-    await checkout(owner.auth, 'twelve-months').expect(200);
+    const business = await makeUser();
+    await checkout(business.auth, 'basic-monthly').expect(200);
+    await checkout(business.auth, 'twelve-months').expect(200);
     expect(fake.calls('POST /v1/customers')).toHaveLength(1);
     const sessions = fake.calls('POST /v1/checkout/sessions');
     expect(sessions.map((r) => [r.form.customer, r.form['line_items[0][price]']])).toEqual([
@@ -105,27 +105,27 @@ describe('POST /api/v1/plans/create-checkout-session', () => {
   });
 
   it('answers a double click (same idempotency key) with the same session and asks Stripe once', async () => {
-    const owner = await makeUser();
+    const business = await makeUser();
     const [a, b] = await Promise.all([
-      checkout(owner.auth, 'six-months', 'double-click-1'),
-      checkout(owner.auth, 'six-months', 'double-click-1'),
+      checkout(business.auth, 'six-months', 'double-click-1'),
+      checkout(business.auth, 'six-months', 'double-click-1'),
     ]);
     expect(a.status).toBe(200);
     expect(b.status).toBe(200);
-    const third = await checkout(owner.auth, 'six-months', 'double-click-1').expect(200);
+    const third = await checkout(business.auth, 'six-months', 'double-click-1').expect(200);
     expect(third.body.url).toBe(a.body.url);
     // Racing clicks may both reach Stripe, but with one idempotency key Stripe makes them one session.
     const keys = new Set(fake.calls('POST /v1/checkout/sessions').map((r) => r.headers['idempotency-key']));
-    expect([...keys]).toEqual([`checkout-${owner.id}-double-click-1`]);
+    expect([...keys]).toEqual([`checkout-${business.id}-double-click-1`]);
   });
 
   it('returns Stripe’s error message to the caller', async () => {
-    const owner = await makeUser({ stripeCustomerId: 'cus_existing' });
+    const business = await makeUser({ stripeCustomerId: 'cus_existing' });
     fake.on('POST /v1/checkout/sessions', () => ({
       status: 400,
       body: { error: { type: 'invalid_request_error', message: 'No such price: price_basic' } },
     }));
-    const res = await checkout(owner.auth, 'basic-monthly').expect(400);
+    const res = await checkout(business.auth, 'basic-monthly').expect(400);
     expect(res.body).toMatchObject({
       message: 'No such price: price_basic',
       code: 'STRIPE_INVALID_REQUEST_ERROR',
@@ -133,8 +133,8 @@ describe('POST /api/v1/plans/create-checkout-session', () => {
   });
 
   it('refuses an unknown plan with a field message and an anonymous caller with 401', async () => {
-    const owner = await makeUser();
-    const bad = await checkout(owner.auth, 'lifetime').expect(400);
+    const business = await makeUser();
+    const bad = await checkout(business.auth, 'lifetime').expect(400);
     expect(bad.body.fieldErrors.plan).toEqual(['Choose one of the plans']);
     await request(app)
       .post('/api/v1/plans/create-checkout-session')
@@ -146,13 +146,13 @@ describe('POST /api/v1/plans/create-checkout-session', () => {
 
 describe('POST /api/v1/plans/confirm-checkout', () => {
   const now = Math.floor(Date.now() / 1000);
-  const sessionWith = (owner: string, status: string) => ({
+  const sessionWith = (business: string, status: string) => ({
     id: 'cs_test_paid',
     object: 'checkout.session',
     status: 'complete',
     payment_status: 'paid',
     customer: 'cus_paid',
-    client_reference_id: owner,
+    client_reference_id: business,
     metadata: { plan: 'basic-monthly' },
     subscription: stripeSubscription({
       id: 'sub_paid',
@@ -166,11 +166,11 @@ describe('POST /api/v1/plans/confirm-checkout', () => {
   });
 
   it('reads the session back from Stripe and shows the active plan before any webhook arrived', async () => {
-    const owner = await makeUser({ subscriptionStatus: 'trialing', stripeCustomerId: 'cus_paid' });
-    fake.on('GET /v1/checkout/sessions/cs_test_paid', () => ({ body: sessionWith(owner.id, 'active') }));
+    const business = await makeUser({ subscriptionStatus: 'trialing', stripeCustomerId: 'cus_paid' });
+    fake.on('GET /v1/checkout/sessions/cs_test_paid', () => ({ body: sessionWith(business.id, 'active') }));
     const res = await request(app)
       .post('/api/v1/plans/confirm-checkout')
-      .set(owner.auth)
+      .set(business.auth)
       .send({ sessionId: 'cs_test_paid' })
       .expect(200);
     expect(res.body.paid).toBe(true);
@@ -183,25 +183,25 @@ describe('POST /api/v1/plans/confirm-checkout', () => {
   });
 
   it('answers 404 for another business’s session and changes nothing', async () => {
-    const owner = await makeUser({ stripeCustomerId: 'cus_paid' });
+    const business = await makeUser({ stripeCustomerId: 'cus_paid' });
     const other = await makeUser({ subscriptionStatus: 'trialing' });
-    fake.on('GET /v1/checkout/sessions/cs_test_paid', () => ({ body: sessionWith(owner.id, 'active') }));
+    fake.on('GET /v1/checkout/sessions/cs_test_paid', () => ({ body: sessionWith(business.id, 'active') }));
     await request(app)
       .post('/api/v1/plans/confirm-checkout')
       .set(other.auth)
       .send({ sessionId: 'cs_test_paid' })
       .expect(404);
-    expect((await UserModel.findById(other.id).lean())?.subscriptionStatus).toBe('trialing');
+    expect((await BusinessModel.findById(other.id).lean())?.subscriptionStatus).toBe('trialing');
   });
 });
 
 describe('POST /api/v1/plans/portal-session and GET /api/v1/plans/invoices', () => {
   it('opens Stripe’s billing portal for the stored customer, returning to /my-subscription', async () => {
-    const owner = await makeUser({ stripeCustomerId: 'cus_portal' });
+    const business = await makeUser({ stripeCustomerId: 'cus_portal' });
     fake.on('POST /v1/billing_portal/sessions', () => ({
       body: { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.test/p/1' },
     }));
-    const res = await request(app).post('/api/v1/plans/portal-session').set(owner.auth).expect(200);
+    const res = await request(app).post('/api/v1/plans/portal-session').set(business.auth).expect(200);
     expect(res.body).toEqual({ url: 'https://billing.test/p/1' });
     expect(fake.calls('POST /v1/billing_portal/sessions')[0]?.form).toEqual({
       customer: 'cus_portal',
@@ -210,13 +210,13 @@ describe('POST /api/v1/plans/portal-session and GET /api/v1/plans/invoices', () 
   });
 
   it('answers 409 with a message when the business has no Stripe customer yet', async () => {
-    const owner = await makeUser();
-    const res = await request(app).post('/api/v1/plans/portal-session').set(owner.auth).expect(409);
+    const business = await makeUser();
+    const res = await request(app).post('/api/v1/plans/portal-session').set(business.auth).expect(409);
     expect(res.body.message).toBe('There is no billing account yet. Choose a plan first.');
   });
 
   it('lists the customer’s invoices from Stripe with their totals', async () => {
-    const owner = await makeUser({ stripeCustomerId: 'cus_inv' });
+    const business = await makeUser({ stripeCustomerId: 'cus_inv' });
     fake.on('GET /v1/invoices', (req) => ({
       body: {
         object: 'list',
@@ -238,7 +238,7 @@ describe('POST /api/v1/plans/portal-session and GET /api/v1/plans/invoices', () 
             : [],
       },
     }));
-    const res = await request(app).get('/api/v1/plans/invoices').set(owner.auth).expect(200);
+    const res = await request(app).get('/api/v1/plans/invoices').set(business.auth).expect(200);
     expect(res.body.invoices).toEqual([
       {
         id: 'in_1',

@@ -8,7 +8,7 @@ import { configureBilling } from '../../src/modules/plans/billing.config';
 import { StripeEventModel } from '../../src/modules/plans/billing.models';
 import { TRACKED_VISITS_CAP } from '../../src/modules/plans/plans.catalog';
 import { allowanceWindow } from '../../src/modules/plans/visit-usage';
-import { UserModel } from '../../src/modules/users/user.model';
+import { BusinessModel } from '../../src/tenancy/business.model';
 import { makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
 import { makeShop, postFrom, submitBody } from '../feedback/support';
@@ -30,11 +30,11 @@ async function startCheckout(auth: { Authorization: string }, plan = 'basic-mont
 
 describe('local test checkout (no Stripe keys)', () => {
   it('lets the user pay on the test page: signed events make the plan active and /payment-success confirms it', async () => {
-    const owner = await makeUser({
+    const business = await makeUser({
       subscriptionStatus: 'trialing',
       trialEndsAt: new Date(Date.now() - DAY_MS),
     });
-    const { id, path } = await startCheckout(owner.auth, 'three-months');
+    const { id, path } = await startCheckout(business.auth, 'three-months');
     expect(path).toBe(`/api/v1/plans/test-checkout/${id}`);
     const page = await request(app).get(path).expect(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
@@ -46,7 +46,7 @@ describe('local test checkout (no Stripe keys)', () => {
     expect(await StripeEventModel.find().distinct('type')).toEqual(
       expect.arrayContaining(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed']),
     );
-    const sub = await request(app).get('/api/v1/plans/subscription').set(owner.auth).expect(200);
+    const sub = await request(app).get('/api/v1/plans/subscription').set(business.auth).expect(200);
     expect(sub.body).toMatchObject({
       status: 'active',
       hasAccess: true,
@@ -58,11 +58,11 @@ describe('local test checkout (no Stripe keys)', () => {
 
     const confirm = await request(app)
       .post('/api/v1/plans/confirm-checkout')
-      .set(owner.auth)
+      .set(business.auth)
       .send({ sessionId: id });
     expect(confirm.status).toBe(200);
     expect(confirm.body).toMatchObject({ paid: true, subscription: { status: 'active' } });
-    const invoices = await request(app).get('/api/v1/plans/invoices').set(owner.auth).expect(200);
+    const invoices = await request(app).get('/api/v1/plans/invoices').set(business.auth).expect(200);
     expect(invoices.body.invoices).toEqual([expect.objectContaining({ total: '£84.00', status: 'paid' })]);
     // Paying twice on the same page makes no second subscription.
     await request(app).post(path).type('form').send({ outcome: 'success' }).expect(303);
@@ -70,23 +70,23 @@ describe('local test checkout (no Stripe keys)', () => {
   });
 
   it('sends a failed payment to /payment-failed and leaves the status as it was', async () => {
-    const owner = await makeUser({
+    const business = await makeUser({
       subscriptionStatus: 'trialing',
       trialEndsAt: new Date(Date.now() - DAY_MS),
     });
-    const { path } = await startCheckout(owner.auth);
+    const { path } = await startCheckout(business.auth);
     const res = await request(app).post(path).type('form').send({ outcome: 'failure' }).expect(303);
     expect(res.headers.location).toBe('http://localhost:5173/payment-failed');
-    const me = await request(app).get('/api/v1/user/me').set(owner.auth).expect(200);
+    const me = await request(app).get('/api/v1/user/me').set(business.auth).expect(200);
     expect(me.body.user.subscriptionStatus).toBe('expired');
     expect((await request(app).get(path).expect(200)).text).toContain('no longer open');
   });
 
   it('cancels through the local billing portal', async () => {
-    const owner = await makeUser({ subscriptionStatus: 'trialing' });
-    const { path } = await startCheckout(owner.auth);
+    const business = await makeUser({ subscriptionStatus: 'trialing' });
+    const { path } = await startCheckout(business.auth);
     await request(app).post(path).type('form').send({ outcome: 'success' }).expect(303);
-    const portal = await request(app).post('/api/v1/plans/portal-session').set(owner.auth).expect(200);
+    const portal = await request(app).post('/api/v1/plans/portal-session').set(business.auth).expect(200);
     const portalPath = new URL(portal.body.url as string).pathname;
     expect((await request(app).get(portalPath).expect(200)).text).toContain('Cancel subscription');
     const res = await request(app)
@@ -95,16 +95,16 @@ describe('local test checkout (no Stripe keys)', () => {
       .send({ outcome: 'cancel-subscription' })
       .expect(303);
     expect(res.headers.location).toBe('http://localhost:5173/my-subscription');
-    expect((await UserModel.findById(owner.id).lean())?.subscriptionStatus).toBe('canceled');
+    expect((await BusinessModel.findById(business.id).lean())?.subscriptionStatus).toBe('canceled');
   });
 
   it('is refused in production', async () => {
     const prodApp = createApp({ billing: { production: true } });
-    const owner = await makeUser();
+    const business = await makeUser();
     try {
       const res = await request(prodApp)
         .post('/api/v1/plans/create-checkout-session')
-        .set(owner.auth)
+        .set(business.auth)
         .send({ plan: 'basic-monthly', idempotencyKey: 'prod-click-1' })
         .expect(503);
       expect(res.body.message).toBe('Payments are not configured on this server.');
@@ -119,8 +119,8 @@ describe('local test checkout (no Stripe keys)', () => {
 describe('access when the subscription has expired', () => {
   it('still answers the business’s API calls and its store’s public pages still accept ratings', async () => {
     const shop = await makeShop();
-    await UserModel.updateOne({ _id: shop.owner.id }, { $set: { subscriptionStatus: 'canceled' } });
-    const stores = await request(app).get('/api/v1/store').set(shop.owner.auth).expect(200);
+    await BusinessModel.updateOne({ _id: shop.business.id }, { $set: { subscriptionStatus: 'canceled' } });
+    const stores = await request(app).get('/api/v1/store').set(shop.business.auth).expect(200);
     expect(stores.body.stores).toHaveLength(1);
     await postFrom(app, '/feedback/visits', submitBody(shop.store)).expect(201);
     const rated = await postFrom(
@@ -136,8 +136,8 @@ describe('GET /api/v1/plans/subscription tracked visits', () => {
   it('counts visits of the current billing period from the rollups, not the calendar month', async () => {
     const shop = await makeShop();
     const start = new Date(Date.now() - 10 * DAY_MS);
-    await UserModel.updateOne(
-      { _id: shop.owner.id },
+    await BusinessModel.updateOne(
+      { _id: shop.business.id },
       {
         $set: {
           subscriptionStatus: 'active',
@@ -149,11 +149,11 @@ describe('GET /api/v1/plans/subscription tracked visits', () => {
     );
     const day = (ms: number) => localDay(new Date(ms), 'Europe/London');
     const row = (d: string, count: number) =>
-      RollupModel.create({ owner: shop.owner.id, store: shop.store._id, metric: 'visit', day: d, count });
+      RollupModel.create({ business: shop.business.id, store: shop.store._id, metric: 'visit', day: d, count });
     await row(day(Date.now() - 12 * DAY_MS), 1000); // before the period
     await row(day(Date.now() - 5 * DAY_MS), 40);
     await row(day(Date.now()), 2);
-    const res = await request(app).get('/api/v1/plans/subscription').set(shop.owner.auth).expect(200);
+    const res = await request(app).get('/api/v1/plans/subscription').set(shop.business.auth).expect(200);
     expect(res.body.usage).toMatchObject({
       used: 42,
       cap: 250_000,
@@ -165,13 +165,13 @@ describe('GET /api/v1/plans/subscription tracked visits', () => {
   it('says the cap is reached, stops counting visits and still accepts ratings', async () => {
     const shop = await makeShop();
     await RollupModel.create({
-      owner: shop.owner.id,
+      business: shop.business.id,
       store: shop.store._id,
       metric: 'visit',
       day: localDay(new Date(), 'Europe/London'),
       count: TRACKED_VISITS_CAP,
     });
-    const res = await request(app).get('/api/v1/plans/subscription').set(shop.owner.auth).expect(200);
+    const res = await request(app).get('/api/v1/plans/subscription').set(shop.business.auth).expect(200);
     expect(res.body.usage).toMatchObject({ used: TRACKED_VISITS_CAP, atCap: true });
     expect((await postFrom(app, '/feedback/visits', submitBody(shop.store)).expect(201)).body).toEqual({
       tracked: false,

@@ -2,7 +2,7 @@
 import request from 'supertest';
 import { createApp } from '../../src/app';
 import { StripeEventModel } from '../../src/modules/plans/billing.models';
-import { UserModel } from '../../src/modules/users/user.model';
+import { BusinessModel } from '../../src/tenancy/business.model';
 import { makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
 import {
@@ -40,7 +40,7 @@ const deliver = (type: string, object: unknown, created: number, opts: { id?: st
 const customerUser = (customer = 'cus_life') =>
   makeUser({ subscriptionStatus: 'trialing', stripeCustomerId: customer });
 const state = async (id: string) => {
-  const u = await UserModel.findById(id).lean();
+  const u = await BusinessModel.findById(id).lean();
   return { status: u?.subscriptionStatus, periodEnd: u?.currentPeriodEnd?.getTime(), plan: u?.plan };
 };
 
@@ -72,7 +72,7 @@ const invoice = (id: string, periodStart: number, periodEnd: number, amountPaid 
 
 describe('POST /api/v1/plans/webhook signature', () => {
   it('answers 400 and changes nothing for an unsigned, a wrongly signed and a stale event', async () => {
-    const owner = await customerUser();
+    const business = await customerUser();
     const { payload } = signed(fake.stripe, 'customer.subscription.updated', sub('active', P1, P2), P1);
     expect((await post(payload).expect(400)).body.message).toBe('Webhook signature verification failed');
     const forged = signed(fake.stripe, 'customer.subscription.updated', sub('active', P1, P2), P1, {
@@ -86,65 +86,65 @@ describe('POST /api/v1/plans/webhook signature', () => {
     // A valid signature over different bytes (re-serialised JSON) is refused too.
     const good = signed(fake.stripe, 'customer.subscription.updated', sub('active', P1, P2), P1);
     await post(JSON.stringify(JSON.parse(good.payload), null, 2), good.signature).expect(400);
-    expect(await state(owner.id)).toMatchObject({ status: 'trialing' });
+    expect(await state(business.id)).toMatchObject({ status: 'trialing' });
     expect(await StripeEventModel.countDocuments()).toBe(0);
   });
 });
 
 describe('POST /api/v1/plans/webhook lifecycle', () => {
   it('applies the same event id once, answering the repeat as a duplicate', async () => {
-    const owner = await customerUser();
+    const business = await customerUser();
     const first = await deliver('invoice.payment_failed', invoice('in_2', P1, P2, 0), P1 + 60, {
       id: 'evt_once',
     });
     expect(first.body).toEqual({ received: true, duplicate: false });
-    const since = (await UserModel.findById(owner.id).lean())?.pastDueSince;
+    const since = (await BusinessModel.findById(business.id).lean())?.pastDueSince;
     const again = await deliver('invoice.payment_failed', invoice('in_2', P1, P2, 0), P1 + 60, {
       id: 'evt_once',
     });
     expect(again.body).toEqual({ received: true, duplicate: true });
     expect(await StripeEventModel.countDocuments({ _id: 'evt_once' })).toBe(1);
-    const after = await UserModel.findById(owner.id).lean();
+    const after = await BusinessModel.findById(business.id).lean();
     expect(after?.subscriptionStatus).toBe('past_due');
     expect(after?.pastDueSince?.getTime()).toBe(since?.getTime());
   });
 
   it('moves trialing → active → past_due → active → canceled with the current period end', async () => {
-    const owner = await customerUser();
+    const business = await customerUser();
     await deliver('customer.subscription.created', sub('trialing', T0, P1), T0);
-    expect(await state(owner.id)).toEqual({
+    expect(await state(business.id)).toEqual({
       status: 'trialing',
       periodEnd: P1 * 1000,
       plan: 'basic-monthly',
     });
-    expect((await UserModel.findById(owner.id).lean())?.trialEndsAt?.getTime()).toBe(P1 * 1000);
+    expect((await BusinessModel.findById(business.id).lean())?.trialEndsAt?.getTime()).toBe(P1 * 1000);
 
     await deliver('invoice.paid', invoice('in_1', P1, P2), P1 + 5);
-    expect(await state(owner.id)).toMatchObject({ status: 'active', periodEnd: P2 * 1000 });
+    expect(await state(business.id)).toMatchObject({ status: 'active', periodEnd: P2 * 1000 });
 
     const P3 = P2 + 30 * DAY;
     await deliver('invoice.payment_failed', invoice('in_2', P2, P3, 0), P2 + 5);
-    expect(await state(owner.id)).toMatchObject({ status: 'past_due', periodEnd: P3 * 1000 });
-    const me = await request(app).get('/api/v1/plans/subscription').set(owner.auth).expect(200);
+    expect(await state(business.id)).toMatchObject({ status: 'past_due', periodEnd: P3 * 1000 });
+    const me = await request(app).get('/api/v1/plans/subscription').set(business.auth).expect(200);
     expect(me.body).toMatchObject({ status: 'past_due', hasAccess: true });
     expect(Date.parse(me.body.graceEndsAt)).toBe((P2 + 5 + 7 * DAY) * 1000);
 
     await deliver('invoice.paid', invoice('in_2', P2, P3), P2 + 3 * DAY);
-    expect(await state(owner.id)).toMatchObject({ status: 'active', periodEnd: P3 * 1000 });
+    expect(await state(business.id)).toMatchObject({ status: 'active', periodEnd: P3 * 1000 });
 
     await deliver('customer.subscription.deleted', sub('canceled', P2, P3), P2 + 10 * DAY);
-    expect(await state(owner.id)).toMatchObject({ status: 'canceled' });
-    const after = await request(app).get('/api/v1/user/me').set(owner.auth).expect(200);
+    expect(await state(business.id)).toMatchObject({ status: 'canceled' });
+    const after = await request(app).get('/api/v1/user/me').set(business.auth).expect(200);
     expect(after.body.user.subscriptionStatus).toBe('canceled');
   });
 
   it('reads an unpaid subscription as expired, and a past-due one beyond its grace period as expired', async () => {
-    const owner = await customerUser();
+    const business = await customerUser();
     await deliver('customer.subscription.updated', sub('unpaid', P1, P2), P1 + 20 * DAY);
-    expect(await state(owner.id)).toMatchObject({ status: 'expired' });
+    expect(await state(business.id)).toMatchObject({ status: 'expired' });
 
     const late = await customerUser('cus_late');
-    await UserModel.updateOne(
+    await BusinessModel.updateOne(
       { _id: late.id },
       { $set: { subscriptionStatus: 'past_due', pastDueSince: new Date(Date.now() - 8 * DAY * 1000) } },
     );
@@ -153,18 +153,18 @@ describe('POST /api/v1/plans/webhook lifecycle', () => {
   });
 
   it('never moves backwards when events arrive out of order', async () => {
-    const owner = await customerUser();
+    const business = await customerUser();
     // The recovery arrives before the failure it recovered from: the failure is older, so it changes nothing.
     await deliver('invoice.paid', invoice('in_1', P1, P2), P1 + 2 * DAY);
     await deliver('invoice.payment_failed', invoice('in_1', P1, P2, 0), P1 + 60);
-    expect(await state(owner.id)).toMatchObject({ status: 'active', periodEnd: P2 * 1000 });
+    expect(await state(business.id)).toMatchObject({ status: 'active', periodEnd: P2 * 1000 });
     // The trial's creation arrives last: an earlier period never replaces a later one.
     await deliver('customer.subscription.created', sub('trialing', T0, P1), T0);
-    expect(await state(owner.id)).toMatchObject({ status: 'active', periodEnd: P2 * 1000 });
+    expect(await state(business.id)).toMatchObject({ status: 'active', periodEnd: P2 * 1000 });
     // Cancellation, then a late "updated: active" of the same period: canceled stays.
     await deliver('customer.subscription.deleted', sub('canceled', P1, P2), P1 + 20 * DAY);
     await deliver('customer.subscription.updated', sub('active', P1, P2), P1 + 25 * DAY);
-    expect(await state(owner.id)).toMatchObject({ status: 'canceled' });
+    expect(await state(business.id)).toMatchObject({ status: 'canceled' });
     // A new subscription after the cancellation (a later start) is applied.
     const fresh = stripeSubscription({
       id: 'sub_new',
@@ -176,7 +176,7 @@ describe('POST /api/v1/plans/webhook lifecycle', () => {
       price: 'price_twelve',
     });
     await deliver('customer.subscription.created', fresh, P2);
-    expect(await state(owner.id)).toEqual({
+    expect(await state(business.id)).toEqual({
       status: 'active',
       periodEnd: (P2 + 365 * DAY) * 1000,
       plan: 'twelve-months',
@@ -184,7 +184,7 @@ describe('POST /api/v1/plans/webhook lifecycle', () => {
   });
 
   it('applies checkout.session.completed by reading the subscription it names from Stripe', async () => {
-    const owner = await makeUser({ subscriptionStatus: 'trialing' });
+    const business = await makeUser({ subscriptionStatus: 'trialing' });
     fake.on('GET /v1/subscriptions/sub_checkout', () => ({
       body: stripeSubscription({
         id: 'sub_checkout',
@@ -202,12 +202,12 @@ describe('POST /api/v1/plans/webhook lifecycle', () => {
       status: 'complete',
       payment_status: 'paid',
       customer: 'cus_new',
-      client_reference_id: owner.id,
+      client_reference_id: business.id,
       subscription: 'sub_checkout',
-      metadata: { userId: owner.id, plan: 'basic-monthly' },
+      metadata: { userId: business.id, plan: 'basic-monthly' },
     };
     await deliver('checkout.session.completed', session, P1 + 1);
-    const u = await UserModel.findById(owner.id).lean();
+    const u = await BusinessModel.findById(business.id).lean();
     expect(u).toMatchObject({
       subscriptionStatus: 'active',
       stripeSubscriptionId: 'sub_checkout',
@@ -217,7 +217,7 @@ describe('POST /api/v1/plans/webhook lifecycle', () => {
   });
 
   it('acknowledges events it does not act on and events for unknown customers without changing anyone', async () => {
-    const owner = await customerUser();
+    const business = await customerUser();
     await deliver('customer.updated', { id: 'cus_life', object: 'customer' }, P1);
     const stranger = stripeSubscription({
       id: 'sub_x',
@@ -229,7 +229,7 @@ describe('POST /api/v1/plans/webhook lifecycle', () => {
       price: 'price_basic',
     });
     await deliver('customer.subscription.deleted', stranger, P1);
-    expect(await state(owner.id)).toMatchObject({ status: 'trialing' });
+    expect(await state(business.id)).toMatchObject({ status: 'trialing' });
     expect(await StripeEventModel.countDocuments({ applied: false })).toBe(2);
   });
 });

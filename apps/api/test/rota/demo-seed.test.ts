@@ -156,7 +156,7 @@ describe('demo seed: when customers rate', () => {
     expect(overview.heatmap.length).toBeGreaterThan(0);
     expect(overview.heatmap.filter((c) => c.hour < 8 || c.hour >= 20)).toEqual([]);
     // The rollups the dashboard reads are exactly a recount of the seeded ratings and visits.
-    const report = await rebuildRollups({ check: true, owner: summary.userId, now: TODAY });
+    const report = await rebuildRollups({ check: true, business: summary.userId, now: TODAY });
     expect(report.differences).toBe(0);
   });
 

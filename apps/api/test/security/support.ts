@@ -99,8 +99,8 @@ export async function dumpDb(): Promise<DbDump> {
  * The dump without everything that belongs to the given user: documents mentioning the id, and transitively
  * documents mentioning those (a GridFS chunk names its file, the file names its owner).
  */
-export function withoutOwner(dump: DbDump, ownerId: string): DbDump {
-  const marks = new Set([ownerId]);
+export function withoutOwner(dump: DbDump, businessId: string): DbDump {
+  const marks = new Set([businessId]);
   const all = Object.values(dump).flat();
   const idOf = (line: string) => /"_id":\{"\$oid":"([0-9a-f]{24})"\}/.exec(line)?.[1];
   let grew = true;

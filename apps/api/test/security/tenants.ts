@@ -36,14 +36,14 @@ export interface Intruder {
 
 export async function makeVictim(): Promise<Victim> {
   const user = await makeUser({ fullname: 'Victoria Victim' });
-  const image = await saveImage(makePng(), { owner: user.id, purpose: 'store' });
+  const image = await saveImage(makePng(), { business: user.id, purpose: 'store' });
   const store = await makeStore(user.id, {
     name: 'Victim Store Zephyr',
     address: '1 Victim Street',
     image,
     socialLinks: { website: 'https://victim.example.com' },
   });
-  const photo = await saveImage(makePng(), { owner: user.id, purpose: 'staff' });
+  const photo = await saveImage(makePng(), { business: user.id, purpose: 'staff' });
   const staff = await makeStaff(user.id, [store._id], { name: 'Vera Victimstaff', photo });
   await UserModel.updateOne({ _id: user.id }, { $set: { selectedStore: store._id } });
   const shift = await makeShift(
@@ -54,7 +54,7 @@ export async function makeVictim(): Promise<Victim> {
     new Date('2025-06-02T16:00:00Z'),
   );
   const base = {
-    owner: user.id,
+    business: user.id,
     store: store._id,
     staff: staff._id,
     kind: 'staff' as const,
@@ -68,7 +68,7 @@ export async function makeVictim(): Promise<Victim> {
   });
   const rating = await RatingModel.create({ ...base, score: 4, comment: 'victim plain comment' });
   await RollupModel.create({
-    owner: user.id,
+    business: user.id,
     store: store._id,
     staff: null,
     metric: 'staff',
@@ -78,7 +78,7 @@ export async function makeVictim(): Promise<Victim> {
     d4: 1,
   });
   await ensureDefaultRules(user.id);
-  const rule = await RuleModel.findOne({ owner: user.id }).lean();
+  const rule = await RuleModel.findOne({ business: user.id }).lean();
   const ids = {
     userId: user.id,
     rule: String(rule!._id),
@@ -109,7 +109,7 @@ export async function makeVictim(): Promise<Victim> {
 
 export async function makeIntruder(): Promise<Intruder> {
   const user = await makeUser({ fullname: 'Ivan Intruder' });
-  const store = await StoreModel.create({ owner: user.id, name: 'Intruder Store', timeZone: 'UTC' });
-  const staff = await StaffModel.create({ owner: user.id, name: 'Ivy Intruderstaff', stores: [store._id] });
+  const store = await StoreModel.create({ business: user.id, name: 'Intruder Store', timeZone: 'UTC' });
+  const staff = await StaffModel.create({ business: user.id, name: 'Ivy Intruderstaff', stores: [store._id] });
   return { user, userId: user.id, store: String(store._id), staff: String(staff._id) };
 }

@@ -48,7 +48,7 @@ describe('POST /api/v1/store/create', () => {
       },
     });
     expect(store.rateUrl).toBe(`http://localhost:5173/rate-staff?store=${store._id}`);
-    expect(res.body.store.owner).toBeUndefined();
+    expect(res.body.store.business).toBeUndefined();
   });
 
   it('stores the canonical spelling of a time zone typed in lower case', async () => {
@@ -219,8 +219,8 @@ describe('DELETE /api/v1/store/:id', () => {
     const { id, auth } = await makeUser();
     const store = await makeStore(id, { name: 'Old Town' });
     await RatingModel.create([
-      { owner: id, store: store._id, kind: 'experience', score: 5, day: '2025-01-01' },
-      { owner: id, store: store._id, kind: 'experience', score: 3, day: '2025-01-02' },
+      { business: id, store: store._id, kind: 'experience', score: 5, day: '2025-01-01' },
+      { business: id, store: store._id, kind: 'experience', score: 3, day: '2025-01-02' },
     ]);
     const res = await request(app).delete(`/api/v1/store/${store._id}`).set(auth).expect(200);
     expect(res.body).toEqual({

@@ -71,11 +71,11 @@ const table = Object.entries(calls).flatMap(([group, routes]) =>
 );
 
 async function victim(): Promise<Ids> {
-  const owner = await makeUser();
-  const store = await makeStore(owner.id, { name: 'Victim Store' });
-  const staff = await makeStaff(owner.id, [store._id], { name: 'Victim Staff' });
+  const business = await makeUser();
+  const store = await makeStore(business.id, { name: 'Victim Store' });
+  const staff = await makeStaff(business.id, [store._id], { name: 'Victim Staff' });
   const shift = await makeShift(
-    owner.id,
+    business.id,
     store,
     staff,
     new Date('2025-06-02T08:00:00Z'),

@@ -22,7 +22,8 @@ describe('POST /api/v1/user/login', () => {
       fullname: 'Grace Hopper',
       email: made.user.email,
       profilePicture: null,
-      userType: 'business-owner',
+      userType: 'owner',
+      role: 'owner',
       subscriptionStatus: 'active',
     });
     await request(app).get('/api/v1/user/me').set('Authorization', `Bearer ${res.body.token}`).expect(200);

@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { USER_MESSAGES, ZUserSchema } from '@cx/contracts';
 import { UserModel } from '../../src/modules/users/user.model';
+import { BusinessModel } from '../../src/tenancy/business.model';
+import { MembershipModel } from '../../src/tenancy/membership.model';
 import { TRIAL_DAYS } from '../../src/modules/users/users.service';
 import { settleMail } from '../helpers/mailbox';
 import { makeUser } from '../factories';
@@ -14,10 +16,14 @@ describe('POST /api/v1/user/signup', () => {
     const res = await request(app).post('/api/v1/user/signup').send(body).expect(201);
     expect(res.body).toEqual({ message: USER_MESSAGES.signupSuccess });
     const user = await UserModel.findOne({ email: body.email.toLowerCase() });
-    expect(user?.subscriptionStatus).toBe('trialing');
+    const business = await BusinessModel.findById(user?.currentBusiness);
+    expect(business?.subscriptionStatus).toBe('trialing');
+    expect(await MembershipModel.findOne({ user: user?._id, business: business?._id }, { role: 1 })).toMatchObject({
+      role: 'owner',
+    });
     expect(user?.timeZone).toBe('America/New_York');
     expect(user?.emailVerifiedAt).toBeNull();
-    const trialDays = ((user?.trialEndsAt?.getTime() ?? 0) - Date.now()) / 86_400_000;
+    const trialDays = ((business?.trialEndsAt?.getTime() ?? 0) - Date.now()) / 86_400_000;
     expect(trialDays).toBeGreaterThan(TRIAL_DAYS - 0.01);
     expect(trialDays).toBeLessThanOrEqual(TRIAL_DAYS);
   });

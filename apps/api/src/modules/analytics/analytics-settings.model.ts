@@ -5,24 +5,24 @@ export const DEFAULT_MIN_SAMPLE = 10;
 
 const analyticsSettingsSchema = new Schema(
   {
-    owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     minSample: { type: Number, min: 1, max: 500, default: DEFAULT_MIN_SAMPLE },
   },
   { timestamps: true },
 );
-analyticsSettingsSchema.index({ owner: 1 }, { unique: true });
+analyticsSettingsSchema.index({ business: 1 }, { unique: true });
 
 export type AnalyticsSettingsDoc = InferSchemaType<typeof analyticsSettingsSchema>;
 export const AnalyticsSettingsModel = model('AnalyticsSettings', analyticsSettingsSchema);
 
-export async function minSampleOf(owner: string): Promise<number> {
-  const doc = await AnalyticsSettingsModel.findOne({ owner }, { minSample: 1 }).lean();
+export async function minSampleOf(business: string): Promise<number> {
+  const doc = await AnalyticsSettingsModel.findOne({ business }, { minSample: 1 }).lean();
   return doc?.minSample ?? DEFAULT_MIN_SAMPLE;
 }
 
-export async function setMinSample(owner: string, minSample: number): Promise<number> {
+export async function setMinSample(business: string, minSample: number): Promise<number> {
   const doc = await AnalyticsSettingsModel.findOneAndUpdate(
-    { owner },
+    { business },
     { $set: { minSample } },
     { upsert: true, returnDocument: 'after' },
   ).lean();

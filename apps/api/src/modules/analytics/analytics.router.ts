@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import { initServer } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
-import { userIdOf } from '../../lib/auth';
+import { accessOf } from '../../tenancy/access';
 import { logger } from '../../lib/logger';
 import { minSampleOf, setMinSample } from './analytics-settings.model';
 import { overview, snapshot } from './dashboard.service';
@@ -21,7 +21,7 @@ import { timelinePage } from './timeline.service';
 
 const s = initServer();
 /** ts-rest types req.query as the parsed query, which express's Request type does not allow. */
-const ownerOf = (req: unknown): string => userIdOf(req as Request);
+const businessOf = (req: unknown): string => accessOf(req as Request).businessId;
 
 /**
  * A file streamed out: a failure part-way (MongoDB gone while paging) ends this download only, logged, with the
@@ -39,15 +39,15 @@ export function endDownloadOnFailure(stream: Readable, req: Request, res: Respon
 
 export const analyticsRouter = s.router(contract.analytics, {
   snapshot: async ({ query, req }) => {
-    const scope = await loadScope(ownerOf(req), query);
+    const scope = await loadScope(businessOf(req), query);
     return { status: 200, body: await snapshot(scope) };
   },
   overview: async ({ query, req }) => {
-    const scope = await loadScope(ownerOf(req), query);
+    const scope = await loadScope(businessOf(req), query);
     return { status: 200, body: await overview(scope, query.granularity) };
   },
   staffLeague: async ({ query, req }) => {
-    const scope = await loadScope(ownerOf(req), query);
+    const scope = await loadScope(businessOf(req), query);
     const league = await staffLeagueFrom(scope, staffLeagueRows(scope));
     const order = (rows: typeof league.ranked) =>
       sortLeague(rows, query.sort, query.order, (r) => r.staff.name);
@@ -62,7 +62,7 @@ export const analyticsRouter = s.router(contract.analytics, {
     };
   },
   storeLeague: async ({ query, req }) => {
-    const scope = await loadScope(ownerOf(req), query);
+    const scope = await loadScope(businessOf(req), query);
     const league = storeLeagueFrom(scope, await loadRows(scope, [...LEAGUE_METRICS], { people: 'store' }));
     const order = (rows: typeof league.ranked) =>
       sortLeague(rows, query.sort, query.order, (r) => r.store.name);
@@ -77,11 +77,11 @@ export const analyticsRouter = s.router(contract.analytics, {
     };
   },
   timeline: async ({ query, req }) => {
-    const scope = await loadScope(ownerOf(req), query);
+    const scope = await loadScope(businessOf(req), query);
     return { status: 200, body: await timelinePage(scope, query) };
   },
   exportCsv: async ({ params, query, req, res }) => {
-    const scope = await loadScope(ownerOf(req), query);
+    const scope = await loadScope(businessOf(req), query);
     const stream = await exportCsv(scope, params.table, query);
     const file = exportFileName(scope, params.table);
     res.setHeader('content-type', 'text/csv; charset=utf-8');
@@ -89,9 +89,9 @@ export const analyticsRouter = s.router(contract.analytics, {
     res.setHeader('cache-control', 'no-store');
     return { status: 200, body: endDownloadOnFailure(stream, req as unknown as Request, res, file) };
   },
-  getSettings: async ({ req }) => ({ status: 200, body: { minSample: await minSampleOf(ownerOf(req)) } }),
+  getSettings: async ({ req }) => ({ status: 200, body: { minSample: await minSampleOf(businessOf(req)) } }),
   updateSettings: async ({ body, req }) => ({
     status: 200,
-    body: { minSample: await setMinSample(ownerOf(req), body.minSample) },
+    body: { minSample: await setMinSample(businessOf(req), body.minSample) },
   }),
 });

@@ -134,11 +134,11 @@ export async function loadRows(
     }
     partsOf.set(store.id, parts);
   }
-  const projection: Record<string, 0> = opts.hours ? { _id: 0, owner: 0 } : { _id: 0, owner: 0, h: 0 };
+  const projection: Record<string, 0> = opts.hours ? { _id: 0, business: 0 } : { _id: 0, business: 0, h: 0 };
   const span = opts.periods?.includes('previous') === false ? scope.current : scope.span;
   const docs = await RollupModel.find(
     {
-      owner: scope.owner,
+      business: scope.business,
       metric: { $in: metrics },
       // with week rows the exact keys; day rows only: the span as one range (a year would be 730 keys)
       day: (opts.weeks ?? true) ? { $in: [...keys] } : { $gte: span.from, $lte: span.to },

@@ -24,8 +24,8 @@ export const staffLeagueRows = (scope: Scope) => loadRows(scope, ['staff', 'shif
 const leaguePeople = (scope: Scope) =>
   StaffModel.find(
     scope.staff
-      ? { _id: scope.staff, owner: scope.owner, deletedAt: null }
-      : { owner: scope.owner, deletedAt: null },
+      ? { _id: scope.staff, business: scope.business, deletedAt: null }
+      : { business: scope.business, deletedAt: null },
     { name: 1, photo: 1, active: 1, stores: 1 },
   ).lean();
 

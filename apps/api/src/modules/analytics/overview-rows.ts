@@ -23,12 +23,12 @@ export async function currentRatingRows(scope: Scope, weeks: boolean): Promise<R
   const around = new Set([...partsOf.values()].flatMap((parts) => [...parts]));
   // days only: the days every store holds are one run of dates, read as a range (a year would be 365 keys)
   const held = weeks ? { $in: everywhere } : { $gte: everywhere[0], $lte: everywhere.at(-1) };
-  const projection = { _id: 0, owner: 0 } as const;
-  const storeLevel = { owner: scope.owner, metric: { $in: metrics }, staff: null };
+  const projection = { _id: 0, business: 0 } as const;
+  const storeLevel = { business: scope.business, metric: { $in: metrics }, staff: null };
   const [business, perStore, deleted] = await Promise.all([
     everywhere.length
       ? BusinessRollupModel.find(
-          { owner: scope.owner, metric: { $in: metrics }, day: held },
+          { business: scope.business, metric: { $in: metrics }, day: held },
           projection,
         ).lean()
       : [],

@@ -15,14 +15,14 @@ export interface RollupKey {
 
 export interface RollupRowChange {
   key: RollupKey;
-  owner: Id;
+  business: Id;
   /** Field → amount for $inc (dotted paths for hour cells and networks). */
   inc: Record<string, number>;
 }
 
 /** A stored rating as far as the rollups go. */
 export interface RatingFacts {
-  owner: Id;
+  business: Id;
   store: Id;
   staff?: Id | null;
   kind: 'staff' | 'experience';
@@ -89,15 +89,15 @@ export function businessChange(change: RollupRowChange): RollupRowChange | null 
  * shift-credit row per person on shift; each as a day row and a week row.
  */
 export function ratingRollupChanges(rating: RatingFacts, sign: 1 | -1 = 1): RollupRowChange[] {
-  const { owner, store, day, score, hour, kind } = rating;
+  const { business, store, day, score, hour, kind } = rating;
   const changes: RollupRowChange[] = [
-    { key: { store, staff: null, metric: kind, day }, owner, inc: scored(score, hour, sign) },
-    { key: { store: null, staff: null, metric: kind, day }, owner, inc: scored(score, hour, sign) },
+    { key: { store, staff: null, metric: kind, day }, business, inc: scored(score, hour, sign) },
+    { key: { store: null, staff: null, metric: kind, day }, business, inc: scored(score, hour, sign) },
   ];
   if (kind === 'staff' && rating.staff) {
     changes.push({
       key: { store, staff: rating.staff, metric: 'staff', day },
-      owner,
+      business,
       inc: scored(score, hour, sign),
     });
   }
@@ -105,7 +105,7 @@ export function ratingRollupChanges(rating: RatingFacts, sign: 1 | -1 = 1): Roll
     for (const person of rating.onShift ?? []) {
       changes.push({
         key: { store, staff: person, metric: 'shift', day },
-        owner,
+        business,
         inc: scored(score, null, sign),
       });
     }
@@ -115,7 +115,7 @@ export function ratingRollupChanges(rating: RatingFacts, sign: 1 | -1 = 1): Roll
 
 /** A tracked visit or a social click (per network): its day row and its week row. */
 export function eventRollupChanges(event: {
-  owner: Id;
+  business: Id;
   store: Id;
   metric: 'visit' | 'social';
   day: string;
@@ -126,12 +126,12 @@ export function eventRollupChanges(event: {
   return withWeeks([
     {
       key: { store: event.store, staff: null, metric: event.metric, day: event.day },
-      owner: event.owner,
+      business: event.business,
       inc,
     },
   ]);
 }
 
 /** The string form of a row's key, for maps (rebuild): a business row's carries its owner. */
-export const keyString = (k: RollupKey, owner: unknown) =>
-  `${k.store === null ? `business:${String(owner)}` : String(k.store)}|${k.staff ? String(k.staff) : ''}|${k.metric}|${k.day}`;
+export const keyString = (k: RollupKey, business: unknown) =>
+  `${k.store === null ? `business:${String(business)}` : String(k.store)}|${k.staff ? String(k.staff) : ''}|${k.metric}|${k.day}`;

@@ -27,7 +27,7 @@ const figureFields = {
 
 const rollupSchema = new Schema(
   {
-    owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     store: { type: Schema.Types.ObjectId, ref: 'Store', required: true },
     /** null for store-level rows; a staff id for per-person rows (metrics staff and shift). */
     staff: { type: Schema.Types.ObjectId, ref: 'Staff', default: null },
@@ -40,7 +40,7 @@ const rollupSchema = new Schema(
   { timestamps: false, minimize: true },
 );
 rollupSchema.index({ store: 1, staff: 1, metric: 1, day: 1 }, { unique: true });
-rollupSchema.index({ owner: 1, metric: 1, day: 1 });
+rollupSchema.index({ business: 1, metric: 1, day: 1 });
 rollupSchema.index({ day: 1 });
 rollupSchema.index({ applied: 1 }, { sparse: true });
 
@@ -57,14 +57,14 @@ export const BUSINESS_METRICS = ['staff', 'experience'] as const;
  */
 const businessRollupSchema = new Schema(
   {
-    owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     metric: { type: String, enum: BUSINESS_METRICS, required: true },
     day: { type: String, required: true },
     ...figureFields,
   },
   { timestamps: false, minimize: true },
 );
-businessRollupSchema.index({ owner: 1, metric: 1, day: 1 }, { unique: true });
+businessRollupSchema.index({ business: 1, metric: 1, day: 1 }, { unique: true });
 businessRollupSchema.index({ day: 1 });
 businessRollupSchema.index({ applied: 1 }, { sparse: true });
 

@@ -81,11 +81,11 @@ function difference(want: Record<string, number>, stored: Record<string, number>
   return inc;
 }
 
-function rowDoc(row: Pick<ExpectedRow, 'key' | 'owner'>, fields: Record<string, number>, applied: unknown[]) {
+function rowDoc(row: Pick<ExpectedRow, 'key' | 'business'>, fields: Record<string, number>, applied: unknown[]) {
   const zeros = Object.fromEntries(VALUE_FIELDS.map((f) => [f, 0]));
   const { store, staff, metric, day } = row.key;
   const key = isBusinessKey(row.key) ? { metric, day } : { store, staff, metric, day };
-  return { ...key, owner: row.owner, ...zeros, ...unflatten(fields), ...(applied.length ? { applied } : {}) };
+  return { ...key, business: row.business, ...zeros, ...unflatten(fields), ...(applied.length ? { applied } : {}) };
 }
 
 /** Matches the row only while it carries exactly the markers read: any live $inc since then adds one. */
@@ -94,7 +94,7 @@ const unchangedSince = (doc: Partial<RollupDoc> & { _id: unknown }) =>
     ? { _id: doc._id, applied: doc.applied }
     : { _id: doc._id, $or: [{ applied: { $exists: false } }, { applied: { $size: 0 } }] };
 
-type Row = Partial<RollupDoc> & { _id: unknown; owner: unknown };
+type Row = Partial<RollupDoc> & { _id: unknown; business: unknown };
 interface Ops {
   list: AnyBulkWriteOperation[];
   replaced: number;
@@ -126,9 +126,9 @@ export async function rebuildRollups(
     : (await RollupModel.find(rowFilterOf(opts)).lean()).filter((d) => recountsStore(opts, d.store));
   const businessFilter = { ...rowFilterOf(opts) };
   delete businessFilter.store;
-  const anyBusiness = opts.only ? opts.only.owners.size > 0 : !opts.stores;
+  const anyBusiness = opts.only ? opts.only.businesses.size > 0 : !opts.stores;
   const businessRows: Row[] = anyBusiness
-    ? (await BusinessRollupModel.find(businessFilter).lean()).filter((d) => recountsBusiness(opts, d.owner))
+    ? (await BusinessRollupModel.find(businessFilter).lean()).filter((d) => recountsBusiness(opts, d.business))
     : [];
   const counted = await recount(opts, eventsFrom);
 
@@ -147,31 +147,31 @@ export async function rebuildRollups(
    * A fixed day row's correction, carried as an $inc into rows this rebuild does not recount: its week row while that
    * week is still open, and (when the business row is not recounted) the business day and week rows of its kind.
    */
-  const carry = (key: RollupKey, owner: unknown, inc: Record<string, number>) => {
+  const carry = (key: RollupKey, business: unknown, inc: Record<string, number>) => {
     if (isWeekKey(key.day)) return;
-    const change: RollupRowChange = { key, owner: owner as RollupRowChange['owner'], inc };
+    const change: RollupRowChange = { key, business: business as RollupRowChange['business'], inc };
     if (opts.day && !wholeWeek(opts)) carries.push(weekChange(change));
-    const business = recountsBusiness(opts, owner) ? null : businessChange(change);
-    if (business) carries.push(business, weekChange(business));
+    const businessRow = recountsBusiness(opts, business) ? null : businessChange(change);
+    if (businessRow) carries.push(businessRow, weekChange(businessRow));
   };
 
   const compare = (key: RollupKey, doc: Row) => {
     if (!recountable(key)) return;
     rows += 1;
-    const id = keyString(key, doc.owner);
+    const id = keyString(key, doc.business);
     const want = wantFor(counted, id, doc);
     const expected = counted.expected.get(id);
     counted.expected.delete(id);
     const stored = flatten(doc);
     if (same(stored, want ?? {})) return;
     differ(id);
-    carry(key, doc.owner, difference(want ?? {}, stored));
+    carry(key, doc.business, difference(want ?? {}, stored));
     const target = opsOf(key);
     if (!want || same({}, want)) {
       target.list.push({ deleteOne: { filter: unchangedSince(doc) } });
       target.deleted += 1;
     } else {
-      const replacement = rowDoc(expected ?? { key, owner: doc.owner }, want, doc.applied ?? []);
+      const replacement = rowDoc(expected ?? { key, business: doc.business }, want, doc.applied ?? []);
       target.list.push({ replaceOne: { filter: unchangedSince(doc), replacement } });
       target.replaced += 1;
     }
@@ -184,11 +184,11 @@ export async function rebuildRollups(
     if (!recountable(want.key) || same({}, want.fields)) continue;
     rows += 1;
     differ(id);
-    carry(want.key, want.owner, want.fields);
+    carry(want.key, want.business, want.fields);
     // Only if the row is still missing: a live $inc that created it meanwhile is left alone.
     const update = { $setOnInsert: rowDoc(want, want.fields, []) };
     opsOf(want.key).list.push({
-      updateOne: { filter: rowFilter(want.key, want.owner), update, upsert: true },
+      updateOne: { filter: rowFilter(want.key, want.business), update, upsert: true },
     });
     opsOf(want.key).inserted += 1;
   }

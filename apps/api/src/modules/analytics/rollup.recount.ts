@@ -19,7 +19,7 @@ import type { RollupDoc } from './rollup.model';
 
 export interface ExpectedRow {
   key: RollupKey;
-  owner: unknown;
+  business: unknown;
   fields: Record<string, number>;
 }
 
@@ -28,7 +28,7 @@ export interface ExpectedRow {
  * one local day. Business rows are recounted only when every store is (no `stores`), or for `only.owners`.
  */
 export interface RebuildScope {
-  owner?: string;
+  business?: string;
   stores?: unknown[];
   day?: string;
   /** Recount the business rows only (the settle job, once the owner's last store has closed the day). */
@@ -37,7 +37,7 @@ export interface RebuildScope {
    * The settle job's scope for one day: every store's documents of the day are read at once (by day, not by a list
    * of ids), and only these stores' rows and these owners' business rows are recounted.
    */
-  only?: { stores: Set<string>; owners: Set<string> };
+  only?: { stores: Set<string>; businesses: Set<string> };
   /** Store zones already loaded (the settle job has every store's). */
   zones?: Map<string, string>;
 }
@@ -58,7 +58,7 @@ export const wholeWeek = (scope: RebuildScope) => Boolean(scope.day) && isoWeekd
 
 export function rawFilterOf(scope: RebuildScope): Record<string, unknown> {
   const filter: Record<string, unknown> = {};
-  if (scope.owner) filter.owner = scope.owner;
+  if (scope.business) filter.business = scope.business;
   if (scope.stores) filter.store = { $in: scope.stores };
   if (scope.day) filter.day = wholeWeek(scope) ? { $gte: weekStart(scope.day), $lte: scope.day } : scope.day;
   return filter;
@@ -74,16 +74,16 @@ export const inScope = (scope: RebuildScope, k: RollupKey) =>
   !scope.day || k.day === scope.day || (wholeWeek(scope) && k.day === weekKey(scope.day));
 
 /** Whether this scope recounts the business row of an owner (a partial store list cannot: they sum every store). */
-export const recountsBusiness = (scope: RebuildScope, owner: unknown) =>
-  scope.only ? scope.only.owners.has(String(owner)) : !scope.stores;
+export const recountsBusiness = (scope: RebuildScope, business: unknown) =>
+  scope.only ? scope.only.businesses.has(String(business)) : !scope.stores;
 
 /** Whether this scope recounts a store row. */
 export const recountsStore = (scope: RebuildScope, store: unknown) =>
   !scope.businessOnly && (!scope.only || scope.only.stores.has(String(store)));
 
 function add(into: Map<string, ExpectedRow>, change: RollupRowChange) {
-  const id = keyString(change.key, change.owner);
-  const row = into.get(id) ?? { key: change.key, owner: change.owner, fields: {} };
+  const id = keyString(change.key, change.business);
+  const row = into.get(id) ?? { key: change.key, business: change.business, fields: {} };
   for (const [f, v] of Object.entries(change.inc)) row.fields[f] = (row.fields[f] ?? 0) + v;
   into.set(id, row);
 }
@@ -103,7 +103,7 @@ function contribute(
   if (base === 1 || base === -1) for (const change of changesOf(base)) add(r.expected, change);
   for (const w of owed) {
     for (const change of changesOf(w.sign === -1 ? -1 : 1)) {
-      const id = keyString(change.key, change.owner);
+      const id = keyString(change.key, change.business);
       const list = r.owed.get(id) ?? [];
       list.push({ marker: String(w.id), fields: change.inc });
       r.owed.set(id, list);
@@ -115,7 +115,7 @@ function contribute(
 export async function recount(scope: RebuildScope, eventsFrom: Date): Promise<Recount> {
   const filter = rawFilterOf(scope);
   const storeFilter = {
-    ...(scope.owner ? { owner: scope.owner } : {}),
+    ...(scope.business ? { business: scope.business } : {}),
     ...(scope.stores ? { _id: { $in: scope.stores } } : {}),
   };
   const zones =
@@ -146,7 +146,7 @@ export async function recount(scope: RebuildScope, eventsFrom: Date): Promise<Re
   }
   for (const [id, row] of r.expected) {
     const wanted = isBusinessKey(row.key)
-      ? recountsBusiness(scope, row.owner)
+      ? recountsBusiness(scope, row.business)
       : recountsStore(scope, row.key.store);
     if (!wanted || !inScope(scope, row.key)) r.expected.delete(id);
   }

@@ -11,15 +11,15 @@ import {
 } from './rollup.contribution';
 
 /** A row's unique filter: store rows by store, person, metric and day; business rows by owner, metric and day. */
-export const rowFilter = (key: RollupKey, owner: unknown): Record<string, unknown> =>
+export const rowFilter = (key: RollupKey, business: unknown): Record<string, unknown> =>
   isBusinessKey(key)
-    ? { owner, metric: key.metric, day: key.day }
+    ? { business, metric: key.metric, day: key.day }
     : { store: key.store, staff: key.staff, metric: key.metric, day: key.day };
 
 /** The $inc upsert of one row change. */
-export function rowUpsert({ key, owner, inc }: RollupRowChange): AnyBulkWriteOperation {
-  const update = isBusinessKey(key) ? { $inc: inc } : { $inc: inc, $setOnInsert: { owner } };
-  return { updateOne: { filter: rowFilter(key, owner), update, upsert: true } };
+export function rowUpsert({ key, business, inc }: RollupRowChange): AnyBulkWriteOperation {
+  const update = isBusinessKey(key) ? { $inc: inc } : { $inc: inc, $setOnInsert: { business } };
+  return { updateOne: { filter: rowFilter(key, business), update, upsert: true } };
 }
 
 /**
@@ -54,14 +54,14 @@ type Op = AnyBulkWriteOperation;
 
 /** The same upsert, applied only to a row that does not already carry the event's marker (and then marks it). */
 export function markedUpsert(change: RollupRowChange, event: Types.ObjectId): Op {
-  const { key, owner, inc } = change;
+  const { key, business, inc } = change;
   const update = {
     $inc: inc,
     $push: { applied: event },
-    ...(isBusinessKey(key) ? {} : { $setOnInsert: { owner } }),
+    ...(isBusinessKey(key) ? {} : { $setOnInsert: { business } }),
   };
   return {
-    updateOne: { filter: { ...rowFilter(key, owner), applied: { $ne: event } }, update, upsert: true },
+    updateOne: { filter: { ...rowFilter(key, business), applied: { $ne: event } }, update, upsert: true },
   };
 }
 

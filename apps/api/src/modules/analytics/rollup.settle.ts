@@ -12,7 +12,7 @@ export const SETTLE_LOOKBACK_DAYS = 7;
 
 interface Plan {
   /** Closed day → the stores that settle it in this run, and the owners whose business rows close with it. */
-  days: Map<string, { stores: Set<string>; owners: Set<string> }>;
+  days: Map<string, { stores: Set<string>; businesses: Set<string> }>;
   marks: AnyBulkWriteOperation[];
   zones: Map<string, string>;
 }
@@ -33,26 +33,26 @@ async function plan(now: Date): Promise<Plan> {
   for await (const m of RollupSettleMarkModel.find({}).lean().cursor()) marks.set(String(m._id), m.through);
   const p: Plan = { days: new Map(), marks: [], zones: new Map() };
   const ownerOpenFrom = new Map<string, string>(); // the earliest "today" among an owner's stores
-  const settling: Array<{ store: string; owner: string; from: string; through: string }> = [];
-  for await (const s of StoreModel.find({}, { timeZone: 1, owner: 1 }).lean().cursor()) {
+  const settling: Array<{ store: string; business: string; from: string; through: string }> = [];
+  for await (const s of StoreModel.find({}, { timeZone: 1, business: 1 }).lean().cursor()) {
     const id = String(s._id);
-    const owner = String(s.owner);
+    const business = String(s.business);
     const local = today(s.timeZone);
     p.zones.set(id, s.timeZone);
-    const earliest = ownerOpenFrom.get(owner);
-    if (earliest === undefined || local < earliest) ownerOpenFrom.set(owner, local);
+    const earliest = ownerOpenFrom.get(business);
+    if (earliest === undefined || local < earliest) ownerOpenFrom.set(business, local);
     const through = addDays(local, -1);
     const floor = addDays(local, -SETTLE_LOOKBACK_DAYS);
     const mark = marks.get(id);
     const from = mark && addDays(mark, 1) > floor ? addDays(mark, 1) : floor;
-    if (from <= through) settling.push({ store: id, owner, from, through });
+    if (from <= through) settling.push({ store: id, business, from, through });
   }
   for (const s of settling) {
     for (let day = s.from; day <= s.through; day = addDays(day, 1)) {
       let entry = p.days.get(day);
-      if (!entry) p.days.set(day, (entry = { stores: new Set(), owners: new Set() }));
+      if (!entry) p.days.set(day, (entry = { stores: new Set(), businesses: new Set() }));
       entry.stores.add(s.store);
-      if (ownerOpenFrom.get(s.owner)! > day) entry.owners.add(s.owner);
+      if (ownerOpenFrom.get(s.business)! > day) entry.businesses.add(s.business);
     }
     p.marks.push({
       updateOne: { filter: { _id: s.store }, update: { $set: { through: s.through } }, upsert: true },

@@ -19,7 +19,7 @@ export interface ScopeStore {
 }
 
 export interface Scope {
-  owner: string;
+  business: string;
   filter: TAnalyticsFilter;
   stores: ScopeStore[];
   byId: Map<string, ScopeStore>;
@@ -37,12 +37,12 @@ export interface Scope {
 }
 
 /** Stores named in the filter must be live stores of this owner; anything else is "not found" (never another's). */
-export async function loadScope(owner: string, filter: TAnalyticsFilter, now = new Date()): Promise<Scope> {
+export async function loadScope(business: string, filter: TAnalyticsFilter, now = new Date()): Promise<Scope> {
   const wanted = filter.stores ?? [];
   const [user, found, minSample, member] = await Promise.all([
-    UserModel.findById(owner, { timeZone: 1 }).lean(),
+    UserModel.findById(business, { timeZone: 1 }).lean(),
     // without a store filter the deleted ones too (set apart below), in the same round trip
-    StoreModel.find(wanted.length ? { owner, deletedAt: null, _id: { $in: wanted } } : { owner }, {
+    StoreModel.find(wanted.length ? { business, deletedAt: null, _id: { $in: wanted } } : { business }, {
       name: 1,
       image: 1,
       timeZone: 1,
@@ -50,9 +50,9 @@ export async function loadScope(owner: string, filter: TAnalyticsFilter, now = n
     })
       .sort({ name: 1 })
       .lean(),
-    minSampleOf(owner),
+    minSampleOf(business),
     filter.staff && mongoose.isValidObjectId(filter.staff)
-      ? StaffModel.exists({ _id: filter.staff, owner, deletedAt: null })
+      ? StaffModel.exists({ _id: filter.staff, business, deletedAt: null })
       : Promise.resolve(null),
   ]);
   const stores = found.filter((s) => !s.deletedAt);
@@ -70,7 +70,7 @@ export async function loadScope(owner: string, filter: TAnalyticsFilter, now = n
   const current = unionRange(scoped.map((s) => s.period.current));
   const span = unionRange(scoped.flatMap((s) => [s.period.current, s.period.previous]));
   return {
-    owner,
+    business,
     filter,
     stores: scoped,
     byId: new Map(scoped.map((s) => [s.id, s])),

@@ -52,7 +52,7 @@ export function timelineQuery(scope: Scope, q: TimelineFilter): QueryFilter<Rati
     and.push({ $or: [{ createdAt: { $lt: t } }, { createdAt: t, _id: { $lt: new mongoose.Types.ObjectId(c.id) } }] });
   }
   const filter: QueryFilter<RatingDoc> = {
-    owner: scope.owner,
+    business: scope.business,
     // Local days span at most UTC−12…UTC+14 around the UTC day: a bound the owner+createdAt index can use.
     createdAt: {
       $gte: new Date(Date.parse(`${scope.current.from}T00:00:00Z`) - 14 * HOUR),
@@ -72,7 +72,7 @@ export function timelineQuery(scope: Scope, q: TimelineFilter): QueryFilter<Rati
 export async function presentTimeline(scope: Scope, ratings: RatingDoc[]): Promise<TTimelineItem[]> {
   const staffIds = [...new Set(ratings.filter((r) => r.staff).map((r) => String(r.staff)))];
   const names = new Map(
-    (await StaffModel.find({ _id: { $in: staffIds }, owner: scope.owner }, { name: 1 }).lean()).map((s) => [
+    (await StaffModel.find({ _id: { $in: staffIds }, business: scope.business }, { name: 1 }).lean()).map((s) => [
       String(s._id),
       s.name,
     ]),

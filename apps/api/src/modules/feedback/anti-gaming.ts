@@ -19,7 +19,7 @@ export const ANTI_GAMING = {
 } as const;
 
 export interface RatingSubject {
-  owner: Types.ObjectId;
+  business: Types.ObjectId;
   store: Types.ObjectId;
   /** null for experience ratings. */
   staff: Types.ObjectId | null;

@@ -47,7 +47,7 @@ export function requireAnyInterface(store: StoreDoc): void {
 }
 
 const activeStaffOf = (store: StoreDoc) => ({
-  owner: store.owner,
+  business: store.business,
   stores: store._id,
   active: true,
   deletedAt: null,

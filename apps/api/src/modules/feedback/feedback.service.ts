@@ -136,7 +136,7 @@ export async function submitRating(
     }
     requireInterface(store, input.kind);
     const found = valueOf(settled[2]);
-    member = found && String(found.owner) === String(store.owner) ? found : null;
+    member = found && String(found.business) === String(store.business) ? found : null;
     if (input.kind === 'staff' && !member) throw notFound('Staff member');
     valueOf(settled[6]);
   } catch (err) {
@@ -157,7 +157,7 @@ export async function submitRating(
   let rating: RatingDoc;
   try {
     const created = await RatingModel.create({
-      owner: store.owner,
+      business: store.business,
       store: store._id,
       staff: member?._id ?? null,
       kind: input.kind,
@@ -214,7 +214,7 @@ async function storeEventOnce(e: EventInput): Promise<{ created: boolean; tracke
   let created: FeedbackEventDoc;
   try {
     const doc = await FeedbackEventModel.create({
-      owner: e.store.owner,
+      business: e.store.business,
       store: e.store._id,
       type: e.type,
       network: e.network ?? null,
@@ -261,7 +261,7 @@ export async function recordVisit(
     return { body: { tracked: seen.tracked }, replayed: true };
   }
   requireAnyInterface(store);
-  const tracked = await takeVisitAllowance(store.owner, now.getTime());
+  const tracked = await takeVisitAllowance(store.business, now.getTime());
   const result = await storeEventOnce({ store, type: 'visit', tracked, body, who, now });
   return { body: { tracked: result.tracked }, replayed: !result.created };
 }

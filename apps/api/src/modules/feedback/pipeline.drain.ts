@@ -40,7 +40,7 @@ async function inChunks<T>(items: T[], run: (item: T) => Promise<void>): Promise
 
 async function storesOf(ratings: RatingDoc[]): Promise<Map<string, AcceptedStore>> {
   const ids = [...new Set(ratings.map((r) => String(r.store)))];
-  const stores = await StoreModel.find({ _id: { $in: ids } }, { owner: 1, name: 1, timeZone: 1 }).lean();
+  const stores = await StoreModel.find({ _id: { $in: ids } }, { business: 1, name: 1, timeZone: 1 }).lean();
   return new Map(stores.map((s) => [String(s._id), s as unknown as AcceptedStore]));
 }
 
@@ -63,7 +63,7 @@ async function drainRatings(cutoff: Date): Promise<number> {
       seen.push(rating._id);
       const store = stores.get(String(rating.store)) ?? {
         _id: rating.store,
-        owner: rating.owner,
+        business: rating.business,
         name: 'a deleted store',
         timeZone: 'UTC',
       };

@@ -6,7 +6,7 @@ import type { RatingDoc } from '../ratings/rating.model';
 /** The store as the fan-out needs it. */
 export interface AcceptedStore {
   _id: Types.ObjectId;
-  owner: Types.ObjectId;
+  business: Types.ObjectId;
   name: string;
   timeZone: string;
 }

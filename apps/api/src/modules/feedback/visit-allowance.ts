@@ -15,11 +15,11 @@ const cache = new Map<string, { count: number; at: number }>();
  * boundary) may count under a burst: billing-grade precision is not needed for a cap, and a QR open must stay one
  * cheap request.
  */
-export async function takeVisitAllowance(owner: Types.ObjectId, nowMs = Date.now()): Promise<boolean> {
-  const key = String(owner);
+export async function takeVisitAllowance(business: Types.ObjectId, nowMs = Date.now()): Promise<boolean> {
+  const key = String(business);
   let entry = cache.get(key);
   if (!entry || nowMs - entry.at > CACHE_MS) {
-    const usage = await visitUsageOf(owner, new Date(nowMs));
+    const usage = await visitUsageOf(business, new Date(nowMs));
     entry = { count: usage.used, at: nowMs };
     cache.set(key, entry);
   }

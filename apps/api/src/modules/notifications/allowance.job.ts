@@ -26,8 +26,8 @@ interface Crossing {
  * key is its claim, the same key as the rating-time check in evaluate.ts, so whichever sends first, it is sent once.
  */
 async function checkBatch(rules: RuleDoc[], now: Date): Promise<number> {
-  const owners = [...new Set(rules.map((r) => String(r.owner)))].map((id) => new Types.ObjectId(id));
-  const users = await UserModel.find({ _id: { $in: owners } })
+  const businesses = [...new Set(rules.map((r) => String(r.business)))].map((id) => new Types.ObjectId(id));
+  const users = await UserModel.find({ _id: { $in: businesses } })
     .select(BILLING_FIELDS)
     .batchSize(READ_BATCH)
     .lean();
@@ -35,9 +35,9 @@ async function checkBatch(rules: RuleDoc[], now: Date): Promise<number> {
   const used = await trackedVisitsByOwner(windows);
   const crossings: Crossing[] = [];
   for (const rule of rules) {
-    const window = windows.get(String(rule.owner));
+    const window = windows.get(String(rule.business));
     if (!window) continue;
-    const n = used.get(String(rule.owner)) ?? 0;
+    const n = used.get(String(rule.business)) ?? 0;
     for (const percent of crossedThresholds(n, TRACKED_VISITS_CAP))
       crossings.push({ rule, percent, used: n, window });
   }
@@ -55,7 +55,7 @@ async function checkBatch(rules: RuleDoc[], now: Date): Promise<number> {
 export function checkAllVisitAllowances(now = new Date(), batchSize = JOB_BATCH_SIZE): Promise<number> {
   return forEachRulePage(
     'visit-allowance',
-    { owner: 1, email: 1 },
+    { business: 1, email: 1 },
     (rules) => checkBatch(rules, now),
     batchSize,
   );

@@ -60,7 +60,7 @@ export async function deliverAll(alerts: Alert[]): Promise<number> {
     const html = alert.build(htmlWords);
     const doc = {
       _id: new mongoose.Types.ObjectId(),
-      owner: alert.owner,
+      business: alert.business,
       rule: alert.rule,
       type: alert.type,
       message: html,
@@ -84,7 +84,7 @@ export async function deliverAll(alerts: Alert[]): Promise<number> {
   const built = all.filter((_, i) => !refused.has(i));
   for (const b of built) {
     publishToUser(
-      String(b.alert.owner),
+      String(b.alert.business),
       REALTIME_EVENTS.notification,
       toNotification(b.doc as NotificationDoc),
     );
@@ -92,33 +92,33 @@ export async function deliverAll(alerts: Alert[]): Promise<number> {
 
   const emailed = built.filter((b) => b.alert.email);
   if (emailed.length === 0) return built.length;
-  const owners = [...new Set(emailed.map((b) => String(b.alert.owner)))].map(
+  const businesses = [...new Set(emailed.map((b) => String(b.alert.business)))].map(
     (id) => new mongoose.Types.ObjectId(id),
   );
   const needQuiet = emailed.some((b) => !b.alert.mail);
   const [users, settings] = await Promise.all([
-    UserModel.find({ _id: { $in: owners } }, { email: 1, timeZone: 1 })
+    UserModel.find({ _id: { $in: businesses } }, { email: 1, timeZone: 1 })
       .batchSize(READ_BATCH)
       .lean<(Recipient & { _id: mongoose.Types.ObjectId })[]>(),
     needQuiet
-      ? NotificationSettingsModel.find({ owner: { $in: owners } }, { owner: 1, quietHours: 1 })
+      ? NotificationSettingsModel.find({ business: { $in: businesses } }, { business: 1, quietHours: 1 })
           .batchSize(READ_BATCH)
           .lean()
       : Promise.resolve([]),
   ]);
   const userOf = new Map(users.map((u) => [String(u._id), u]));
-  const quietOf = new Map(settings.map((s) => [String(s.owner), s.quietHours]));
+  const quietOf = new Map(settings.map((s) => [String(s.business), s.quietHours]));
   for (const b of emailed) {
-    const owner = String(b.alert.owner);
-    const user = userOf.get(owner);
+    const business = String(b.alert.business);
+    const user = userOf.get(business);
     if (!user) continue;
     if (b.alert.mail) {
       sendMailInBackground({ to: user.email, subject: b.alert.subject, ...b.alert.mail, devPreview: {} });
       continue;
     }
-    const quiet = quietOf.get(owner);
+    const quiet = quietOf.get(business);
     if (quiet && inQuietHours(quiet, b.at, user.timeZone ?? 'UTC')) {
-      logger.debug({ owner, type: b.alert.type }, 'alert email held back: quiet hours');
+      logger.debug({ business, type: b.alert.type }, 'alert email held back: quiet hours');
       continue;
     }
     sendMailInBackground(alertMail(user.email, b.alert.subject, b.html, b.text));

@@ -34,7 +34,7 @@ async function lowRating(rule: RuleDoc, c: Ctx): Promise<void> {
   const subject = c.rating.kind === 'staff' ? (c.staffName ?? 'A staff member') : 'The experience';
   await deliver({
     key: keyOf(rule, c),
-    owner: c.store.owner,
+    business: c.store.business,
     rule: rule._id,
     type: 'low-rating',
     email: rule.email,
@@ -67,7 +67,7 @@ async function lowShareWindow(rule: RuleDoc, c: Ctx): Promise<void> {
   if (!(await episode(rule._id, String(c.store._id), holds, c.now, String(c.rating._id)))) return;
   await deliver({
     key: keyOf(rule, c),
-    owner: c.store.owner,
+    business: c.store.business,
     rule: rule._id,
     type: 'low-share-window',
     email: rule.email,
@@ -89,7 +89,7 @@ async function staffAverage(rule: RuleDoc, c: Ctx): Promise<void> {
   if (c.rating.kind !== 'staff' || !c.rating.staff || c.flagged) return;
   const rows = await RollupModel.find(
     {
-      owner: c.store.owner,
+      business: c.store.business,
       metric: 'staff',
       staff: c.rating.staff,
       day: { $gte: addDays(c.rating.day, -(STAFF_AVERAGE_DAYS - 1)), $lte: c.rating.day },
@@ -100,11 +100,11 @@ async function staffAverage(rule: RuleDoc, c: Ctx): Promise<void> {
   const count = rows.reduce((n, r) => n + (r.count ?? 0), 0);
   const sum = rows.reduce((n, r) => n + (r.scoreSum ?? 0), 0);
   const average = count ? sum / count : 0;
-  const holds = count >= (await minSampleOf(String(c.store.owner))) && average < p.threshold;
+  const holds = count >= (await minSampleOf(String(c.store.business))) && average < p.threshold;
   if (!(await episode(rule._id, String(c.rating.staff), holds, c.now, String(c.rating._id)))) return;
   await deliver({
     key: keyOf(rule, c),
-    owner: c.store.owner,
+    business: c.store.business,
     rule: rule._id,
     type: 'staff-average',
     email: rule.email,
@@ -125,7 +125,7 @@ async function flaggedBurst(rule: RuleDoc, c: Ctx): Promise<void> {
   const p = paramsOf<'flagged-burst'>(rule);
   const since = new Date(c.now.getTime() - p.minutes * 60_000);
   const count = await RatingModel.countDocuments({
-    owner: c.store.owner,
+    business: c.store.business,
     'flag.suspicious': true,
     createdAt: { $gt: since, $lte: c.now },
     store: c.store._id,
@@ -133,7 +133,7 @@ async function flaggedBurst(rule: RuleDoc, c: Ctx): Promise<void> {
   if (!(await episode(rule._id, String(c.store._id), count >= p.count, c.now, String(c.rating._id)))) return;
   await deliver({
     key: keyOf(rule, c),
-    owner: c.store.owner,
+    business: c.store.business,
     rule: rule._id,
     type: 'flagged-burst',
     email: rule.email,
@@ -148,7 +148,7 @@ async function flaggedBurst(rule: RuleDoc, c: Ctx): Promise<void> {
  * same one My Subscription shows and the cap applies to): each threshold once per window.
  */
 export async function checkVisitAllowance(rule: RuleDoc, now: Date): Promise<void> {
-  const usage = await visitUsageOf(rule.owner, now);
+  const usage = await visitUsageOf(rule.business, now);
   for (const percent of crossedThresholds(usage.used, usage.cap)) {
     // The delivery's key is the claim: a crash between a separate claim and the delivery could lose the alert.
     await deliver({
@@ -187,9 +187,9 @@ export async function evaluateRating(
   now: Date = event.rating.createdAt ?? new Date(),
 ): Promise<void> {
   const { store, rating } = event;
-  await ensureDefaultRules(store.owner);
+  await ensureDefaultRules(store.business);
   const rules = await RuleModel.find({
-    owner: store.owner,
+    business: store.business,
     enabled: true,
     type: { $in: Object.keys(evaluators) as TRuleType[] },
   }).lean<RuleDoc[]>();

@@ -4,7 +4,7 @@ import { NOTIFICATION_RETENTION_DAYS, RULE_TYPES } from '@cx/contracts';
 
 const notificationSchema = new Schema(
   {
-    owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     rule: { type: Schema.Types.ObjectId, ref: 'NotificationRule', default: null },
     type: { type: String, enum: RULE_TYPES, required: true },
     /** HTML built from escaped values only (see notify.ts). */
@@ -19,8 +19,8 @@ const notificationSchema = new Schema(
   },
   { timestamps: false },
 );
-notificationSchema.index({ owner: 1, createdAt: -1 });
-notificationSchema.index({ owner: 1, isUnRead: 1 });
+notificationSchema.index({ business: 1, createdAt: -1 });
+notificationSchema.index({ business: 1, isUnRead: 1 });
 notificationSchema.index({ key: 1 }, { unique: true, partialFilterExpression: { key: { $type: 'string' } } });
 notificationSchema.index(
   { createdAt: 1 },

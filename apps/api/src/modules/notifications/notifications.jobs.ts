@@ -42,6 +42,6 @@ export function registerNotificationReactions(): void {
       flagged,
       createdAt: rating.createdAt.toISOString(),
     };
-    publishToUser(String(store.owner), REALTIME_EVENTS.rating, push);
+    publishToUser(String(store.business), REALTIME_EVENTS.rating, push);
   });
 }

@@ -2,46 +2,46 @@
 import type { Request } from 'express';
 import { initServer } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
-import { userIdOf } from '../../lib/auth';
+import { accessOf } from '../../tenancy/access';
 import { listNotifications, markAllRead } from './notifications.service';
 import * as rules from './rules.service';
 
 const s = initServer();
 /** Routes with a coerced query hand a request whose typed query no longer matches Express's. */
-const ownerOf = (req: unknown): string => userIdOf(req as Request);
+const businessOf = (req: unknown): string => accessOf(req as Request).businessId;
 
 export const notificationsRouter = s.router(contract.notifications, {
   list: async ({ req, query }) => ({
     status: 200,
-    body: await listNotifications(ownerOf(req), query.page, query.limit),
+    body: await listNotifications(businessOf(req), query.page, query.limit),
   }),
 
   markRead: async ({ req }) => {
-    const updated = await markAllRead(ownerOf(req));
+    const updated = await markAllRead(businessOf(req));
     return { status: 200, body: { message: 'All notifications marked as read', updated } };
   },
 
-  listRules: async ({ req }) => ({ status: 200, body: { data: await rules.listRules(ownerOf(req)) } }),
+  listRules: async ({ req }) => ({ status: 200, body: { data: await rules.listRules(businessOf(req)) } }),
 
   createRule: async ({ req, body }) => {
-    const rule = await rules.createRule(ownerOf(req), body);
+    const rule = await rules.createRule(businessOf(req), body);
     return { status: 201, body: { message: 'Rule added', rule } };
   },
 
   updateRule: async ({ req, params, body }) => {
-    const rule = await rules.updateRule(ownerOf(req), params.id, body);
+    const rule = await rules.updateRule(businessOf(req), params.id, body);
     return { status: 200, body: { message: 'Rule saved', rule } };
   },
 
   deleteRule: async ({ req, params }) => {
-    await rules.deleteRule(ownerOf(req), params.id);
+    await rules.deleteRule(businessOf(req), params.id);
     return { status: 200, body: { message: 'Rule removed' } };
   },
 
-  getSettings: async ({ req }) => ({ status: 200, body: await rules.getSettings(ownerOf(req)) }),
+  getSettings: async ({ req }) => ({ status: 200, body: await rules.getSettings(businessOf(req)) }),
 
   updateSettings: async ({ req, body }) => {
-    const settings = await rules.updateSettings(ownerOf(req), body);
+    const settings = await rules.updateSettings(businessOf(req), body);
     return { status: 200, body: { message: 'Settings saved', settings } };
   },
 });

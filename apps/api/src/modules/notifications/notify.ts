@@ -40,7 +40,7 @@ export function inQuietHours(
 }
 
 export interface Alert {
-  owner: Types.ObjectId | string;
+  business: Types.ObjectId | string;
   rule: Types.ObjectId | null;
   type: TRuleType;
   /** Builds the message from values; called with HTML words (escaped) and plain-text words (email text). */
@@ -71,8 +71,8 @@ export function alertMail(to: string, subject: string, html: string, text: strin
 async function maybeEmail(alert: Alert, html: string, text: string, at: Date): Promise<void> {
   if (!alert.email) return;
   const [user, settings] = await Promise.all([
-    UserModel.findById(alert.owner, { email: 1, timeZone: 1 }).lean(),
-    NotificationSettingsModel.findOne({ owner: alert.owner }, { quietHours: 1 }).lean(),
+    UserModel.findById(alert.business, { email: 1, timeZone: 1 }).lean(),
+    NotificationSettingsModel.findOne({ business: alert.business }, { quietHours: 1 }).lean(),
   ]);
   if (!user) return;
   if (alert.mail) {
@@ -81,7 +81,7 @@ async function maybeEmail(alert: Alert, html: string, text: string, at: Date): P
   }
   const quiet = settings?.quietHours;
   if (quiet && inQuietHours(quiet, at, user.timeZone ?? 'UTC')) {
-    logger.debug({ owner: String(alert.owner), type: alert.type }, 'alert email held back: quiet hours');
+    logger.debug({ business: String(alert.business), type: alert.type }, 'alert email held back: quiet hours');
     return;
   }
   sendMailInBackground(alertMail(user.email, alert.subject, html, text));
@@ -97,7 +97,7 @@ export async function deliver(alert: Alert): Promise<TNotification> {
   let doc;
   try {
     doc = await NotificationModel.create({
-      owner: alert.owner,
+      business: alert.business,
       rule: alert.rule,
       type: alert.type,
       message: html,
@@ -113,7 +113,7 @@ export async function deliver(alert: Alert): Promise<TNotification> {
     return toNotification(first as NotificationDoc);
   }
   const notification = toNotification(doc.toObject() as NotificationDoc);
-  publishToUser(String(alert.owner), REALTIME_EVENTS.notification, notification);
+  publishToUser(String(alert.business), REALTIME_EVENTS.notification, notification);
   await maybeEmail(alert, html, text, at).catch((err: unknown) =>
     logger.error({ err, type: alert.type }, 'alert email failed'),
   );

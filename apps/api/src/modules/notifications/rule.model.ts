@@ -4,7 +4,7 @@ import { RULE_TYPES } from '@cx/contracts';
 
 const ruleSchema = new Schema(
   {
-    owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     type: { type: String, enum: RULE_TYPES, required: true },
     enabled: { type: Boolean, default: true },
     /** Empty: every store of the business. */
@@ -15,7 +15,7 @@ const ruleSchema = new Schema(
   },
   { timestamps: true, minimize: false },
 );
-ruleSchema.index({ owner: 1, type: 1 });
+ruleSchema.index({ business: 1, type: 1 });
 // _id last: the scheduled jobs page through one type's enabled rules in _id order (lib/batches.ts).
 ruleSchema.index({ type: 1, enabled: 1, _id: 1 });
 
@@ -29,7 +29,7 @@ export const RuleModel = model('NotificationRule', ruleSchema);
 
 const settingsSchema = new Schema(
   {
-    owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     quietHours: {
       enabled: { type: Boolean, default: false },
       start: { type: String, default: '22:00' },
@@ -40,7 +40,7 @@ const settingsSchema = new Schema(
   },
   { timestamps: true },
 );
-settingsSchema.index({ owner: 1 }, { unique: true });
+settingsSchema.index({ business: 1 }, { unique: true });
 
 export type NotificationSettingsDoc = InferSchemaType<typeof settingsSchema> & { _id: Types.ObjectId };
 export const NotificationSettingsModel = model('NotificationSettings', settingsSchema);

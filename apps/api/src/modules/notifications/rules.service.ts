@@ -33,15 +33,15 @@ export function toRule(doc: RuleDoc): TRule {
  */
 const seeded = new Set<string>();
 
-export async function ensureDefaultRules(owner: string | mongoose.Types.ObjectId): Promise<void> {
-  const key = String(owner);
+export async function ensureDefaultRules(business: string | mongoose.Types.ObjectId): Promise<void> {
+  const key = String(business);
   if (seeded.has(key)) return;
-  const ownerId = new mongoose.Types.ObjectId(key);
+  const businessId = new mongoose.Types.ObjectId(key);
   let before: { defaultsAt?: Date | null } | null;
   try {
     before = await NotificationSettingsModel.findOneAndUpdate(
-      { owner: ownerId, defaultsAt: null },
-      { $set: { defaultsAt: new Date() }, $setOnInsert: { owner: ownerId } },
+      { business: businessId, defaultsAt: null },
+      { $set: { defaultsAt: new Date() }, $setOnInsert: { business: businessId } },
       { upsert: true, returnDocument: 'before' },
     ).lean();
   } catch (err) {
@@ -51,34 +51,34 @@ export async function ensureDefaultRules(owner: string | mongoose.Types.ObjectId
     return;
   }
   if (!before?.defaultsAt) {
-    await RuleModel.insertMany(DEFAULT_RULES.map((r) => ({ owner: ownerId, ...splitInput(r) })));
+    await RuleModel.insertMany(DEFAULT_RULES.map((r) => ({ business: businessId, ...splitInput(r) })));
   }
   seeded.add(key);
 }
 
-async function assertOwnStores(owner: string, ids: string[]): Promise<void> {
+async function assertOwnStores(business: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  const found = await StoreModel.countDocuments({ owner, _id: { $in: ids }, deletedAt: null });
+  const found = await StoreModel.countDocuments({ business, _id: { $in: ids }, deletedAt: null });
   if (found !== new Set(ids).size) throw notFound('Store');
 }
 
-export async function listRules(owner: string): Promise<TRule[]> {
-  await ensureDefaultRules(owner);
-  const docs = await RuleModel.find({ owner }).sort({ createdAt: 1, _id: 1 }).lean<RuleDoc[]>();
+export async function listRules(business: string): Promise<TRule[]> {
+  await ensureDefaultRules(business);
+  const docs = await RuleModel.find({ business }).sort({ createdAt: 1, _id: 1 }).lean<RuleDoc[]>();
   return docs.map(toRule);
 }
 
-export async function createRule(owner: string, input: TRuleInput): Promise<TRule> {
-  await ensureDefaultRules(owner);
-  await assertOwnStores(owner, input.stores);
-  const doc = await RuleModel.create({ owner, ...splitInput(input) });
+export async function createRule(business: string, input: TRuleInput): Promise<TRule> {
+  await ensureDefaultRules(business);
+  await assertOwnStores(business, input.stores);
+  const doc = await RuleModel.create({ business, ...splitInput(input) });
   return toRule(doc.toObject() as RuleDoc);
 }
 
-export async function updateRule(owner: string, id: string, input: TRuleInput): Promise<TRule> {
-  await assertOwnStores(owner, input.stores);
+export async function updateRule(business: string, id: string, input: TRuleInput): Promise<TRule> {
+  await assertOwnStores(business, input.stores);
   const doc = await RuleModel.findOneAndUpdate(
-    { _id: id, owner },
+    { _id: id, business },
     { $set: splitInput(input) },
     { returnDocument: 'after' },
   ).lean<RuleDoc>();
@@ -88,24 +88,24 @@ export async function updateRule(owner: string, id: string, input: TRuleInput): 
   return toRule(doc);
 }
 
-export async function deleteRule(owner: string, id: string): Promise<void> {
-  const doc = await RuleModel.findOneAndDelete({ _id: id, owner }).lean();
+export async function deleteRule(business: string, id: string): Promise<void> {
+  const doc = await RuleModel.findOneAndDelete({ _id: id, business }).lean();
   if (!doc) throw notFound('Rule');
   await RuleStateModel.deleteMany({ rule: doc._id });
 }
 
-export async function getSettings(owner: string): Promise<TNotificationSettings> {
-  await ensureDefaultRules(owner);
-  const doc = await NotificationSettingsModel.findOne({ owner }).lean();
+export async function getSettings(business: string): Promise<TNotificationSettings> {
+  await ensureDefaultRules(business);
+  const doc = await NotificationSettingsModel.findOne({ business }).lean();
   const q = doc?.quietHours;
   return { quietHours: { enabled: q?.enabled ?? false, start: q?.start ?? '22:00', end: q?.end ?? '07:00' } };
 }
 
 export async function updateSettings(
-  owner: string,
+  business: string,
   input: TNotificationSettings,
 ): Promise<TNotificationSettings> {
-  await ensureDefaultRules(owner);
-  await NotificationSettingsModel.updateOne({ owner }, { $set: { quietHours: input.quietHours } });
-  return getSettings(owner);
+  await ensureDefaultRules(business);
+  await NotificationSettingsModel.updateOne({ business }, { $set: { quietHours: input.quietHours } });
+  return getSettings(business);
 }

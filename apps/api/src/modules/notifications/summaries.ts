@@ -28,7 +28,7 @@ interface DueRule {
 }
 
 type Row = {
-  owner: Types.ObjectId;
+  business: Types.ObjectId;
   store: Types.ObjectId;
   metric: string;
   day: string;
@@ -41,17 +41,17 @@ type Row = {
  * dashboard): one read of the rows and one of the stores for the whole batch, split per rule in memory.
  */
 async function figuresOfBatch(due: DueRule[]): Promise<StoreFigures[][]> {
-  const owners = (list: DueRule[]) =>
-    [...new Set(list.map((d) => String(d.rule.owner)))].map((id) => new Types.ObjectId(id));
+  const businesses = (list: DueRule[]) =>
+    [...new Set(list.map((d) => String(d.rule.business)))].map((id) => new Types.ObjectId(id));
   const clauses = [...groupBy(due, (d) => `${d.from}:${d.to}`).values()].map((list) => ({
-    owner: { $in: owners(list) },
+    business: { $in: businesses(list) },
     day: { $gte: list[0]!.from, $lte: list[0]!.to },
   }));
   const [rows, stores] = await Promise.all([
     RollupModel.find(
       {
         // the outer owner list and day span let a planner use the (owner, metric, day) index whatever it makes of $or
-        owner: { $in: owners(due) },
+        business: { $in: businesses(due) },
         day: {
           $gte: due.reduce((a, d) => (d.from < a ? d.from : a), due[0]!.from),
           $lte: due.reduce((a, d) => (d.to > a ? d.to : a), due[0]!.to),
@@ -60,26 +60,26 @@ async function figuresOfBatch(due: DueRule[]): Promise<StoreFigures[][]> {
         metric: { $in: ['staff', 'experience', 'visit'] },
         ...(clauses.length > 1 ? { $or: clauses } : {}),
       },
-      { owner: 1, store: 1, metric: 1, day: 1, count: 1, scoreSum: 1 },
+      { business: 1, store: 1, metric: 1, day: 1, count: 1, scoreSum: 1 },
     )
       .batchSize(READ_BATCH)
       .lean<Row[]>(),
-    StoreModel.find({ owner: { $in: owners(due) }, deletedAt: null }, { name: 1, owner: 1 })
+    StoreModel.find({ business: { $in: businesses(due) }, deletedAt: null }, { name: 1, business: 1 })
       .batchSize(READ_BATCH)
       .lean(),
   ]);
-  const rowsOf = groupBy(rows, (r) => String(r.owner));
-  const storesOf = groupBy(stores, (s) => String(s.owner));
+  const rowsOf = groupBy(rows, (r) => String(r.business));
+  const storesOf = groupBy(stores, (s) => String(s.business));
   return due.map(({ rule, from, to }) => {
-    const owner = String(rule.owner);
+    const business = String(rule.business);
     const scope = new Set(rule.stores.map(String));
     const figures = new Map<string, StoreFigures & { sum: number }>();
-    for (const s of storesOf.get(owner) ?? []) {
+    for (const s of storesOf.get(business) ?? []) {
       if (scope.size === 0 || scope.has(String(s._id))) {
         figures.set(String(s._id), { name: s.name, ratings: 0, sum: 0, average: null, visits: 0 });
       }
     }
-    for (const r of rowsOf.get(owner) ?? []) {
+    for (const r of rowsOf.get(business) ?? []) {
       const f = figures.get(String(r.store));
       if (!f || r.day < from || r.day > to) continue;
       if (r.metric === 'visit') f.visits += r.count ?? 0;
@@ -135,14 +135,14 @@ export function dueSummary(
 
 /** One batch of summary rules: their owners' zones, the due ones claimed once per period, figures, delivery. */
 async function sendBatch(rules: RuleDoc[], now: Date): Promise<number> {
-  const owners = [...new Set(rules.map((r) => String(r.owner)))].map((id) => new Types.ObjectId(id));
-  const users = await UserModel.find({ _id: { $in: owners } }, { timeZone: 1 })
+  const businesses = [...new Set(rules.map((r) => String(r.business)))].map((id) => new Types.ObjectId(id));
+  const users = await UserModel.find({ _id: { $in: businesses } }, { timeZone: 1 })
     .batchSize(READ_BATCH)
     .lean();
   const zoneOf = new Map(users.map((u) => [String(u._id), u.timeZone ?? 'UTC']));
   const due: DueRule[] = [];
   for (const rule of rules) {
-    const zone = zoneOf.get(String(rule.owner));
+    const zone = zoneOf.get(String(rule.business));
     if (zone === undefined) continue;
     const p = rule.params as unknown as TRuleInputOf<'summary'>;
     const when = dueSummary(p, now, zone);
@@ -162,7 +162,7 @@ async function sendBatch(rules: RuleDoc[], now: Date): Promise<number> {
       const weighted = stores.reduce((n, s) => n + (s.average ?? 0) * s.ratings, 0);
       const average = ratings ? weighted / ratings : null;
       return {
-        owner: rule.owner,
+        business: rule.business,
         rule: rule._id,
         type: 'summary' as const,
         email: rule.email,
@@ -176,7 +176,7 @@ async function sendBatch(rules: RuleDoc[], now: Date): Promise<number> {
   return claimed.length;
 }
 
-const SUMMARY_RULE_FIELDS = { owner: 1, params: 1, stores: 1, email: 1 } as const;
+const SUMMARY_RULE_FIELDS = { business: 1, params: 1, stores: 1, email: 1 } as const;
 
 /**
  * One pass of the summaries job: every enabled summary rule whose local hour it is, claimed once per period. Rules

@@ -16,12 +16,12 @@ export const allowanceNotificationKey = (rule: Pick<RuleDoc, '_id'>, from: strin
 
 /** The alert for one crossed threshold, whichever check sends it first. */
 export function visitAllowanceAlert(
-  rule: Pick<RuleDoc, '_id' | 'owner' | 'email'>,
+  rule: Pick<RuleDoc, '_id' | 'business' | 'email'>,
   figures: { percent: number; used: number; allowance: number },
   at: Date,
 ): Alert {
   return {
-    owner: rule.owner,
+    business: rule.business,
     rule: rule._id,
     type: 'visit-allowance',
     email: rule.email,

@@ -19,7 +19,7 @@ export const StripeEventModel = model('StripeEvent', stripeEventSchema);
  */
 const billingSessionSchema = new Schema(
   {
-    owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     kind: { type: String, enum: ['checkout', 'portal'], default: 'checkout' },
     idempotencyKey: { type: String, default: null },
     sessionId: { type: String, required: true },
@@ -48,7 +48,7 @@ const billingSessionSchema = new Schema(
 );
 billingSessionSchema.index({ sessionId: 1 }, { unique: true });
 billingSessionSchema.index(
-  { owner: 1, idempotencyKey: 1 },
+  { business: 1, idempotencyKey: 1 },
   { unique: true, partialFilterExpression: { idempotencyKey: { $type: 'string' } } },
 );
 billingSessionSchema.index({ 'subscription.id': 1 }, { sparse: true });

@@ -46,7 +46,7 @@ export function localGateway(): BillingGateway {
         id,
         complete: doc.status === 'complete',
         paid: doc.status === 'complete',
-        userId: String(doc.owner),
+        userId: String(doc.business),
         customer: doc.customer ?? null,
         plan: (doc.plan as TPlanId | null) ?? null,
         subscription: snapshotOf(doc),
@@ -59,7 +59,7 @@ export function localGateway(): BillingGateway {
     async createPortalSession(userId, customer) {
       const sessionId = `bps_local_${rand()}`;
       const url = testCheckoutUrl(sessionId);
-      await BillingSessionModel.create({ owner: userId, kind: 'portal', sessionId, url, customer });
+      await BillingSessionModel.create({ business: userId, kind: 'portal', sessionId, url, customer });
       return url;
     },
     async listInvoices(customer) {

@@ -3,7 +3,7 @@ import express from 'express';
 import { initServer } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
 import { env } from '../../config/env';
-import { userIdOf } from '../../lib/auth';
+import { accessOf } from '../../tenancy/access';
 import { PLANS } from './plans.catalog';
 import {
   confirmCheckout,
@@ -28,18 +28,18 @@ export const plansRouter = s.router(contract.plans, {
   },
   createCheckoutSession: async ({ req, body }) => ({
     status: 200,
-    body: await createCheckoutSession(userIdOf(req), body),
+    body: await createCheckoutSession(accessOf(req).businessId, body, accessOf(req).userId),
   }),
   confirmCheckout: async ({ req, body }) => ({
     status: 200,
-    body: await confirmCheckout(userIdOf(req), body.sessionId),
+    body: await confirmCheckout(accessOf(req).businessId, body.sessionId),
   }),
   createPortalSession: async ({ req }) => ({
     status: 200,
-    body: { url: await createPortalSession(userIdOf(req)) },
+    body: { url: await createPortalSession(accessOf(req).businessId) },
   }),
-  mySubscription: async ({ req }) => ({ status: 200, body: await mySubscription(userIdOf(req)) }),
-  invoices: async ({ req }) => ({ status: 200, body: { invoices: await invoicesOf(userIdOf(req)) } }),
+  mySubscription: async ({ req }) => ({ status: 200, body: await mySubscription(accessOf(req).businessId) }),
+  invoices: async ({ req }) => ({ status: 200, body: { invoices: await invoicesOf(accessOf(req).businessId) } }),
   webhook: async ({ req }) => {
     const signature = req.headers['stripe-signature'];
     const result = await receiveWebhook(req.body, typeof signature === 'string' ? signature : undefined);

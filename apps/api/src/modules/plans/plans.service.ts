@@ -9,6 +9,7 @@ import {
 } from '@cx/contracts';
 import { env } from '../../config/env';
 import { AppError, notFound } from '../../lib/errors';
+import { BusinessModel } from '../../tenancy/business.model';
 import { UserModel } from '../users/user.model';
 import { effectiveSubscriptionStatus, graceEndsAt } from '../users/users.service';
 import { billing } from './billing.config';
@@ -23,41 +24,43 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const notConfigured = () =>
   new AppError('PAYMENTS_NOT_CONFIGURED', BILLING_MESSAGES.paymentsNotConfigured, 503);
 
-async function loadUser(userId: string) {
-  const user = await UserModel.findById(userId);
-  if (!user) throw notFound('User');
-  return user;
+async function loadUser(businessId: string) {
+  const business = await BusinessModel.findById(businessId);
+  if (!business) throw notFound('Business');
+  return business;
 }
 
 /** The business's Stripe customer, created on its first checkout and stored; a race keeps the first stored one. */
-async function customerOf(user: Awaited<ReturnType<typeof loadUser>>): Promise<string> {
+async function customerOf(user: Awaited<ReturnType<typeof loadUser>>, payerId: string): Promise<string> {
   if (user.stripeCustomerId) return user.stripeCustomerId;
+  // The owner who pays is Stripe's contact; the customer is the business (its id in the metadata).
+  const payer = await UserModel.findById(payerId, { email: 1, fullname: 1 }).lean();
   const created = await gateway().createCustomer({
     id: String(user._id),
-    email: user.email,
-    fullname: user.fullname,
+    email: payer?.email ?? '',
+    fullname: payer?.fullname ?? user.name,
   });
-  await UserModel.updateOne(
+  await BusinessModel.updateOne(
     { _id: user._id, stripeCustomerId: null },
     { $set: { stripeCustomerId: created } },
   );
-  const stored = await UserModel.findById(user._id).select('stripeCustomerId').lean();
+  const stored = await BusinessModel.findById(user._id).select('stripeCustomerId').lean();
   return stored?.stripeCustomerId ?? created;
 }
 
-export async function createCheckoutSession(userId: string, input: TCheckoutRequest) {
+export async function createCheckoutSession(userId: string, input: TCheckoutRequest, payerId: string) {
   const config = billing();
   if (config.mode === 'local' && config.production) throw notConfigured();
   const priceId = config.prices[input.plan];
   if (!priceId) throw notConfigured();
   // A double click sends the same key: the session made by the first click is answered again.
   const earlier = await BillingSessionModel.findOne({
-    owner: userId,
+    business: userId,
     idempotencyKey: input.idempotencyKey,
   }).lean();
   if (earlier) return { id: earlier.sessionId, url: earlier.url };
   const user = await loadUser(userId);
-  const customer = await customerOf(user);
+  const customer = await customerOf(user, payerId);
   const session = await gateway().createCheckoutSession({
     userId,
     customer,
@@ -69,7 +72,7 @@ export async function createCheckoutSession(userId: string, input: TCheckoutRequ
   });
   try {
     await BillingSessionModel.create({
-      owner: userId,
+      business: userId,
       idempotencyKey: input.idempotencyKey,
       sessionId: session.id,
       url: session.url,
@@ -81,7 +84,7 @@ export async function createCheckoutSession(userId: string, input: TCheckoutRequ
     if ((err as { code?: number }).code !== 11000) throw err;
     // Both clicks reached Stripe; its idempotency key made them one session, or the first stored wins locally.
     const first = await BillingSessionModel.findOne({
-      owner: userId,
+      business: userId,
       idempotencyKey: input.idempotencyKey,
     }).lean();
     if (first) return { id: first.sessionId, url: first.url };

@@ -2,7 +2,7 @@
 // forwards. Every state carries an ordering key taken from the Stripe object itself, never from arrival order.
 import type { TPlanId } from '@cx/contracts';
 import { logger } from '../../lib/logger';
-import { UserModel, type SubscriptionStatus } from '../users/user.model';
+import { BusinessModel, type SubscriptionStatus } from '../../tenancy/business.model';
 
 export interface SubscriptionCandidate {
   userId: string;
@@ -50,7 +50,7 @@ const toDate = (s: number | null | undefined) => (typeof s === 'number' ? new Da
  */
 export async function applySubscriptionState(c: SubscriptionCandidate): Promise<boolean> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const user = await UserModel.findById(c.userId).lean();
+    const user = await BusinessModel.findById(c.userId).lean();
     if (!user) return false;
     const previous = user.billingOrder ?? null;
     // One subscription keeps one generation, however its first event guessed it (an invoice only knows its period).
@@ -78,7 +78,7 @@ export async function applySubscriptionState(c: SubscriptionCandidate): Promise<
     if (c.cancelAtPeriodEnd !== undefined) set.cancelAtPeriodEnd = c.cancelAtPeriodEnd;
     if (c.plan) set.plan = c.plan;
     if (c.customer && !user.stripeCustomerId) set.stripeCustomerId = c.customer;
-    const res = await UserModel.updateOne({ _id: user._id, billingOrder: previous }, { $set: set });
+    const res = await BusinessModel.updateOne({ _id: user._id, billingOrder: previous }, { $set: set });
     if (res.modifiedCount === 1) {
       logger.info(
         { userId: c.userId, status: c.status, subscription: c.subscriptionId },

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { BILLING_MESSAGES, type TPlanId } from '@cx/contracts';
 import { env } from '../../config/env';
 import { AppError, notFound } from '../../lib/errors';
-import { UserModel } from '../users/user.model';
+import { BusinessModel } from '../../tenancy/business.model';
 import { billing } from './billing.config';
 import { BillingSessionModel } from './billing.models';
 import { invoiceObject, signedEvent, subscriptionObject } from './local-gateway';
@@ -86,14 +86,14 @@ export async function completeTestCheckout(
   const web = env.PUBLIC_WEB_URL;
   if (doc.kind === 'portal') {
     if (outcome !== 'cancel-subscription') return `${web}/my-subscription`;
-    const user = await UserModel.findById(doc.owner).select('stripeSubscriptionId').lean();
+    const user = await BusinessModel.findById(doc.business).select('stripeSubscriptionId').lean();
     const paid = await BillingSessionModel.findOneAndUpdate(
       { 'subscription.id': user?.stripeSubscriptionId ?? '' },
       { $set: { 'subscription.status': 'canceled' } },
       { returnDocument: 'after' },
     ).lean();
     if (paid)
-      await send('customer.subscription.deleted', subscriptionObject(paid, String(doc.owner), paid.plan), t);
+      await send('customer.subscription.deleted', subscriptionObject(paid, String(doc.business), paid.plan), t);
     return `${web}/my-subscription`;
   }
   if (outcome === 'failure') {
@@ -128,9 +128,9 @@ export async function completeTestCheckout(
     { returnDocument: 'after' },
   ).lean();
   if (paid) {
-    const owner = String(doc.owner);
+    const business = String(doc.business);
     // The order Stripe usually sends them in; the lifecycle would reach the same state in any order.
-    await send('customer.subscription.created', subscriptionObject(paid, owner, paid.plan), t);
+    await send('customer.subscription.created', subscriptionObject(paid, business, paid.plan), t);
     await send('invoice.paid', invoiceObject(paid, paid.plan as TPlanId | null, t), t);
     await send(
       'checkout.session.completed',
@@ -141,9 +141,9 @@ export async function completeTestCheckout(
         status: 'complete',
         payment_status: 'paid',
         customer: paid.customer,
-        client_reference_id: owner,
+        client_reference_id: business,
         subscription: subscription.id,
-        metadata: { userId: owner, plan: paid.plan },
+        metadata: { userId: business, plan: paid.plan },
       },
       t,
     );

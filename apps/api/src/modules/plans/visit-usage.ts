@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import mongoose, { type Types } from 'mongoose';
 import { READ_BATCH } from '../../lib/batches';
 import { RollupModel } from '../analytics/rollup.model';
-import { UserModel } from '../users/user.model';
+import { BusinessModel } from '../../tenancy/business.model';
 import { TRACKED_VISITS_CAP } from './plans.catalog';
 
 export interface AllowanceWindow {
@@ -52,13 +52,13 @@ export function allowanceWindow(user: BillingFacts, now = new Date()): Allowance
 }
 
 export async function trackedVisitsIn(
-  owner: Types.ObjectId | string,
+  business: Types.ObjectId | string,
   window: AllowanceWindow,
 ): Promise<number> {
   const [row] = await RollupModel.aggregate<{ n: number }>([
     {
       $match: {
-        owner: new mongoose.Types.ObjectId(String(owner)),
+        business: new mongoose.Types.ObjectId(String(business)),
         metric: 'visit',
         staff: null,
         day: { $gte: window.from, $lte: window.to },
@@ -78,21 +78,21 @@ export async function trackedVisitsByOwner(
 ): Promise<Map<string, number>> {
   const used = new Map<string, number>();
   if (windows.size === 0) return used;
-  const owners = new Map<string, { window: AllowanceWindow; ids: mongoose.Types.ObjectId[] }>();
-  for (const [owner, window] of windows) {
+  const businesses = new Map<string, { window: AllowanceWindow; ids: mongoose.Types.ObjectId[] }>();
+  for (const [business, window] of windows) {
     const key = `${window.from}:${window.to}`;
-    const entry = owners.get(key) ?? { window, ids: [] };
-    entry.ids.push(new mongoose.Types.ObjectId(owner));
-    owners.set(key, entry);
+    const entry = businesses.get(key) ?? { window, ids: [] };
+    entry.ids.push(new mongoose.Types.ObjectId(business));
+    businesses.set(key, entry);
   }
-  const clauses = [...owners.values()].map(({ window, ids }) => ({
-    owner: { $in: ids },
+  const clauses = [...businesses.values()].map(({ window, ids }) => ({
+    business: { $in: ids },
     day: { $gte: window.from, $lte: window.to },
   }));
   // The outer owner list and day span let a planner use the (owner, metric, day) index whatever it makes of $or.
   const all = [...windows.values()];
   const span = {
-    owner: { $in: clauses.flatMap((c) => c.owner.$in) },
+    business: { $in: clauses.flatMap((c) => c.business.$in) },
     day: {
       $gte: all.reduce((a, w) => (w.from < a ? w.from : a), all[0]!.from),
       $lte: all.reduce((a, w) => (w.to > a ? w.to : a), all[0]!.to),
@@ -100,7 +100,7 @@ export async function trackedVisitsByOwner(
   };
   const rows = await RollupModel.aggregate<{ _id: mongoose.Types.ObjectId; n: number }>([
     { $match: { ...span, metric: 'visit', staff: null, ...(clauses.length > 1 ? { $or: clauses } : {}) } },
-    { $group: { _id: '$owner', n: { $sum: '$count' } } },
+    { $group: { _id: '$business', n: { $sum: '$count' } } },
   ]).option({ batchSize: READ_BATCH });
   for (const row of rows) used.set(String(row._id), row.n);
   return used;
@@ -111,9 +111,9 @@ export const BILLING_FIELDS =
   'subscriptionStatus currentPeriodStart currentPeriodEnd trialEndsAt createdAt timeZone';
 
 /** The window and its use for one business; the feedback module asks this before counting a visit. */
-export async function visitUsageOf(owner: Types.ObjectId | string, now = new Date()) {
-  const user = await UserModel.findById(owner).select(BILLING_FIELDS).lean();
+export async function visitUsageOf(business: Types.ObjectId | string, now = new Date()) {
+  const user = await BusinessModel.findById(business).select(BILLING_FIELDS).lean();
   const window = allowanceWindow(user ?? {}, now);
-  const used = await trackedVisitsIn(owner, window);
+  const used = await trackedVisitsIn(business, window);
   return { ...window, used, cap: TRACKED_VISITS_CAP, atCap: used >= TRACKED_VISITS_CAP };
 }

@@ -5,7 +5,7 @@ import mongoose from 'mongoose';
 import { BILLING_MESSAGES, type TPlanId } from '@cx/contracts';
 import { AppError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { UserModel } from '../users/user.model';
+import { BusinessModel } from '../../tenancy/business.model';
 import { billing, planOfPrice } from './billing.config';
 import { BillingSessionModel, StripeEventModel } from './billing.models';
 import { gateway } from './gateway.select';
@@ -45,11 +45,11 @@ export function candidateOf(
 /** The business an event is about: by its Stripe customer, else the user id we put in the metadata. */
 async function userFor(customer: string | null, userIdHint: unknown): Promise<string | null> {
   if (customer) {
-    const byCustomer = await UserModel.findOne({ stripeCustomerId: customer }).select('_id').lean();
+    const byCustomer = await BusinessModel.findOne({ stripeCustomerId: customer }).select('_id').lean();
     if (byCustomer) return String(byCustomer._id);
   }
   if (typeof userIdHint === 'string' && mongoose.isValidObjectId(userIdHint)) {
-    const byId = await UserModel.findById(userIdHint).select('_id stripeCustomerId').lean();
+    const byId = await BusinessModel.findById(userIdHint).select('_id stripeCustomerId').lean();
     // Metadata never moves a subscription onto a business that already has another customer.
     if (byId && (!byId.stripeCustomerId || !customer || byId.stripeCustomerId === customer))
       return String(byId._id);

@@ -3,7 +3,7 @@ import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 
 const ratingAuditSchema = new Schema(
   {
-    owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     rating: { type: Schema.Types.ObjectId, ref: 'Rating', required: true },
     action: { type: String, enum: ['restore'], required: true },
     actor: { type: Schema.Types.ObjectId, ref: 'User', required: true },
@@ -14,7 +14,7 @@ const ratingAuditSchema = new Schema(
   { timestamps: { createdAt: true, updatedAt: false } },
 );
 ratingAuditSchema.index({ rating: 1, createdAt: 1 });
-ratingAuditSchema.index({ owner: 1, createdAt: -1 });
+ratingAuditSchema.index({ business: 1, createdAt: -1 });
 
 export type RatingAuditDoc = InferSchemaType<typeof ratingAuditSchema> & {
   _id: Types.ObjectId;

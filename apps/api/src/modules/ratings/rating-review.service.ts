@@ -28,10 +28,10 @@ function nameMap(docs: Array<{ _id: unknown; name?: string; fullname?: string }>
 }
 
 /** Joins stores, staff, auditors and audit entries in four batched reads (no per-row queries). */
-async function present(owner: string, ratings: RatingDoc[]): Promise<TFlaggedRating[]> {
+async function present(business: string, ratings: RatingDoc[]): Promise<TFlaggedRating[]> {
   const ids = ratings.map((r) => r._id);
   const audits = ids.length
-    ? await RatingAuditModel.find({ owner, rating: { $in: ids } })
+    ? await RatingAuditModel.find({ business, rating: { $in: ids } })
         .sort({ createdAt: 1 })
         .lean<RatingAuditDoc[]>()
     : [];
@@ -76,8 +76,8 @@ async function present(owner: string, ratings: RatingDoc[]): Promise<TFlaggedRat
   }));
 }
 
-export async function listFlagged(owner: string, q: FlaggedQuery) {
-  const filter: Record<string, unknown> = { owner, 'flag.suspicious': true, ...STATUS_FILTER[q.status] };
+export async function listFlagged(business: string, q: FlaggedQuery) {
+  const filter: Record<string, unknown> = { business, 'flag.suspicious': true, ...STATUS_FILTER[q.status] };
   if (q.store) filter.store = q.store;
   const [ratings, total] = await Promise.all([
     RatingModel.find(filter)
@@ -87,7 +87,7 @@ export async function listFlagged(owner: string, q: FlaggedQuery) {
       .lean<RatingDoc[]>(),
     RatingModel.countDocuments(filter),
   ]);
-  return { ratings: await present(owner, ratings), total, page: q.page, pageSize: q.pageSize };
+  return { ratings: await present(business, ratings), total, page: q.page, pageSize: q.pageSize };
 }
 
 /**
@@ -96,7 +96,7 @@ export async function listFlagged(owner: string, q: FlaggedQuery) {
  * applies the entry); then the entry is applied and the decision is audited.
  */
 export async function restoreRating(
-  owner: string,
+  business: string,
   actor: string,
   ratingId: string,
   note: string,
@@ -104,7 +104,7 @@ export async function restoreRating(
   if (!mongoose.isValidObjectId(ratingId)) throw notFound('Rating');
   const now = new Date();
   const restored = await RatingModel.findOneAndUpdate(
-    { _id: ratingId, owner, 'flag.suspicious': true, 'flag.restored': false },
+    { _id: ratingId, business, 'flag.suspicious': true, 'flag.restored': false },
     {
       $set: { 'flag.restored': true, 'flag.reviewedAt': now },
       $push: { pending: rollupWork(1, now) },
@@ -112,7 +112,7 @@ export async function restoreRating(
     { returnDocument: 'after' },
   ).lean<RatingDoc>();
   if (!restored) {
-    const current = await RatingModel.findOne({ _id: ratingId, owner }, { flag: 1 }).lean<RatingDoc>();
+    const current = await RatingModel.findOne({ _id: ratingId, business }, { flag: 1 }).lean<RatingDoc>();
     if (!current) throw notFound('Rating');
     if (current.flag?.restored)
       throw new AppError('ALREADY_RESTORED', 'This rating has already been restored.', 409);
@@ -120,7 +120,7 @@ export async function restoreRating(
   }
   await settleRatingRollups(restored);
   await RatingAuditModel.create({
-    owner,
+    business,
     rating: restored._id,
     action: 'restore',
     actor,
@@ -128,7 +128,7 @@ export async function restoreRating(
     note,
   });
   const after = await RatingModel.findById(restored._id).lean<RatingDoc>();
-  const [presented] = await present(owner, after ? [after] : []);
+  const [presented] = await present(business, after ? [after] : []);
   if (!presented) throw notFound('Rating');
   return presented;
 }

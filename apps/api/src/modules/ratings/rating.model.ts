@@ -7,7 +7,7 @@ export type RatingKind = (typeof RATING_KINDS)[number];
 
 const ratingSchema = new Schema(
   {
-    owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     store: { type: Schema.Types.ObjectId, ref: 'Store', required: true },
     staff: { type: Schema.Types.ObjectId, ref: 'Staff', default: null },
     kind: { type: String, enum: RATING_KINDS, required: true },
@@ -43,14 +43,14 @@ ratingSchema.index(
 );
 // Timeline and flagged review pages sort newest first with _id as the tie-break: the index carries both, so MongoDB
 // walks it in order and stops at the page size instead of sorting every rating of the period in memory.
-ratingSchema.index({ owner: 1, createdAt: -1, _id: -1 });
+ratingSchema.index({ business: 1, createdAt: -1, _id: -1 });
 ratingSchema.index({ store: 1, day: 1 });
 ratingSchema.index({ staff: 1, day: 1 });
 // Anti-gaming look-backs: the same subject (staff member, or the store's experience when staff is null) from one
 // device or one network within minutes.
 ratingSchema.index({ deviceHash: 1, store: 1, staff: 1, createdAt: -1 });
 ratingSchema.index({ networkHash: 1, store: 1, staff: 1, createdAt: -1 });
-ratingSchema.index({ owner: 1, 'flag.suspicious': 1, createdAt: -1, _id: -1 });
+ratingSchema.index({ business: 1, 'flag.suspicious': 1, createdAt: -1, _id: -1 });
 // Notification window rules: a store's ratings of the last minutes (bounded by time, never a scan).
 ratingSchema.index({ store: 1, createdAt: -1 });
 

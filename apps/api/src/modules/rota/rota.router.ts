@@ -1,7 +1,7 @@
 // /api/v1/rota handlers: identity in, service call, status out.
 import { initServer } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
-import { userIdOf } from '../../lib/auth';
+import { accessOf } from '../../tenancy/access';
 import * as rota from './rota.service';
 
 const s = initServer();
@@ -9,28 +9,28 @@ const s = initServer();
 export const rotaRouter = s.router(contract.rota, {
   week: async ({ req, query }) => ({
     status: 200,
-    body: await rota.getWeek(userIdOf(req), query.store, query.week),
+    body: await rota.getWeek(accessOf(req).businessId, query.store, query.week),
   }),
 
   createShift: async ({ req, body }) => {
-    const shift = await rota.createShift(userIdOf(req), body);
+    const shift = await rota.createShift(accessOf(req).businessId, body);
     return { status: 201, body: { message: 'Shift added', shift } };
   },
 
   updateShift: async ({ req, params, body }) => {
-    const shift = await rota.updateShift(userIdOf(req), params.id, body);
+    const shift = await rota.updateShift(accessOf(req).businessId, params.id, body);
     return { status: 200, body: { message: 'Shift updated', shift } };
   },
 
   deleteShift: async ({ req, params }) => ({
     status: 200,
-    body: await rota.deleteShift(userIdOf(req), params.id),
+    body: await rota.deleteShift(accessOf(req).businessId, params.id),
   }),
 
   copyWeek: async ({ req, body }) => ({
     status: 200,
-    body: await rota.copyPreviousWeek(userIdOf(req), body),
+    body: await rota.copyPreviousWeek(accessOf(req).businessId, body),
   }),
 
-  onShift: async ({ req, query }) => ({ status: 200, body: await rota.onShift(userIdOf(req), query) }),
+  onShift: async ({ req, query }) => ({ status: 200, body: await rota.onShift(accessOf(req).businessId, query) }),
 });

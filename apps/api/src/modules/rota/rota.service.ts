@@ -42,17 +42,17 @@ export function toShiftDto(shift: ShiftDoc, timeZone: string): TShift {
   };
 }
 
-async function findOwnedShift(owner: string, id: string): Promise<ShiftDoc> {
+async function findOwnedShift(business: string, id: string): Promise<ShiftDoc> {
   if (!mongoose.isValidObjectId(id)) throw notFound('Shift');
-  const shift = await ShiftModel.findOne({ _id: id, owner }).lean<ShiftDoc>();
+  const shift = await ShiftModel.findOne({ _id: id, business }).lean<ShiftDoc>();
   if (!shift) throw notFound('Shift');
   return shift;
 }
 
 /** The person must be the owner's, not deleted, active and working at the store. */
-async function rostrableStaff(owner: string, staffId: string, store: StoreDoc): Promise<StaffDoc> {
+async function rostrableStaff(business: string, staffId: string, store: StoreDoc): Promise<StaffDoc> {
   if (!mongoose.isValidObjectId(staffId)) throw notFound('Staff member');
-  const member = await StaffModel.findOne({ _id: staffId, owner, deletedAt: null }).lean<StaffDoc>();
+  const member = await StaffModel.findOne({ _id: staffId, business, deletedAt: null }).lean<StaffDoc>();
   if (!member) throw notFound('Staff member');
   if (member.active === false) {
     throw new AppError(
@@ -73,13 +73,13 @@ async function rostrableStaff(owner: string, staffId: string, store: StoreDoc): 
 
 /** 409 when the person already has a shift (at any store) that overlaps [start, end). */
 async function assertNoOverlap(
-  owner: string,
+  business: string,
   member: StaffDoc,
   interval: ShiftInterval,
   ignoreId?: string,
 ): Promise<void> {
   const filter: Record<string, unknown> = {
-    owner,
+    business,
     staff: member._id,
     start: { $lt: interval.end },
     end: { $gt: interval.start },
@@ -96,20 +96,20 @@ async function assertNoOverlap(
 }
 
 export async function getWeek(
-  owner: string,
+  business: string,
   storeId: string,
   week?: string,
   now = new Date(),
 ): Promise<TRotaWeek> {
-  const store = await findOwnedStore(owner, storeId);
+  const store = await findOwnedStore(business, storeId);
   const weekStart = mondayOf(week ?? todayIn(store.timeZone, now));
   const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
-  const shifts = await ShiftModel.find({ owner, store: store._id, day: { $gte: days[0], $lte: days[6] } })
+  const shifts = await ShiftModel.find({ business, store: store._id, day: { $gte: days[0], $lte: days[6] } })
     .sort({ start: 1 })
     .lean<ShiftDoc[]>();
   const shiftStaffIds = [...new Set(shifts.map((s) => String(s.staff)))];
   const members = await StaffModel.find({
-    owner,
+    business,
     $or: [{ stores: store._id, deletedAt: null }, { _id: { $in: shiftStaffIds } }],
   }).lean<StaffDoc[]>();
   const staff: TRotaStaff[] = members
@@ -131,22 +131,22 @@ export async function getWeek(
   };
 }
 
-export async function createShift(owner: string, input: TShiftInput): Promise<TShift> {
-  const store = await findOwnedStore(owner, input.store);
-  const member = await rostrableStaff(owner, input.staff, store);
+export async function createShift(business: string, input: TShiftInput): Promise<TShift> {
+  const store = await findOwnedStore(business, input.store);
+  const member = await rostrableStaff(business, input.staff, store);
   const interval = shiftInterval(input.date, input.start, input.end, store.timeZone);
   const shift = await withStaffLock(member._id, async () => {
-    await assertNoOverlap(owner, member, interval);
-    return ShiftModel.create({ owner, store: store._id, staff: member._id, ...interval });
+    await assertNoOverlap(business, member, interval);
+    return ShiftModel.create({ business, store: store._id, staff: member._id, ...interval });
   });
   return toShiftDto(shift.toObject() as ShiftDoc, store.timeZone);
 }
 
-export async function updateShift(owner: string, id: string, input: TShiftUpdate): Promise<TShift> {
-  const current = await findOwnedShift(owner, id);
-  const store = await findOwnedStore(owner, String(current.store));
+export async function updateShift(business: string, id: string, input: TShiftUpdate): Promise<TShift> {
+  const current = await findOwnedShift(business, id);
+  const store = await findOwnedStore(business, String(current.store));
   const was = localView(current.start, current.end, store.timeZone);
-  const member = await rostrableStaff(owner, input.staff ?? String(current.staff), store);
+  const member = await rostrableStaff(business, input.staff ?? String(current.staff), store);
   const interval = shiftInterval(
     input.date ?? current.day,
     input.start ?? was.startTime,
@@ -154,9 +154,9 @@ export async function updateShift(owner: string, id: string, input: TShiftUpdate
     store.timeZone,
   );
   const shift = await withStaffLock(member._id, async () => {
-    await assertNoOverlap(owner, member, interval, id);
+    await assertNoOverlap(business, member, interval, id);
     return ShiftModel.findOneAndUpdate(
-      { _id: id, owner },
+      { _id: id, business },
       { $set: { staff: member._id, ...interval } },
       { returnDocument: 'after' },
     ).lean<ShiftDoc>();
@@ -165,9 +165,9 @@ export async function updateShift(owner: string, id: string, input: TShiftUpdate
   return toShiftDto(shift, store.timeZone);
 }
 
-export async function deleteShift(owner: string, id: string): Promise<{ message: string }> {
-  await findOwnedShift(owner, id);
-  await ShiftModel.deleteOne({ _id: id, owner });
+export async function deleteShift(business: string, id: string): Promise<{ message: string }> {
+  await findOwnedShift(business, id);
+  await ShiftModel.deleteOne({ _id: id, business });
   return { message: 'Shift removed' };
 }
 
@@ -176,18 +176,18 @@ export async function deleteShift(owner: string, id: string): Promise<{ message:
  * across a DST change, rather than moving by a fixed 168 hours). Shifts that would overlap, or whose person no longer
  * works here, are skipped and listed; copying twice therefore adds nothing the second time.
  */
-export async function copyPreviousWeek(owner: string, input: TCopyWeekInput) {
-  const store = await findOwnedStore(owner, input.store);
+export async function copyPreviousWeek(business: string, input: TCopyWeekInput) {
+  const store = await findOwnedStore(business, input.store);
   const target = mondayOf(input.week);
   const source = addDays(target, -7);
   const sourceShifts = await ShiftModel.find({
-    owner,
+    business,
     store: store._id,
     day: { $gte: source, $lte: addDays(source, 6) },
   })
     .sort({ start: 1 })
     .lean<ShiftDoc[]>();
-  const members = await StaffModel.find({ owner, _id: { $in: sourceShifts.map((s) => s.staff) } }).lean<
+  const members = await StaffModel.find({ business, _id: { $in: sourceShifts.map((s) => s.staff) } }).lean<
     StaffDoc[]
   >();
   const byId = new Map(members.map((m) => [String(m._id), m]));
@@ -201,11 +201,11 @@ export async function copyPreviousWeek(owner: string, input: TCopyWeekInput) {
     const staffName = member?.name ?? 'Unknown staff member';
     try {
       if (!member || member.deletedAt) throw new AppError('STAFF_GONE', `${staffName} has been deleted`, 400);
-      await rostrableStaff(owner, String(member._id), store);
+      await rostrableStaff(business, String(member._id), store);
       const interval = shiftInterval(day, view.startTime, view.endTime, store.timeZone);
       const doc = await withStaffLock(member._id, async () => {
-        await assertNoOverlap(owner, member, interval);
-        return ShiftModel.create({ owner, store: store._id, staff: member._id, ...interval });
+        await assertNoOverlap(business, member, interval);
+        return ShiftModel.create({ business, store: store._id, staff: member._id, ...interval });
       });
       created.push(toShiftDto(doc.toObject() as ShiftDoc, store.timeZone));
     } catch (err) {
@@ -222,15 +222,15 @@ export async function copyPreviousWeek(owner: string, input: TCopyWeekInput) {
 }
 
 /** Who is on shift at the instant, per live store: start inclusive, end exclusive; deactivated people are left out. */
-export async function onShift(owner: string, query: { store?: string; at?: string }, now = new Date()) {
+export async function onShift(business: string, query: { store?: string; at?: string }, now = new Date()) {
   const at = query.at ? new Date(query.at) : now;
   const stores = query.store
-    ? [await findOwnedStore(owner, query.store)]
-    : await StoreModel.find({ owner, deletedAt: null }).lean<StoreDoc[]>();
+    ? [await findOwnedStore(business, query.store)]
+    : await StoreModel.find({ business, deletedAt: null }).lean<StoreDoc[]>();
   stores.sort((a, b) => a.name.localeCompare(b.name));
   const storeIds = stores.map((s) => s._id as Types.ObjectId);
   const shifts = await ShiftModel.find({
-    owner,
+    business,
     store: { $in: storeIds },
     start: { $lte: at },
     end: { $gt: at },
@@ -238,7 +238,7 @@ export async function onShift(owner: string, query: { store?: string; at?: strin
     .sort({ start: 1 })
     .lean<ShiftDoc[]>();
   const members = await StaffModel.find({
-    owner,
+    business,
     _id: { $in: shifts.map((s) => s.staff) },
     deletedAt: null,
     active: true,

@@ -3,7 +3,7 @@ import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 
 const shiftSchema = new Schema(
   {
-    owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     store: { type: Schema.Types.ObjectId, ref: 'Store', required: true },
     staff: { type: Schema.Types.ObjectId, ref: 'Staff', required: true },
     start: { type: Date, required: true },
@@ -15,7 +15,7 @@ const shiftSchema = new Schema(
 );
 shiftSchema.index({ staff: 1, start: 1 });
 shiftSchema.index({ store: 1, start: 1 });
-shiftSchema.index({ owner: 1, day: 1 });
+shiftSchema.index({ business: 1, day: 1 });
 
 export type ShiftDoc = InferSchemaType<typeof shiftSchema> & { _id: Types.ObjectId };
 export const ShiftModel = model('Shift', shiftSchema);

@@ -3,7 +3,7 @@ import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 
 const staffSchema = new Schema(
   {
-    owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     name: { type: String, required: true, trim: true, maxlength: 255 },
     photo: { type: String, default: null },
     role: { type: String, default: '', trim: true, maxlength: 255 },
@@ -13,7 +13,7 @@ const staffSchema = new Schema(
   },
   { timestamps: true },
 );
-staffSchema.index({ owner: 1, deletedAt: 1, name: 1 });
+staffSchema.index({ business: 1, deletedAt: 1, name: 1 });
 staffSchema.index({ stores: 1, active: 1 });
 
 export type StaffDoc = InferSchemaType<typeof staffSchema> & { _id: Types.ObjectId };

@@ -14,9 +14,9 @@ interface StoreRef {
 }
 
 /** Live stores of the owner by id, for naming them and dropping deleted ones. */
-async function storeNames(owner: string, ids: string[]): Promise<Map<string, StoreRef>> {
+async function storeNames(business: string, ids: string[]): Promise<Map<string, StoreRef>> {
   if (ids.length === 0) return new Map();
-  const rows = await StoreModel.find({ _id: { $in: ids }, owner, deletedAt: null }, { name: 1 }).lean();
+  const rows = await StoreModel.find({ _id: { $in: ids }, business, deletedAt: null }, { name: 1 }).lean();
   return new Map(rows.map((s) => [String(s._id), { _id: String(s._id), name: s.name }]));
 }
 
@@ -33,30 +33,30 @@ function toStaffDto(member: StaffDoc, stores: Map<string, StoreRef>): TStaff {
   };
 }
 
-async function present(owner: string, members: StaffDoc[]): Promise<TStaff[]> {
+async function present(business: string, members: StaffDoc[]): Promise<TStaff[]> {
   const ids = [...new Set(members.flatMap((m) => (m.stores ?? []).map(String)))];
-  const names = await storeNames(owner, ids);
+  const names = await storeNames(business, ids);
   return members.map((m) => toStaffDto(m, names));
 }
 
 /** Every store id must be one of the owner's live stores; otherwise 404, the same answer as an unknown id. */
-async function assertOwnStores(owner: string, ids: string[]): Promise<void> {
-  const found = await storeNames(owner, ids);
+async function assertOwnStores(business: string, ids: string[]): Promise<void> {
+  const found = await storeNames(business, ids);
   if (ids.some((id) => !found.has(id))) throw notFound('Store');
 }
 
-export async function findOwnedStaff(owner: string, id: string): Promise<StaffDoc> {
+export async function findOwnedStaff(business: string, id: string): Promise<StaffDoc> {
   if (!mongoose.isValidObjectId(id)) throw notFound('Staff member');
-  const member = await StaffModel.findOne({ _id: id, owner, deletedAt: null }).lean<StaffDoc>();
+  const member = await StaffModel.findOne({ _id: id, business, deletedAt: null }).lean<StaffDoc>();
   if (!member) throw notFound('Staff member');
   return member;
 }
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export async function listStaff(owner: string, query: TStaffListQuery = {}): Promise<TStaff[]> {
+export async function listStaff(business: string, query: TStaffListQuery = {}): Promise<TStaff[]> {
   const { q, store, status } = ZStaffListQuerySchema.parse(query);
-  const filter: Record<string, unknown> = { owner, deletedAt: null };
+  const filter: Record<string, unknown> = { business, deletedAt: null };
   if (store) filter.stores = new mongoose.Types.ObjectId(store);
   if (status !== 'all') filter.active = status === 'active';
   if (q) {
@@ -65,54 +65,54 @@ export async function listStaff(owner: string, query: TStaffListQuery = {}): Pro
   }
   const members = await StaffModel.find(filter).lean<StaffDoc[]>();
   members.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
-  return present(owner, members);
+  return present(business, members);
 }
 
-export async function getStaff(owner: string, id: string): Promise<TStaff> {
-  const [dto] = await present(owner, [await findOwnedStaff(owner, id)]);
+export async function getStaff(business: string, id: string): Promise<TStaff> {
+  const [dto] = await present(business, [await findOwnedStaff(business, id)]);
   return dto!;
 }
 
-export async function createStaff(owner: string, input: TStaffInput): Promise<TStaff> {
+export async function createStaff(business: string, input: TStaffInput): Promise<TStaff> {
   const data = ZStaffInputSchema.parse(input);
-  await assertOwnStores(owner, data.stores);
-  const member = await StaffModel.create({ owner, ...data });
-  return getStaff(owner, String(member._id));
+  await assertOwnStores(business, data.stores);
+  const member = await StaffModel.create({ business, ...data });
+  return getStaff(business, String(member._id));
 }
 
 /** Applies `$set` to a live staff member of this owner in one atomic update; null when there is none (any more). */
 async function setOnOwnedStaff(
-  owner: string,
+  business: string,
   id: string,
   $set: Record<string, unknown>,
 ): Promise<StaffDoc | null> {
   return StaffModel.findOneAndUpdate(
-    { _id: id, owner, deletedAt: null },
+    { _id: id, business, deletedAt: null },
     { $set },
     { returnDocument: 'after' },
   ).lean<StaffDoc>();
 }
 
-export async function updateStaff(owner: string, id: string, input: TStaffUpdate): Promise<TStaff> {
+export async function updateStaff(business: string, id: string, input: TStaffUpdate): Promise<TStaff> {
   const data = ZStaffUpdateSchema.parse(input);
-  await findOwnedStaff(owner, id);
-  if (data.stores) await assertOwnStores(owner, data.stores);
+  await findOwnedStaff(business, id);
+  if (data.stores) await assertOwnStores(business, data.stores);
   const $set = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
-  const member = await setOnOwnedStaff(owner, id, $set);
+  const member = await setOnOwnedStaff(business, id, $set);
   if (!member) throw notFound('Staff member');
-  const [dto] = await present(owner, [member]);
+  const [dto] = await present(business, [member]);
   return dto!;
 }
 
 /** Soft delete: ratings keep naming the person; shifts that have not started yet go, past ones stay for history. */
-export async function deleteStaff(owner: string, id: string, now = new Date()): Promise<{ message: string }> {
-  const member = await findOwnedStaff(owner, id);
+export async function deleteStaff(business: string, id: string, now = new Date()): Promise<{ message: string }> {
+  const member = await findOwnedStaff(business, id);
   const updated = await StaffModel.updateOne(
-    { _id: id, owner, deletedAt: null },
+    { _id: id, business, deletedAt: null },
     { $set: { deletedAt: now, active: false } },
   );
   if (updated.matchedCount === 0) throw notFound('Staff member');
-  const { deletedCount } = await ShiftModel.deleteMany({ owner, staff: member._id, start: { $gte: now } });
+  const { deletedCount } = await ShiftModel.deleteMany({ business, staff: member._id, start: { $gte: now } });
   const shifts = deletedCount
     ? ` and ${deletedCount} upcoming shift${deletedCount === 1 ? '' : 's'} removed`
     : '';
@@ -120,7 +120,7 @@ export async function deleteStaff(owner: string, id: string, now = new Date()): 
 }
 
 export async function setStaffPhoto(
-  owner: string,
+  business: string,
   id: string,
   file: { buffer: Buffer } | undefined,
 ): Promise<TStaff> {
@@ -129,23 +129,23 @@ export async function setStaffPhoto(
       image: ['Please choose a photo to upload'],
     });
   }
-  const before = await findOwnedStaff(owner, id);
+  const before = await findOwnedStaff(business, id);
   const member = await replaceImage(file.buffer, {
-    owner,
+    business,
     purpose: 'staff',
     previous: before.photo,
-    attach: (photo) => setOnOwnedStaff(owner, id, { photo }),
+    attach: (photo) => setOnOwnedStaff(business, id, { photo }),
     gone: () => notFound('Staff member'),
   });
-  const [dto] = await present(owner, [member]);
+  const [dto] = await present(business, [member]);
   return dto!;
 }
 
-export async function removeStaffPhoto(owner: string, id: string): Promise<TStaff> {
-  const before = await findOwnedStaff(owner, id);
-  const member = await setOnOwnedStaff(owner, id, { photo: null });
+export async function removeStaffPhoto(business: string, id: string): Promise<TStaff> {
+  const before = await findOwnedStaff(business, id);
+  const member = await setOnOwnedStaff(business, id, { photo: null });
   if (!member) throw notFound('Staff member');
   await deleteFile(before.photo);
-  const [dto] = await present(owner, [member]);
+  const [dto] = await present(business, [member]);
   return dto!;
 }

@@ -15,7 +15,7 @@ const openingHoursSchema = new Schema(
 
 const storeSchema = new Schema(
   {
-    owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     name: { type: String, required: true, trim: true, maxlength: 255 },
     image: { type: String, default: null },
     address: { type: String, default: '', maxlength: 500 },
@@ -39,7 +39,7 @@ const storeSchema = new Schema(
   },
   { timestamps: true },
 );
-storeSchema.index({ owner: 1, deletedAt: 1, name: 1 });
+storeSchema.index({ business: 1, deletedAt: 1, name: 1 });
 
 export type StoreDoc = InferSchemaType<typeof storeSchema> & { _id: Types.ObjectId };
 export const StoreModel = model('Store', storeSchema);

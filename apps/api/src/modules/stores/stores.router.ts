@@ -2,7 +2,7 @@
 import type { Response } from 'express';
 import { initServer } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
-import { userIdOf } from '../../lib/auth';
+import { accessOf } from '../../tenancy/access';
 import { imageUpload } from '../../lib/files';
 import * as stores from './stores.service';
 import { posterPdf, qrPng, qrSvg } from './stores.qr';
@@ -31,34 +31,34 @@ function sendHeaders(res: Response, filename: string, download: boolean): void {
 export const storesRouter = s.router(contract.stores, {
   list: async ({ req, query }) => ({
     status: 200,
-    body: { stores: await stores.listStores(userIdOf(req), query.q) },
+    body: { stores: await stores.listStores(accessOf(req).businessId, query.q) },
   }),
 
   get: async ({ req, params }) => ({
     status: 200,
-    body: { store: await stores.getStore(userIdOf(req), params.id) },
+    body: { store: await stores.getStore(accessOf(req).businessId, params.id) },
   }),
 
   create: async ({ req, body }) => {
-    const store = await stores.createStore(userIdOf(req), body);
+    const store = await stores.createStore(accessOf(req).businessId, body);
     return { status: 201, body: { message: 'Store created', store } };
   },
 
   update: async ({ req, params, body }) => {
-    const store = await stores.updateStore(userIdOf(req), params.id, body);
+    const store = await stores.updateStore(accessOf(req).businessId, params.id, body);
     return { status: 200, body: { message: 'Store updated', store } };
   },
 
   remove: async ({ req, params }) => ({
     status: 200,
-    body: await stores.deleteStore(userIdOf(req), params.id),
+    body: await stores.deleteStore(accessOf(req).businessId, params.id),
   }),
 
   uploadImage: {
     middleware: [imageUpload('image')],
     handler: async ({ req, params, file }) => {
       const store = await stores.setStoreImage(
-        userIdOf(req),
+        accessOf(req).businessId,
         params.id,
         file as stores.UploadedFile | undefined,
       );
@@ -67,36 +67,36 @@ export const storesRouter = s.router(contract.stores, {
   },
 
   removeImage: async ({ req, params }) => {
-    const store = await stores.removeStoreImage(userIdOf(req), params.id);
+    const store = await stores.removeStoreImage(accessOf(req).businessId, params.id);
     return { status: 200, body: { message: 'Store image removed', store } };
   },
 
   getInterfaces: async ({ req, params }) => ({
     status: 200,
-    body: { interfaces: await stores.getInterfaces(userIdOf(req), params.id) },
+    body: { interfaces: await stores.getInterfaces(accessOf(req).businessId, params.id) },
   }),
 
   updateInterfaces: async ({ req, params, body }) => ({
     status: 200,
-    body: await stores.updateInterfaces(userIdOf(req), params.id, body),
+    body: await stores.updateInterfaces(accessOf(req).businessId, params.id, body),
   }),
 
   qrPng: async ({ req, params, query, res }) => {
-    const store = await stores.findOwnedStore(userIdOf(req), params.id);
+    const store = await stores.findOwnedStore(accessOf(req).businessId, params.id);
     const png = await qrPng(stores.rateUrlFor(params.id), Number(query.size));
     sendHeaders(res, `${fileSlug(store.name)}-qr.png`, query.download === '1');
     return { status: 200, body: png };
   },
 
   qrSvg: async ({ req, params, query, res }) => {
-    const store = await stores.findOwnedStore(userIdOf(req), params.id);
+    const store = await stores.findOwnedStore(accessOf(req).businessId, params.id);
     const svg = await qrSvg(stores.rateUrlFor(params.id));
     sendHeaders(res, `${fileSlug(store.name)}-qr.svg`, query.download === '1');
     return { status: 200, body: svg };
   },
 
   poster: async ({ req, params, query, res }) => {
-    const store = await stores.findOwnedStore(userIdOf(req), params.id);
+    const store = await stores.findOwnedStore(accessOf(req).businessId, params.id);
     const pdf = await posterPdf(store.name, stores.rateUrlFor(params.id));
     sendHeaders(res, `${fileSlug(store.name)}-poster.pdf`, query.download === '1');
     return { status: 200, body: pdf };

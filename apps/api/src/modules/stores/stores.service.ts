@@ -70,28 +70,28 @@ export function toStoreDto(store: StoreDoc): TStore {
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A live store of this owner, or 404 (also for other tenants' ids, so ids cannot be probed). */
-export async function findOwnedStore(owner: string, id: string): Promise<StoreDoc> {
+export async function findOwnedStore(business: string, id: string): Promise<StoreDoc> {
   if (!mongoose.isValidObjectId(id)) throw notFound('Store');
-  const store = await StoreModel.findOne({ _id: id, owner, deletedAt: null }).lean<StoreDoc>();
+  const store = await StoreModel.findOne({ _id: id, business, deletedAt: null }).lean<StoreDoc>();
   if (!store) throw notFound('Store');
   return store;
 }
 
 /** Applies `$set` to a live store of this owner in one atomic update; null when there is none (any more). */
 async function setOnOwnedStore(
-  owner: string,
+  business: string,
   id: string,
   $set: Record<string, unknown>,
 ): Promise<StoreDoc | null> {
   return StoreModel.findOneAndUpdate(
-    { _id: id, owner, deletedAt: null },
+    { _id: id, business, deletedAt: null },
     { $set },
     { returnDocument: 'after' },
   ).lean<StoreDoc>();
 }
 
-export async function listStores(owner: string, q?: string): Promise<TStore[]> {
-  const filter: Record<string, unknown> = { owner, deletedAt: null };
+export async function listStores(business: string, q?: string): Promise<TStore[]> {
+  const filter: Record<string, unknown> = { business, deletedAt: null };
   if (q) filter.name = { $regex: escapeRegex(q), $options: 'i' };
   const stores = await StoreModel.find(filter).lean<StoreDoc[]>();
   return stores
@@ -99,14 +99,14 @@ export async function listStores(owner: string, q?: string): Promise<TStore[]> {
     .map(toStoreDto);
 }
 
-export async function getStore(owner: string, id: string): Promise<TStore> {
-  return toStoreDto(await findOwnedStore(owner, id));
+export async function getStore(business: string, id: string): Promise<TStore> {
+  return toStoreDto(await findOwnedStore(business, id));
 }
 
-export async function createStore(owner: string, input: TStoreInput | StoreInput): Promise<TStore> {
+export async function createStore(business: string, input: TStoreInput | StoreInput): Promise<TStore> {
   const data = ZStoreInputSchema.parse(input);
   const store = await StoreModel.create({
-    owner,
+    business,
     name: data.name,
     address: data.address,
     timeZone: data.timeZone,
@@ -117,12 +117,12 @@ export async function createStore(owner: string, input: TStoreInput | StoreInput
 }
 
 export async function updateStore(
-  owner: string,
+  business: string,
   id: string,
   input: TStoreUpdate | StoreUpdate,
 ): Promise<TStore> {
   const data = ZStoreUpdateSchema.parse(input);
-  await findOwnedStore(owner, id);
+  await findOwnedStore(business, id);
   const $set: Record<string, unknown> = {};
   for (const key of ['name', 'address', 'timeZone', 'openingHours'] as const) {
     if (data[key] !== undefined) $set[key] = data[key];
@@ -131,7 +131,7 @@ export async function updateStore(
   for (const [key, value] of Object.entries(data.socialLinks ?? {})) {
     if (value !== undefined) $set[`socialLinks.${key}`] = value;
   }
-  const store = await setOnOwnedStore(owner, id, $set);
+  const store = await setOnOwnedStore(business, id, $set);
   if (!store) throw notFound('Store');
   return toStoreDto(store);
 }
@@ -141,22 +141,22 @@ export async function updateStore(
  * started yet are removed and the store is taken off staff profiles and the owner's selected store.
  */
 export async function deleteStore(
-  owner: string,
+  business: string,
   id: string,
   now = new Date(),
 ): Promise<{ message: string; ratingsKept: number }> {
-  const store = await findOwnedStore(owner, id);
+  const store = await findOwnedStore(business, id);
   const updated = await StoreModel.updateOne(
-    { _id: id, owner, deletedAt: null },
+    { _id: id, business, deletedAt: null },
     { $set: { deletedAt: now } },
   );
   if (updated.matchedCount === 0) throw notFound('Store');
   const storeId = store._id as Types.ObjectId;
   const [ratingsKept] = await Promise.all([
-    RatingModel.countDocuments({ owner, store: storeId }),
-    ShiftModel.deleteMany({ owner, store: storeId, start: { $gte: now } }),
-    StaffModel.updateMany({ owner, stores: storeId }, { $pull: { stores: storeId } }),
-    UserModel.updateOne({ _id: owner, selectedStore: storeId }, { $set: { selectedStore: null } }),
+    RatingModel.countDocuments({ business, store: storeId }),
+    ShiftModel.deleteMany({ business, store: storeId, start: { $gte: now } }),
+    StaffModel.updateMany({ business, stores: storeId }, { $pull: { stores: storeId } }),
+    UserModel.updateOne({ _id: business, selectedStore: storeId }, { $set: { selectedStore: null } }),
   ]);
   const message =
     ratingsKept > 0
@@ -170,7 +170,7 @@ export interface UploadedFile {
 }
 
 export async function setStoreImage(
-  owner: string,
+  business: string,
   id: string,
   file: UploadedFile | undefined,
 ): Promise<TStore> {
@@ -179,31 +179,31 @@ export async function setStoreImage(
       image: ['Please choose an image to upload'],
     });
   }
-  const before = await findOwnedStore(owner, id);
+  const before = await findOwnedStore(business, id);
   const store = await replaceImage(file.buffer, {
-    owner,
+    business,
     purpose: 'store',
     previous: before.image,
-    attach: (image) => setOnOwnedStore(owner, id, { image }),
+    attach: (image) => setOnOwnedStore(business, id, { image }),
     gone: () => notFound('Store'),
   });
   return toStoreDto(store);
 }
 
-export async function removeStoreImage(owner: string, id: string): Promise<TStore> {
-  const before = await findOwnedStore(owner, id);
-  const store = await setOnOwnedStore(owner, id, { image: null });
+export async function removeStoreImage(business: string, id: string): Promise<TStore> {
+  const before = await findOwnedStore(business, id);
+  const store = await setOnOwnedStore(business, id, { image: null });
   if (!store) throw notFound('Store');
   await deleteFile(before.image);
   return toStoreDto(store);
 }
 
-export async function getInterfaces(owner: string, id: string): Promise<TStoreInterfaces> {
-  return interfacesOf(await findOwnedStore(owner, id));
+export async function getInterfaces(business: string, id: string): Promise<TStoreInterfaces> {
+  return interfacesOf(await findOwnedStore(business, id));
 }
 
 export async function updateInterfaces(
-  owner: string,
+  business: string,
   id: string,
   update: TStoreInterfacesUpdate,
 ): Promise<{ message: string; interfaces: TStoreInterfaces }> {
@@ -212,7 +212,7 @@ export async function updateInterfaces(
     if (value) $set[`interfaces.${key}.status`] = value.status;
   }
   if (!mongoose.isValidObjectId(id)) throw notFound('Store');
-  const store = await setOnOwnedStore(owner, id, $set);
+  const store = await setOnOwnedStore(business, id, $set);
   if (!store) throw notFound('Store');
   const interfaces = interfacesOf(store);
   const anyEnabled = Object.values(interfaces).some((i) => i.status);

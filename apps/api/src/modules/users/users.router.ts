@@ -6,7 +6,8 @@ import { userIdOf } from '../../lib/auth';
 import { imageUpload } from '../../lib/files';
 import { byBodyEmail, byIp, rateLimit } from '../../lib/rate-limit';
 import { requestPasswordReset, resetPassword, verifyOtp } from './password-reset.service';
-import { getUser, login, selectStore, signup, updateProfile, verifyEmail } from './users.service';
+import { accessOf } from '../../tenancy/access';
+import { getUser, login, selectBusiness, selectStore, signup, updateProfile, verifyEmail } from './users.service';
 
 const s = initServer();
 const MINUTE = 60 * 1000;
@@ -126,7 +127,11 @@ export const usersRouter = s.router(contract.users, {
   },
   selectStore: async ({ req, body }) => ({
     status: 200,
-    body: { message: USER_MESSAGES.storeSelected, user: await selectStore(userIdOf(req), body.storeId) },
+    body: { message: USER_MESSAGES.storeSelected, user: await selectStore(accessOf(req), body.storeId) },
   }),
+  selectBusiness: async ({ req, body }) => {
+    await selectBusiness(userIdOf(req), body.businessId);
+    return { status: 200, body: { message: 'Business switched', user: await getUser(userIdOf(req)) } };
+  },
   me: async ({ req }) => ({ status: 200, body: { user: await getUser(userIdOf(req)) } }),
 });

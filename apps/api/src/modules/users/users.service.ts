@@ -8,6 +8,7 @@ import {
   type TSignupRequest,
   type TUser,
   type TProfile,
+  type TRole,
 } from '@cx/contracts';
 import { env } from '../../config/env';
 import { jwtKey, signAccessToken, type SessionValidator } from '../../lib/auth';
@@ -16,8 +17,12 @@ import { deleteFile, fileUrl, saveImage } from '../../lib/files';
 import { sendMailInBackground } from '../../lib/mailer';
 import { isValidTimeZone } from '../../lib/time';
 import { StoreModel } from '../stores/store.model';
+import { assertStoreInScope, type Access } from '../../tenancy/access';
+import { foundBusiness, standingOf } from '../../tenancy/business.service';
 import { accountExistsMail, verificationMail } from './users.mails';
 import { UserModel, type SubscriptionStatus } from './user.model';
+
+export { selectBusiness } from '../../tenancy/business.service';
 
 export const TRIAL_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -52,21 +57,34 @@ export function effectiveSubscriptionStatus(
   return status;
 }
 
-/** The only way a user leaves the API: no hash, token version or internal state. */
-export function toUserDto(user: UserLike, now = new Date()): TUser {
+/** The only way a user leaves the API: no hash, token version or internal state; role and subscription are the
+ * current business's. */
+export async function toUserDto(user: UserLike, now = new Date()): Promise<TUser> {
   const id = String(user._id);
+  const { memberships, current } = await standingOf(user._id, user.currentBusiness);
+  const business = current?.businessDoc;
   return {
     _id: id,
     id,
     fullname: user.fullname,
     email: user.email,
     profilePicture: fileUrl(user.profilePicture),
-    userType: user.userType ?? 'business-owner',
-    subscriptionStatus: effectiveSubscriptionStatus(user, now),
-    trialEndsAt: user.trialEndsAt ? user.trialEndsAt.toISOString() : null,
+    userType: current?.role ?? 'none',
+    subscriptionStatus: business ? effectiveSubscriptionStatus(business, now) : 'expired',
+    trialEndsAt: business?.trialEndsAt ? business.trialEndsAt.toISOString() : null,
     timeZone: user.timeZone ?? 'UTC',
     emailVerified: Boolean(user.emailVerifiedAt),
     selectedStore: user.selectedStore ? String(user.selectedStore) : null,
+    role: (current?.role as TRole | undefined) ?? null,
+    business: business ? { _id: String(business._id), name: business.name } : null,
+    businesses: memberships.map((m) => ({
+      _id: String(m.businessDoc._id),
+      name: m.businessDoc.name,
+      role: m.role as TRole,
+    })),
+    stores: !current || current.allStores !== false || current.role === 'owner' || current.role === 'admin'
+      ? null
+      : current.stores.map(String),
   };
 }
 
@@ -125,10 +143,9 @@ export async function signup(input: TSignupRequest, now = new Date()): Promise<v
       email,
       passwordHash,
       timeZone,
-      subscriptionStatus: 'trialing',
-      trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
       verificationSentAt: now,
     });
+    await foundBusiness(user, new Date(now.getTime() + TRIAL_DAYS * DAY_MS));
     sendMailInBackground(verificationMail(user.email, user.fullname, verificationLink(user)));
   } catch (err) {
     // Two sign-ups racing for one email: the loser answers like any taken email.
@@ -169,13 +186,13 @@ export async function login(
     await sendAccountMail(user, now);
     throw new AppError('EMAIL_NOT_VERIFIED', USER_MESSAGES.emailNotVerified, 403);
   }
-  return { token: signAccessToken(String(user._id), user.tokenVersion ?? 0), user: toUserDto(user, now) };
+  return { token: signAccessToken(String(user._id), user.tokenVersion ?? 0), user: await toUserDto(user, now) };
 }
 
 export async function getUser(userId: string): Promise<TUser> {
   const user = await UserModel.findById(userId);
   if (!user) throw notFound('User');
-  return toUserDto(user);
+  return await toUserDto(user);
 }
 
 export interface UploadedImage {
@@ -215,15 +232,17 @@ export async function updateProfile(
     user.tokenVersion = (user.tokenVersion ?? 0) + 1;
   }
   const previousPicture = user.profilePicture;
-  if (picture) user.profilePicture = await saveImage(picture.buffer, { owner: userId, purpose: 'avatar' });
+  if (picture) user.profilePicture = await saveImage(picture.buffer, { business: userId, purpose: 'avatar' });
   user.fullname = input.fullname;
   await user.save();
   if (picture && previousPicture) await deleteFile(previousPicture);
-  return { user: toUserDto(user), token: signAccessToken(userId, user.tokenVersion ?? 0) };
+  return { user: await toUserDto(user), token: signAccessToken(userId, user.tokenVersion ?? 0) };
 }
 
-export async function selectStore(userId: string, storeId: string): Promise<TUser> {
-  const store = await StoreModel.exists({ _id: storeId, owner: userId, deletedAt: null });
+export async function selectStore(access: Access, storeId: string): Promise<TUser> {
+  const userId = access.userId;
+  assertStoreInScope(access, storeId);
+  const store = await StoreModel.exists({ _id: storeId, business: access.businessId, deletedAt: null });
   if (!store) throw notFound('Store');
   const user = await UserModel.findByIdAndUpdate(
     userId,
@@ -231,7 +250,7 @@ export async function selectStore(userId: string, storeId: string): Promise<TUse
     { returnDocument: 'after' },
   );
   if (!user) throw notFound('User');
-  return toUserDto(user);
+  return await toUserDto(user);
 }
 
 /** Registered with the auth guard: the user must still exist and the token must postdate the last password change. */

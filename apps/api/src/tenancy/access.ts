@@ -1,0 +1,123 @@
+// Who may do what, in one place: token → user → membership of the current business → Access, checked per route.
+import type { NextFunction, Request, Response } from 'express';
+import { Types } from 'mongoose';
+import { ACCESS_MESSAGES, can, type TRole, type TRouteAccess } from '@cx/contracts';
+import { authenticate, isPublicRoute } from '../lib/auth';
+import { AppError, notFound, unauthorized } from '../lib/errors';
+import { MembershipModel } from './membership.model';
+import { UserModel } from '../modules/users/user.model';
+
+/** The signed-in member's standing in their current business, read from the database on every request. */
+export interface Access {
+  userId: string;
+  businessId: string;
+  role: TRole;
+  /** The stores the role covers; null means every store of the business. */
+  storeIds: string[] | null;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      access?: Access;
+    }
+  }
+}
+
+export const noBusiness = () => new AppError('NO_BUSINESS', ACCESS_MESSAGES.noBusiness, 403);
+export const forbidden = (message: string = ACCESS_MESSAGES.forbidden) => new AppError('FORBIDDEN', message, 403);
+
+type MembershipLike = { business: unknown; role: string; allStores?: boolean | null; stores?: unknown[] | null };
+
+export function accessFromMembership(userId: string, m: MembershipLike): Access {
+  const role = m.role as TRole;
+  const allStores = role === 'owner' || role === 'admin' || m.allStores !== false;
+  return {
+    userId,
+    businessId: String(m.business),
+    role,
+    storeIds: allStores ? null : (m.stores ?? []).map(String),
+  };
+}
+
+/**
+ * The person's access in their current business. A person whose current business is unset (a new account, or one
+ * whose business was switched away) lands in their oldest membership; one removed from the current business gets
+ * NO_BUSINESS so the web app can say so (and offer their other businesses).
+ */
+export async function resolveAccess(userId: string): Promise<Access> {
+  const user = await UserModel.findById(userId, { currentBusiness: 1 }).lean();
+  if (!user) throw unauthorized('Your session is no longer valid. Please log in again.');
+  if (user.currentBusiness) {
+    const m = await MembershipModel.findOne({ business: user.currentBusiness, user: userId }).lean();
+    if (!m) throw noBusiness();
+    return accessFromMembership(userId, m);
+  }
+  const first = await MembershipModel.findOne({ user: userId }).sort({ createdAt: 1, _id: 1 }).lean();
+  if (!first) throw noBusiness();
+  await UserModel.updateOne({ _id: userId, currentBusiness: null }, { $set: { currentBusiness: first.business } });
+  return accessFromMembership(userId, first);
+}
+
+function routeAccessOf(req: Request): TRouteAccess | undefined {
+  return (req as Request & { tsRestRoute?: { metadata?: TRouteAccess } }).tsRestRoute?.metadata;
+}
+
+/** True when the store is one the access covers (every store for all-store roles; the service checks the business). */
+export function coversStore(access: Access, storeId: string): boolean {
+  return access.storeIds === null || access.storeIds.includes(String(storeId));
+}
+
+/** 404 for a store outside the member's stores: to them it does not exist, exactly like another business's store. */
+export function assertStoreInScope(access: Access, storeId: unknown, what = 'Store'): void {
+  if (!coversStore(access, String(storeId))) throw notFound(what);
+}
+
+/** The query filter for records of one business, narrowed to the member's stores on `storeField`. */
+export function scopeFilter(access: Access, storeField = 'store'): Record<string, unknown> {
+  const filter: Record<string, unknown> = { business: access.businessId };
+  if (access.storeIds !== null) filter[storeField] = { $in: access.storeIds.map((id) => new Types.ObjectId(id)) };
+  return filter;
+}
+
+/** The member's stores narrowed to those asked for (undefined/empty = all of theirs); an unknown one is a 404. */
+export function narrowStores(access: Access, asked: string[] | undefined): string[] | null {
+  if (!asked || asked.length === 0) return access.storeIds;
+  for (const id of asked) assertStoreInScope(access, id);
+  return asked;
+}
+
+/**
+ * ts-rest global middleware, the one door: authenticates (401), then for business routes resolves the membership
+ * (403 NO_BUSINESS), checks the route's declared permission (403 FORBIDDEN) and, for store routes, that the named
+ * store is the member's (404). Routes without a declaration are refused, so none can be added unguarded.
+ */
+export function accessGuard(req: Request, _res: Response, next: NextFunction): void {
+  if (isPublicRoute(req)) return next();
+  const declared = routeAccessOf(req);
+  authenticate(req)
+    .then(async (auth) => {
+      req.auth = auth;
+      if (!declared || !('permission' in declared))
+        throw new AppError('INTERNAL', 'This route declares no permission', 500);
+      if (declared.scope === 'account') return;
+      const access = await resolveAccess(auth.userId);
+      if (!can(access.role, declared.permission)) {
+        throw forbidden(declared.permission.startsWith('billing:') ? ACCESS_MESSAGES.billingOwnerOnly : undefined);
+      }
+      if (declared.scope === 'store') {
+        const key = declared.store === 'params.storeId' ? 'storeId' : 'id';
+        const storeId = (req.params as Record<string, string | undefined>)[key];
+        if (storeId) assertStoreInScope(access, storeId);
+      }
+      req.access = access;
+    })
+    .then(() => next(), next);
+}
+
+/** The member's access inside a business-scoped handler. */
+export function accessOf(req: Request): Access {
+  if (!req.access) throw unauthorized();
+  return req.access;
+}

@@ -1,0 +1,56 @@
+// The one audit writer: the access layer knows who and in which role, the service says what changed.
+import type { Types } from 'mongoose';
+import type { TAuditKind } from '@cx/contracts';
+import { logger } from '../lib/logger';
+import { UserModel } from '../modules/users/user.model';
+import type { Access } from './access';
+import { AuditModel } from './audit.model';
+
+export interface AuditChange {
+  kind: TAuditKind;
+  /** e.g. "store.update". */
+  action: string;
+  summary: string;
+  store?: { _id: unknown; name?: string | null } | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+const SECRET_KEY = /password|hash|token|secret|otp/i;
+
+/** Drops secrets and keeps the before/after small: a summary, not a copy of the document. */
+function trimmed(v: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  if (!v) return null;
+  const out: Record<string, unknown> = {};
+  for (const [k, value] of Object.entries(v)) {
+    if (SECRET_KEY.test(k) || value === undefined) continue;
+    out[k] = typeof value === 'string' && value.length > 300 ? `${value.slice(0, 300)}…` : value;
+  }
+  return out;
+}
+
+/**
+ * Appends one entry. The change has already happened: a failed append is logged loudly rather than turned into an
+ * error for a change that did succeed.
+ */
+export async function recordAudit(access: Access, change: AuditChange, at = new Date()): Promise<void> {
+  try {
+    const actor = await UserModel.findById(access.userId, { fullname: 1 }).lean();
+    await AuditModel.create({
+      business: access.businessId,
+      at,
+      actor: access.userId,
+      actorName: actor?.fullname ?? 'Former member',
+      actorRole: access.role,
+      kind: change.kind,
+      action: change.action,
+      summary: change.summary.slice(0, 500),
+      store: (change.store?._id as Types.ObjectId | undefined) ?? null,
+      storeName: change.store?.name ?? null,
+      before: trimmed(change.before),
+      after: trimmed(change.after),
+    });
+  } catch (err) {
+    logger.error({ err, action: change.action, businessId: access.businessId }, 'audit entry not written');
+  }
+}
