@@ -1,6 +1,6 @@
-// JWT issue/verify and the secure-by-default guard: every contract route needs a bearer token unless marked public.
+// JWT issue/verify and the token checks the access guard (src/tenancy/access.ts) and the socket handshake share.
 import { createSecretKey } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request } from 'express';
 import jwt from 'jsonwebtoken';
 import { env } from '../config/env';
 import { AppError, unauthorized } from './errors';
@@ -96,18 +96,6 @@ interface RouteWithMetadata {
 export function isPublicRoute(req: Request): boolean {
   const meta = (req as Request & RouteWithMetadata).tsRestRoute?.metadata as { public?: boolean } | undefined;
   return meta?.public === true;
-}
-
-/** ts-rest global middleware: runs before request validation so anonymous calls get 401, not 400. */
-export function authGuard(req: Request, _res: Response, next: NextFunction): void {
-  if (isPublicRoute(req)) return next();
-  authenticate(req).then(
-    (ctx) => {
-      req.auth = ctx;
-      next();
-    },
-    (err: unknown) => next(err),
-  );
 }
 
 /** The signed-in user's id inside a guarded handler. */

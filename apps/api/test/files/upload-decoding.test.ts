@@ -37,7 +37,7 @@ beforeEach(() => {
 /** A user's stored originals and their variants (GridFS is not cleared between tests). */
 async function storedFiles(business: string) {
   const files = mongoose.connection.db!.collection('files.files');
-  const originals = await files.find({ 'metadata.owner': business }).toArray();
+  const originals = await files.find({ 'metadata.business': business }).toArray();
   const variants = await files.find({ 'metadata.variantOf': { $in: originals.map((f) => f._id) } }).toArray();
   return { originals, variants };
 }
