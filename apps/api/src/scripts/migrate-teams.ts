@@ -88,7 +88,12 @@ async function ownersToMigrate(db: Db, collections: string[]): Promise<mongoose.
   const ids = new Map<string, mongoose.Types.ObjectId>();
   const add = (v: unknown) => {
     if (v == null) return;
-    const id = v instanceof mongoose.Types.ObjectId ? v : mongoose.Types.ObjectId.isValid(String(v)) ? new mongoose.Types.ObjectId(String(v)) : null;
+    const id =
+      v instanceof mongoose.Types.ObjectId
+        ? v
+        : mongoose.Types.ObjectId.isValid(String(v))
+          ? new mongoose.Types.ObjectId(String(v))
+          : null;
     if (id) ids.set(String(id), id);
   };
   for (const name of collections) for (const v of await db.collection(name).distinct('owner')) add(v);
@@ -129,13 +134,17 @@ async function migrateUser(db: Db, userId: mongoose.Types.ObjectId, counts: Migr
     { upsert: true },
   );
   counts.businesses += business.upsertedCount;
-  const membership = await db.collection(MembershipModel.collection.collectionName).updateOne(
-    { business: userId, user: userId },
-    { $setOnInsert: { role: 'owner', allStores: true, stores: [], createdAt: now, updatedAt: now } },
-    { upsert: true },
-  );
+  const membership = await db
+    .collection(MembershipModel.collection.collectionName)
+    .updateOne(
+      { business: userId, user: userId },
+      { $setOnInsert: { role: 'owner', allStores: true, stores: [], createdAt: now, updatedAt: now } },
+      { upsert: true },
+    );
   counts.memberships += membership.upsertedCount;
-  const unset = Object.fromEntries(MOVED_USER_FIELDS.filter((f) => user[f] !== undefined).map((f) => [f, '']));
+  const unset = Object.fromEntries(
+    MOVED_USER_FIELDS.filter((f) => user[f] !== undefined).map((f) => [f, '']),
+  );
   const current = user.currentBusiness == null ? { currentBusiness: userId } : null;
   if (Object.keys(unset).length > 0 || current) {
     const res = await users.updateOne(
@@ -172,7 +181,10 @@ export async function migrateToBusinesses(
 
   // Old indexes first: a unique index on `owner` would otherwise reject nothing but still be kept for ever.
   for (const name of collections)
-    counts.indexesDropped += await dropIndexesOn(db.collection(name), (k) => k === 'owner' || k.startsWith('owner.'));
+    counts.indexesDropped += await dropIndexesOn(
+      db.collection(name),
+      (k) => k === 'owner' || k.startsWith('owner.'),
+    );
   if (present.has(UserModel.collection.collectionName)) {
     counts.indexesDropped += await dropIndexesOn(db.collection(UserModel.collection.collectionName), (k) =>
       MOVED_USER_FIELDS.includes(k),
@@ -186,7 +198,10 @@ export async function migrateToBusinesses(
     if (PER_USER_COLLECTIONS.has(name)) {
       // Before Teams the only reader of a business's notifications and rules was its owner (whose id it is).
       for (const business of await coll.distinct('business', { user: { $exists: false } })) {
-        const given = await coll.updateMany({ business, user: { $exists: false } }, { $set: { user: business } });
+        const given = await coll.updateMany(
+          { business, user: { $exists: false } },
+          { $set: { user: business } },
+        );
         counts.assignedToUser += given.modifiedCount;
       }
     }
@@ -194,7 +209,10 @@ export async function migrateToBusinesses(
   if (present.has(FILES_COLLECTION)) {
     const res = await db
       .collection(FILES_COLLECTION)
-      .updateMany({ 'metadata.owner': { $exists: true } }, { $rename: { 'metadata.owner': 'metadata.business' } });
+      .updateMany(
+        { 'metadata.owner': { $exists: true } },
+        { $rename: { 'metadata.owner': 'metadata.business' } },
+      );
     if (res.modifiedCount > 0) counts.renamed[FILES_COLLECTION] = res.modifiedCount;
   }
 

@@ -6,7 +6,10 @@ import { withDbName } from '../lib/db';
 import { migrateToBusinesses } from './migrate-teams';
 
 async function main(): Promise<number> {
-  const started = await startMongo({ env: { MONGODB_URI: env.MONGODB_URI }, log: (line) => console.log(line) });
+  const started = await startMongo({
+    env: { MONGODB_URI: env.MONGODB_URI },
+    log: (line) => console.log(line),
+  });
   const uri =
     env.MONGODB_URI && started.backend === 'uri'
       ? withDbName(env.MONGODB_URI, env.MONGODB_DB)
@@ -19,8 +22,13 @@ async function main(): Promise<number> {
       `${counts.businesses} businesses and ${counts.memberships} owner memberships created, ${counts.users} users ` +
         `updated, ${counts.assignedToUser} notifications/rules given their member, ${counts.indexesDropped} old indexes dropped`,
     );
-    for (const [collection, n] of Object.entries(counts.renamed)) console.log(`  ${collection}: ${n} records now keyed by business`);
-    console.log(counts.changes === 0 ? 'Nothing to migrate: the database is already in the Teams shape.' : `${counts.changes} changes in all.`);
+    for (const [collection, n] of Object.entries(counts.renamed))
+      console.log(`  ${collection}: ${n} records now keyed by business`);
+    console.log(
+      counts.changes === 0
+        ? 'Nothing to migrate: the database is already in the Teams shape.'
+        : `${counts.changes} changes in all.`,
+    );
     return 0;
   } finally {
     await mongoose.disconnect();

@@ -26,7 +26,11 @@ describe('demo seed: the team', () => {
         .post('/api/v1/user/login')
         .send({ email, password: DEMO_LOGIN.password })
         .expect(200);
-      expect(res.body.user).toMatchObject({ ...want, emailVerified: true, business: { name: 'Northwind Coffee' } });
+      expect(res.body.user).toMatchObject({
+        ...want,
+        emailVerified: true,
+        business: { name: 'Northwind Coffee' },
+      });
     }
     const owner = await request(app)
       .post('/api/v1/user/login')

@@ -95,13 +95,28 @@ async function seedTheOldWay(): Promise<OldWorld> {
     scores.push(score);
   }
   const rule = await RuleModel.create({ business: ownerId, type: 'low-rating', params: { threshold: 2 } });
-  await NotificationModel.create({ business: ownerId, rule: rule._id, type: 'low-rating', message: 'm', text: 't' });
+  await NotificationModel.create({
+    business: ownerId,
+    rule: rule._id,
+    type: 'low-rating',
+    message: 'm',
+    text: 't',
+  });
   await AnalyticsSettingsModel.create({ business: ownerId, minSample: 5 });
   for (const name of OLD_COLLECTIONS) await toOwnerShape(name);
-  for (const [name, key, opts] of OLD_INDEXES) await db().collection(name).createIndex(key, opts ?? {});
+  for (const [name, key, opts] of OLD_INDEXES)
+    await db()
+      .collection(name)
+      .createIndex(key, opts ?? {});
   await db()
     .collection('files.files')
-    .insertOne({ length: 0, chunkSize: 261120, uploadDate: new Date(), filename: 'store-1', metadata: { owner: String(ownerId), purpose: 'store', contentType: 'image/png' } });
+    .insertOne({
+      length: 0,
+      chunkSize: 261120,
+      uploadDate: new Date(),
+      filename: 'store-1',
+      metadata: { owner: String(ownerId), purpose: 'store', contentType: 'image/png' },
+    });
   await db().collection('users').createIndex({ email: 1 }, { unique: true });
   await db().collection('users').createIndex({ stripeCustomerId: 1 }, { sparse: true });
   await db()
@@ -168,27 +183,51 @@ describe('pnpm --filter @cx/api migrate (migrateToBusinesses)', () => {
       billingOrder: '0001',
     });
     for (const name of OLD_COLLECTIONS) {
-      expect(await db().collection(name).countDocuments({ owner: { $exists: true } })).toBe(0);
+      expect(
+        await db()
+          .collection(name)
+          .countDocuments({ owner: { $exists: true } }),
+      ).toBe(0);
       const keys = (await db().collection(name).listIndexes().toArray()).flatMap((i) => Object.keys(i.key));
       expect(keys).not.toContain('owner');
     }
     expect(await db().collection('ratings').countDocuments({ business: old.ownerId })).toBe(24);
-    expect(await db().collection('notifications').findOne()).toMatchObject({ business: old.ownerId, user: old.ownerId });
-    expect(await db().collection('files.files').findOne()).toMatchObject({ metadata: { business: String(old.ownerId) } });
+    expect(await db().collection('notifications').findOne()).toMatchObject({
+      business: old.ownerId,
+      user: old.ownerId,
+    });
+    expect(await db().collection('files.files').findOne()).toMatchObject({
+      metadata: { business: String(old.ownerId) },
+    });
 
-    const login = await request(app).post('/api/v1/user/login').send({ email: old.email, password: PASSWORD }).expect(200);
-    expect(login.body.user).toMatchObject({ role: 'owner', subscriptionStatus: 'active', business: { _id: String(old.ownerId) } });
+    const login = await request(app)
+      .post('/api/v1/user/login')
+      .send({ email: old.email, password: PASSWORD })
+      .expect(200);
+    expect(login.body.user).toMatchObject({
+      role: 'owner',
+      subscriptionStatus: 'active',
+      business: { _id: String(old.ownerId) },
+    });
     const auth = { Authorization: `Bearer ${login.body.token}` };
 
-    const stores = (await request(app).get('/api/v1/store').set(auth).expect(200)).body.stores as Array<{ _id: string }>;
+    const stores = (await request(app).get('/api/v1/store').set(auth).expect(200)).body.stores as Array<{
+      _id: string;
+    }>;
     expect(stores.map((s) => s._id).sort()).toEqual([...old.storeIds].sort());
-    for (const id of old.storeIds) await request(app).get(`/api/v1/anonymous/store-details/${id}`).expect(200);
+    for (const id of old.storeIds)
+      await request(app).get(`/api/v1/anonymous/store-details/${id}`).expect(200);
 
-    const snapshot = (await request(app).get('/api/v1/analytics/snapshot?period=last30').set(auth).expect(200)).body;
+    const snapshot = (
+      await request(app).get('/api/v1/analytics/snapshot?period=last30').set(auth).expect(200)
+    ).body;
     const mean = old.scores.reduce((s, x) => s + x, 0) / old.scores.length;
     expect(snapshot.ratings.value).toBe(old.scores.length);
     expect(snapshot.average.value).toBeCloseTo(mean, 1);
-    expect(snapshot.csat.value).toBeCloseTo((100 * old.scores.filter((s) => s >= 4).length) / old.scores.length, 0);
+    expect(snapshot.csat.value).toBeCloseTo(
+      (100 * old.scores.filter((s) => s >= 4).length) / old.scores.length,
+      0,
+    );
     expect((await rebuildRollups({ check: true })).differences).toBe(0);
   });
 
