@@ -1,9 +1,24 @@
-// The demo business's fixed facts: its login, stores (three time zones), staff names and roles.
+// The demo business's fixed facts: its logins (owner and team), stores (three time zones), staff names and roles.
 export const DEMO_LOGIN = {
   email: 'demo@cxjourney.app',
   password: 'DemoPass123!',
   fullname: 'Alex Morgan',
 } as const;
+
+/**
+ * The demo chain's team besides its owner: an Admin for every store and a Store manager for each of two stores
+ * (`store` indexes DEMO_STORES), each a verified login with the owner's password, so every role can be tried.
+ */
+export const DEMO_TEAM: ReadonlyArray<{
+  email: string;
+  fullname: string;
+  role: 'admin' | 'manager';
+  store: number | null;
+}> = [
+  { email: 'admin@cxjourney.app', fullname: 'Priya Shah', role: 'admin', store: null },
+  { email: 'covent-garden@cxjourney.app', fullname: 'Olivia Bennett', role: 'manager', store: 0 },
+  { email: 'soho@cxjourney.app', fullname: 'Mason Rivera', role: 'manager', store: 1 },
+];
 
 export const DEMO_STORES = [
   {

@@ -9,20 +9,20 @@ import { localDay, localHour } from '../lib/time';
 import { UserModel } from '../modules/users/user.model';
 import { BusinessModel } from '../tenancy/business.model';
 import { foundBusiness } from '../tenancy/business.service';
-
-/** The demo chain's name (shown in the business switcher and the Team page). */
-const DEMO_BUSINESS_NAME = 'Northwind Coffee';
+import { MembershipModel } from '../tenancy/membership.model';
 import { StoreModel } from '../modules/stores/store.model';
 import { StaffModel } from '../modules/staff/staff.model';
 import { ShiftModel } from '../modules/rota/shift.model';
 import { RatingModel } from '../modules/ratings/rating.model';
 import { rebuildRollups } from '../modules/analytics/rollup.rebuild';
 import { FeedbackEventModel } from '../modules/feedback/feedback-event.model';
-import { DEMO_COMMENTS, DEMO_LOGIN, DEMO_STAFF, DEMO_STORES, DEMO_TAGS } from './demo-data';
+import { DEMO_COMMENTS, DEMO_LOGIN, DEMO_STAFF, DEMO_STORES, DEMO_TAGS, DEMO_TEAM } from './demo-data';
 import { portraitPng, STORE_COLOURS, storefrontPng } from './demo-media';
 import { demoRota } from './demo-rota';
 import { demoRatingTimes, type DemoOpeningHours } from './demo-times';
 
+/** The demo chain's name (shown in the business switcher and the Team page). */
+const DEMO_BUSINESS_NAME = 'Northwind Coffee';
 const DAY_MS = 24 * 3600 * 1000;
 /** Ratings go back this many days; the rota goes back far enough to cover them. */
 const RATING_DAYS = 90;
@@ -79,6 +79,41 @@ function staffRated<T extends { _id: Types.ObjectId }>(
   return pool.length > 0 ? pool[Math.floor(rand() * pool.length)]! : null;
 }
 
+/** The demo team's logins: verified users with the owner's password, each a member with their role and stores. */
+async function addDemoTeam(business: Types.ObjectId, stores: Array<{ _id: Types.ObjectId }>, now: Date) {
+  const passwordHash = await bcrypt.hash(DEMO_LOGIN.password, env.BCRYPT_ROUNDS);
+  for (const member of DEMO_TEAM) {
+    const user = await UserModel.create({
+      fullname: member.fullname,
+      email: member.email,
+      passwordHash,
+      timeZone: DEMO_STORES[member.store ?? 0]!.timeZone,
+      emailVerifiedAt: now,
+      currentBusiness: business,
+      selectedStore: member.store === null ? null : stores[member.store]!._id,
+    });
+    await MembershipModel.create({
+      business,
+      user: user._id,
+      role: member.role,
+      allStores: member.store === null,
+      stores: member.store === null ? [] : [stores[member.store]!._id],
+    });
+  }
+}
+
+/** Who the demo team is, as printed beside the owner's login (and listed in the README). */
+export function demoLogins(): string[] {
+  const storeOf = (i: number | null) => (i === null ? 'all stores' : DEMO_STORES[i]!.name);
+  return [
+    `Owner: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`,
+    ...DEMO_TEAM.map(
+      (m) =>
+        `${m.role === 'admin' ? 'Admin' : 'Store manager'} (${storeOf(m.store)}): ${m.email} / ${DEMO_LOGIN.password}`,
+    ),
+  ];
+}
+
 export interface SeedSummary {
   userId: string;
   stores: number;
@@ -128,6 +163,7 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
   );
   await UserModel.updateOne({ _id: business }, { selectedStore: stores[0]!._id });
   await addDemoPictures(String(business), stores, staff);
+  await addDemoTeam(business, stores, now);
 
   // The rota in each store's local time from the week of the oldest rating to next week, so staff are rated on their
   // shifts and "on shift now" and "copy last week" have data.
@@ -209,6 +245,8 @@ export async function maybeSeedDemo(mode: 'auto' | 'always' | 'never', nodeEnv: 
   logger.info({ ...summary, ms: Date.now() - started }, 'demo data seeded');
   console.log(
     `\nDemo business seeded (${summary.stores} stores, ${summary.staff} staff, ${summary.ratings} ratings).\n` +
-      `  Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`,
+      `  Demo logins:\n${demoLogins()
+        .map((line) => `    ${line}\n`)
+        .join('')}`,
   );
 }
