@@ -62,9 +62,10 @@ export function AuditFilters({
   filter: TAuditFilter;
   members: TMember[];
   stores: TStore[];
-  onChange: (next: TAuditFilter) => void;
+  /** A change of one filter, or null to clear them all (applied to the latest filters, not this render's). */
+  onChange: (patch: Partial<TAuditFilter> | null) => void;
 }) {
-  const set = (key: keyof TAuditFilter, value: string) => onChange({ ...filter, [key]: value || undefined });
+  const set = (key: keyof TAuditFilter, value: string) => onChange({ [key]: value || undefined });
   const anySet = FILTER_KEYS.some((k) => filter[k]);
   return (
     <Flex
@@ -123,7 +124,7 @@ export function AuditFilters({
         />
       </Field.Root>
       {anySet ? (
-        <Button size="sm" variant="ghost" onClick={() => onChange({})}>
+        <Button size="sm" variant="ghost" onClick={() => onChange(null)}>
           Clear filters
         </Button>
       ) : null}

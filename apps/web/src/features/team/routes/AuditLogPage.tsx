@@ -1,6 +1,7 @@
 // /team/audit (owners and admins): every change a member made, newest first, filtered, "Load more", CSV download.
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { ACCESS_MESSAGES, contract, ROLE_LABELS, type TAuditEntry, type TAuditFilter } from '@cx/contracts';
+import { useEffect, useState } from 'react';
 import { LuDownload, LuHistory } from 'react-icons/lu';
 import { Link, useSearchParams } from 'react-router';
 import { AccessRefusal } from '@/components/AccessRefusal';
@@ -46,15 +47,22 @@ export function AuditLogPage() {
   const access = useAccess();
   const allowed = access.can('audit:read');
   const [params, setParams] = useSearchParams();
-  const filter = filterFromParams(params);
+  // Local state first, mirrored into the URL: a navigation (the route's loader runs) lands later than the next change.
+  const [filter, setFilterState] = useState(() => filterFromParams(params));
   const log = useAuditLog(filter, allowed);
   const team = useTeam(allowed);
   const stores = useStores(allowed).data?.body.stores ?? [];
   const download = useCsvUrlDownload();
   const entries = log.data?.pages.flatMap((p) => p.body.entries) ?? [];
 
-  const setFilter = (next: TAuditFilter) =>
-    setParams(new URLSearchParams(auditQuery(next) as Record<string, string>), { replace: true });
+  const setFilter = (patch: Partial<TAuditFilter> | null) =>
+    setFilterState((prev) => auditQuery(patch ? { ...prev, ...patch } : {}));
+  const search = new URLSearchParams(filter as Record<string, string>).toString();
+  useEffect(() => {
+    if (search !== params.toString()) setParams(new URLSearchParams(search), { replace: true });
+    // Only a filter change writes the URL; the URL itself is read once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
   const startDownload = () =>
     download.mutate(
       { url: auditCsvUrl(filter), fallbackName: 'audit-log.csv' },

@@ -14,7 +14,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const team = (body = { members, invitations: [invitation] }) => () => jsonResponse(200, body);
+const team =
+  (body = { members, invitations: [invitation] }) =>
+  () =>
+    jsonResponse(200, body);
 const row = async (list: string, name: string) =>
   within(await screen.findByRole('list', { name: list })).getByRole('listitem', { name });
 const dialog = (name: string) => screen.findByRole('dialog', { name });
@@ -54,7 +57,11 @@ describe('/team', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Invite' }));
     const d = await dialog('Invite a team member');
     const role = within(d).getByRole('combobox', { name: /role/i });
-    expect([...(role as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Admin', 'Store manager', 'Viewer']);
+    expect([...(role as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'Admin',
+      'Store manager',
+      'Viewer',
+    ]);
     expect(role).toHaveValue('manager');
     await userEvent.type(within(d).getByRole('textbox', { name: /email/i }), 'sam@example.com');
     await userEvent.click(within(d).getByRole('button', { name: 'Send invitation' }));
@@ -78,7 +85,10 @@ describe('/team', () => {
       ...baseRoutes('owner'),
       'GET /api/v1/team/members': team(),
       'POST /api/v1/team/invitations': () =>
-        jsonResponse(409, { message: 'Already a member', fieldErrors: { email: ['Already a member of this business'] } }),
+        jsonResponse(409, {
+          message: 'Already a member',
+          fieldErrors: { email: ['Already a member of this business'] },
+        }),
     });
     renderApp('/team', signedInAs('owner'));
     await userEvent.click(await screen.findByRole('button', { name: 'Invite' }));
@@ -121,13 +131,19 @@ describe('/team', () => {
     });
     renderApp('/team', signedInAs('admin'));
     const invite = await row('Pending invitations', 'new@example.com');
-    await userEvent.click(within(invite).getByRole('button', { name: 'Resend the invitation to new@example.com' }));
+    await userEvent.click(
+      within(invite).getByRole('button', { name: 'Resend the invitation to new@example.com' }),
+    );
     expect(await screen.findByText('A new link was sent to new@example.com')).toBeInTheDocument();
-    await userEvent.click(within(invite).getByRole('button', { name: 'Revoke the invitation to new@example.com' }));
+    await userEvent.click(
+      within(invite).getByRole('button', { name: 'Revoke the invitation to new@example.com' }),
+    );
     const confirm = await screen.findByRole('alertdialog', { name: 'Revoke the invitation?' });
     expect(api.callsOf(`DELETE /api/v1/team/invitations/${invitation._id}`)).toHaveLength(0);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }));
-    await waitFor(() => expect(api.callsOf(`DELETE /api/v1/team/invitations/${invitation._id}`)).toHaveLength(1));
+    await waitFor(() =>
+      expect(api.callsOf(`DELETE /api/v1/team/invitations/${invitation._id}`)).toHaveLength(1),
+    );
     expect(api.callsOf(`POST /api/v1/team/invitations/${invitation._id}/resend`)).toHaveLength(1);
   });
 
@@ -148,9 +164,13 @@ describe('/team', () => {
     await userEvent.selectOptions(within(d).getByRole('combobox', { name: /role/i }), 'viewer');
     await userEvent.click(within(d).getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
-      expect(api.bodiesOf(`PUT /api/v1/team/members/${IDS.manager}`)).toEqual([{ role: 'viewer', stores: [soho._id] }]),
+      expect(api.bodiesOf(`PUT /api/v1/team/members/${IDS.manager}`)).toEqual([
+        { role: 'viewer', stores: [soho._id] },
+      ]),
     );
-    await userEvent.click(within(await row('Members', 'Alan Turing')).getByRole('button', { name: 'Remove Alan Turing' }));
+    await userEvent.click(
+      within(await row('Members', 'Alan Turing')).getByRole('button', { name: 'Remove Alan Turing' }),
+    );
     const confirm = await screen.findByRole('alertdialog', { name: 'Remove from the team?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Alan Turing was removed from the team')).toBeInTheDocument();
@@ -163,7 +183,10 @@ describe('/team', () => {
       'GET /api/v1/team/members': team(),
       'POST /api/v1/team/transfer-ownership': ({ calls }) =>
         calls === 1
-          ? jsonResponse(400, { message: 'Password is incorrect', fieldErrors: { password: ['Password is incorrect'] } })
+          ? jsonResponse(400, {
+              message: 'Password is incorrect',
+              fieldErrors: { password: ['Password is incorrect'] },
+            })
           : jsonResponse(200, { message: 'Grace Hopper is now the owner' }),
     });
     renderApp('/team', signedInAs('owner'));

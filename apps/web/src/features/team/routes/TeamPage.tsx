@@ -43,13 +43,13 @@ export function TeamPage() {
   const fail = (error: unknown) => toaster.error({ title: apiErrorMessage(error) });
   const resend = (i: TInvitation) =>
     mutations.resend.mutate(
-      { params: { id: i._id }},
+      { params: { id: i._id } },
       { onSuccess: () => toaster.success({ title: `A new link was sent to ${i.email}` }), onError: fail },
     );
   const revoke = () =>
     revoking &&
     mutations.revoke.mutate(
-      { params: { id: revoking._id }},
+      { params: { id: revoking._id } },
       {
         onSuccess: () => toaster.success({ title: `The invitation to ${revoking.email} was revoked` }),
         onError: fail,
@@ -59,7 +59,7 @@ export function TeamPage() {
   const remove = () =>
     removing &&
     mutations.remove.mutate(
-      { params: { userId: removing.userId }},
+      { params: { userId: removing.userId } },
       {
         onSuccess: () => toaster.success({ title: `${removing.fullname} was removed from the team` }),
         onError: fail,

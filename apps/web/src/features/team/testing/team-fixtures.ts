@@ -35,9 +35,30 @@ export function signedInAs(role: TRole | null, over: Partial<TUser> = {}) {
 }
 
 export const members: TMember[] = [
-  { userId: IDS.owner, fullname: 'Ada Lovelace', email: 'ada@example.com', role: 'owner', stores: null, joinedAt: '2026-01-01T00:00:00.000Z' },
-  { userId: IDS.admin, fullname: 'Grace Hopper', email: 'grace@example.com', role: 'admin', stores: null, joinedAt: '2026-01-02T00:00:00.000Z' },
-  { userId: IDS.manager, fullname: 'Alan Turing', email: 'alan@example.com', role: 'manager', stores: [soho._id, camden._id], joinedAt: '2026-01-03T00:00:00.000Z' },
+  {
+    userId: IDS.owner,
+    fullname: 'Ada Lovelace',
+    email: 'ada@example.com',
+    role: 'owner',
+    stores: null,
+    joinedAt: '2026-01-01T00:00:00.000Z',
+  },
+  {
+    userId: IDS.admin,
+    fullname: 'Grace Hopper',
+    email: 'grace@example.com',
+    role: 'admin',
+    stores: null,
+    joinedAt: '2026-01-02T00:00:00.000Z',
+  },
+  {
+    userId: IDS.manager,
+    fullname: 'Alan Turing',
+    email: 'alan@example.com',
+    role: 'manager',
+    stores: [soho._id, camden._id],
+    joinedAt: '2026-01-03T00:00:00.000Z',
+  },
 ];
 
 export const invitation: TInvitation = {
