@@ -32,7 +32,7 @@ export function AuthDialog({ view, onClose }: TAuthDialogProps) {
   const { isSignedIn } = useSession();
   const [panel, setPanel] = useState<TAuthPanel>(view ?? 'login');
   const [openedAs, setOpenedAs] = useState<TAuthDialogView | null>(view);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(() => authDialog.options().email ?? '');
   const [resetToken, setResetToken] = useState('');
 
   // Each opening starts at the panel it was opened for (adjusting state during render, not in an effect).

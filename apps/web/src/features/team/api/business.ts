@@ -35,12 +35,12 @@ export function useAcceptInvitation() {
 }
 
 export function useSignupWithInvitation() {
-  const client = tsr.useQueryClient();
-  return tsr.team.signupWithInvitation.useMutation({
-    onSuccess: ({ body }) => {
-      // A new session, like login: nothing cached from before may show for this person.
-      client.clear();
-      session.start({ token: body.token, user: toSessionUser(body.user) });
-    },
-  });
+  return tsr.team.signupWithInvitation.useMutation();
+}
+
+/** A new session, like login: nothing cached from before may show for this person. Called from the caller's
+ * onSuccess (clearing the cache also drops the mutation, so the hook's own callbacks would be the last to run). */
+export function startInvitedSession(client: QueryClient, body: { token: string; user: TUser }) {
+  client.clear();
+  session.start({ token: body.token, user: toSessionUser(body.user) });
 }

@@ -9,7 +9,8 @@ import { browserTimeZone } from '@/features/auth/api/auth-calls';
 import { useZodForm } from '@/hooks/use-zod-form';
 import { apiErrorMessage } from '@/lib/api-error';
 import { serverFormErrors } from '@/lib/form-errors';
-import { useSignupWithInvitation } from '../api/business';
+import { startInvitedSession, useSignupWithInvitation } from '../api/business';
+import { useQueryClient } from '@tanstack/react-query';
 
 const ZFormSchema = ZInvitationSignupSchema.pick({ fullname: true, password: true })
   .extend({ confirmPassword: z.string().min(1, USER_MESSAGES.confirmRequired) })
@@ -21,6 +22,7 @@ const ZFormSchema = ZInvitationSignupSchema.pick({ fullname: true, password: tru
 export function InvitationSignupForm({ token, email }: { token: string; email: string }) {
   const navigate = useNavigate();
   const signup = useSignupWithInvitation();
+  const queryClient = useQueryClient();
   const form = useZodForm(ZFormSchema, { fullname: '', password: '', confirmPassword: '' });
   const failure = signup.isError ? apiErrorMessage(signup.error) : null;
 
@@ -28,7 +30,10 @@ export function InvitationSignupForm({ token, email }: { token: string; email: s
     signup.mutate(
       { body: { token, fullname, password, timeZone: browserTimeZone() } },
       {
-        onSuccess: () => void navigate(paths.business.dashboard.path, { replace: true }),
+        onSuccess: ({ body }) => {
+          startInvitedSession(queryClient, body);
+          void navigate(paths.business.dashboard.path, { replace: true });
+        },
         onError: (error) => form.setServerErrors(serverFormErrors(error)),
       },
     ),
