@@ -11,8 +11,7 @@ import { tsr } from '@/lib/api-client';
 import { apiErrorMessage } from '@/lib/api-error';
 import { authDialog } from '@/lib/auth-dialog';
 import { businessesOf } from '@/lib/role';
-import { session, useSession } from '@/lib/session';
-import { useEffect } from 'react';
+import { useSession } from '@/lib/session';
 import { useSelectBusiness } from '../api/business';
 
 export const NO_ACCESS_TITLE = 'You no longer have access';
@@ -25,11 +24,8 @@ export function NoAccessPage() {
   const select = useSelectBusiness();
   // The person as they are now: the business they were removed from is no longer in their list.
   const me = tsr.users.me.useQuery({ queryKey: CURRENT_USER_QUERY_KEY, enabled: isSignedIn, staleTime: 0 });
-  const fresh = me.data?.body.user;
-  useEffect(() => {
-    if (fresh && session.getToken()) session.setUser(toSessionUser(fresh));
-  }, [fresh]);
-  const businesses = businessesOf(user);
+  // Read, not written back: the app's CurrentUserSync stores the user (writing here could undo a business switch).
+  const businesses = businessesOf(me.data ? toSessionUser(me.data.body.user) : user);
 
   return (
     <Container maxW="lg" px={{ base: '4', md: '6' }} py={{ base: '8', md: '16' }}>
