@@ -138,7 +138,10 @@ describe('access refusals', () => {
       'GET /api/v1/plans': () => jsonResponse(200, { plans: [] }),
       'GET /api/v1/plans/subscription': () => jsonResponse(403, { message: ACCESS_MESSAGES.forbidden }),
     });
-    renderApp('/my-subscription', signedInAs('owner'));
+    const { router } = renderApp('/my-subscription', signedInAs('owner'));
     expect(await screen.findByText(ACCESS_MESSAGES.billingOwnerOnly)).toBeVisible();
+    // A plain 403 (no NO_BUSINESS code) is the page's to explain: no redirect, session kept.
+    expect(router.state.location.pathname).toBe('/my-subscription');
+    expect(session.getToken()).toBe('jwt-team');
   });
 });
