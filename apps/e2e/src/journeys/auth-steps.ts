@@ -54,7 +54,7 @@ export async function loginThroughDialog(page: Page, email: string, password: st
 
 export async function chooseFromAccountMenu(
   page: Page,
-  item: 'Dashboard' | 'Profile' | 'Logout',
+  item: 'Dashboard' | 'Team' | 'Profile' | 'Logout',
 ): Promise<void> {
   await page.getByRole('button', { name: /^Account menu for / }).click();
   await page.getByRole('menuitem', { name: item }).click();

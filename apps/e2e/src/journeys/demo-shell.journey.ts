@@ -52,7 +52,8 @@ export const journey: Journey = {
         const nav = page.getByRole('complementary').getByRole('navigation', { name: 'Dashboard' });
         assert.deepEqual(await nav.getByRole('link').allTextContents(), NAV);
         assert.equal(await nav.locator('[aria-current="page"]').textContent(), 'Snapshot');
-        await page.getByText('Business Owner', { exact: true }).waitFor();
+        // The chip shows the role in the current business (#21), not the old user type.
+        await page.getByRole('banner').getByText('Owner', { exact: true }).waitFor();
         const header = await page.getByRole('banner').boundingBox();
         assert.equal(Math.round(header?.height ?? 0), 80, 'desktop header is 80 px');
         const aside = await page.getByRole('complementary').boundingBox();

@@ -38,6 +38,9 @@ export const routes: RouteObject[] = [
           page(marketing.contactUs.path, marketingArea, 'ContactUsPage'),
           page(marketing.termsConditions.path, marketingArea, 'TermsConditionsPage'),
           page(paths.notFound.path, marketingArea, 'NotFoundPage'),
+          // Teams (#21): an invitation link works signed in or not; /no-access needs no business.
+          page(paths.team.acceptInvitation.path, marketingArea, 'AcceptInvitationPage'),
+          page(paths.team.noAccess.path, marketingArea, 'NoAccessPage'),
         ],
       },
       // The QR pages are their own lean entry (customer.html): the server sends it for these paths.
@@ -63,6 +66,8 @@ export const routes: RouteObject[] = [
               page(business.mySubscription.path, businessArea, 'MySubscriptionPage'),
               page(business.paymentSuccess.path, businessArea, 'PaymentSuccessPage'),
               page(business.paymentFailed.path, businessArea, 'PaymentFailedPage'),
+              page(business.team.path, businessArea, 'TeamPage'),
+              page(business.audit.path, businessArea, 'AuditLogPage'),
             ],
           },
         ],

@@ -1,10 +1,13 @@
-// The signed-in user's chip (avatar, name, user type) with the account menu: name, email, Dashboard, Profile, Logout.
+// The signed-in user's chip (avatar, name, role in the current business) with the account menu: name, email, Dashboard,
+// Team, Profile, the business switcher (when the person belongs to several) and Logout.
 import { Avatar, Box, HStack, Menu, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
+import { ROLE_LABELS } from '@cx/contracts';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/hooks/use-logout';
 import { formatUserType } from '@/lib/api-files';
 import { apiImage } from '@/lib/image-sources';
+import { useAccess } from '@/lib/role';
 import { useSession } from '@/lib/session';
 
 export type TProfileChipProps = {
@@ -12,10 +15,22 @@ export type TProfileChipProps = {
   onOpenProfile?: () => void;
   /** Hide the name on narrow top bars. */
   compact?: boolean;
+  /** Switches the current business; the switcher is listed when given and the person belongs to several. */
+  onSelectBusiness?: (businessId: string) => void;
 };
 
-export function ProfileChip({ onOpenProfile, compact = false }: TProfileChipProps) {
+const BUSINESS_PREFIX = 'business:';
+
+export function ProfileChip({ onOpenProfile, compact = false, onSelectBusiness }: TProfileChipProps) {
   const { user } = useSession();
+  const access = useAccess();
+  // The role in the current business (#21); a stored user from before roles shows its user type.
+  const subtitle = access.role
+    ? ROLE_LABELS[access.role]
+    : user?.userType
+      ? formatUserType(user.userType)
+      : '';
+  const switchable = onSelectBusiness && access.businesses.length > 1 ? access.businesses : [];
   const navigate = useNavigate();
   const logout = useLogout();
   const name = user?.fullname || 'Your account';
@@ -25,6 +40,8 @@ export function ProfileChip({ onOpenProfile, compact = false }: TProfileChipProp
       positioning={{ placement: 'bottom-end' }}
       onSelect={({ value }) => {
         if (value === 'dashboard') void navigate(paths.business.dashboard.path);
+        if (value === 'team') void navigate(paths.business.team.path);
+        if (value.startsWith(BUSINESS_PREFIX)) onSelectBusiness?.(value.slice(BUSINESS_PREFIX.length));
         if (value === 'profile') onOpenProfile?.();
         if (value === 'logout') logout();
       }}
@@ -51,9 +68,9 @@ export function ProfileChip({ onOpenProfile, compact = false }: TProfileChipProp
               <Text fontSize="sm" fontWeight="semibold">
                 {name}
               </Text>
-              {user?.userType ? (
+              {subtitle ? (
                 <Text fontSize="xs" color="fg.muted">
-                  {formatUserType(user.userType)}
+                  {subtitle}
                 </Text>
               ) : null}
             </Box>
@@ -70,12 +87,41 @@ export function ProfileChip({ onOpenProfile, compact = false }: TProfileChipProp
                   {user.email}
                 </Text>
               ) : null}
+              {subtitle ? (
+                <Text fontSize="sm" color="fg.muted">
+                  {access.business ? `${subtitle} · ${access.business.name}` : subtitle}
+                </Text>
+              ) : null}
             </Box>
             <Menu.Separator />
             <Menu.Item value="dashboard">Dashboard</Menu.Item>
+            {access.can('team:read') ? <Menu.Item value="team">Team</Menu.Item> : null}
             <Menu.Item value="profile" disabled={!onOpenProfile}>
               Profile
             </Menu.Item>
+            {switchable.length > 0 ? (
+              <>
+                <Menu.Separator />
+                <Menu.ItemGroup>
+                  <Menu.ItemGroupLabel>Switch business</Menu.ItemGroupLabel>
+                  {switchable.map((b) => {
+                    const current = b._id === access.business?._id;
+                    return (
+                      <Menu.Item key={b._id} value={`${BUSINESS_PREFIX}${b._id}`} disabled={current}>
+                        <Box flex="1">
+                          <Text>{b.name}</Text>
+                          <Text fontSize="xs" color="fg.muted">
+                            {ROLE_LABELS[b.role]}
+                            {current ? ' · current' : ''}
+                          </Text>
+                        </Box>
+                      </Menu.Item>
+                    );
+                  })}
+                </Menu.ItemGroup>
+                <Menu.Separator />
+              </>
+            ) : null}
             <Menu.Item value="logout" color="fg.error">
               Logout
             </Menu.Item>

@@ -26,6 +26,17 @@ export const paths = {
     mySubscription: route('/my-subscription', 'My Subscription'),
     paymentSuccess: route('/payment-success', 'payment success'),
     paymentFailed: route('/payment-failed', 'payment failed'),
+    /** Not in the side navigation (the spec's twelve items stay): reached from the profile menu and the settings page. */
+    team: route('/team', 'Team'),
+    audit: route('/team/audit', 'Audit log'),
+  },
+  /** Teams (#21): public pages in the marketing layout; they work signed in or not. */
+  team: {
+    acceptInvitation: {
+      ...route('/accept-invitation', 'Join a business'),
+      getHref: (token: string) => `/accept-invitation?${new URLSearchParams({ token }).toString()}`,
+    },
+    noAccess: route('/no-access', 'No access'),
   },
   /** Same layout as the business area but without the token guard (spec §2). */
   businessOpen: {

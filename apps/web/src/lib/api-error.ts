@@ -36,6 +36,21 @@ export function isUnauthorizedError(error: unknown): boolean {
   return isHttpErrorResponse(error) && error.status === 401;
 }
 
+/** The API's code for "you are signed in but no longer a member of the current business" (403). */
+export const NO_BUSINESS_CODE = 'NO_BUSINESS';
+
+/** A 403 saying the member was removed from (or never belonged to) the current business. */
+export function isNoBusinessError(error: unknown): boolean {
+  if (!isHttpErrorResponse(error) || error.status !== 403) return false;
+  const body = ZErrorBodySchema.safeParse(error.body);
+  return body.success && body.data.code === NO_BUSINESS_CODE;
+}
+
+/** Any 403: the role does not allow this (the page says so plainly instead of failing). */
+export function isForbiddenError(error: unknown): boolean {
+  return isHttpErrorResponse(error) && error.status === 403;
+}
+
 export function describeApiError(error: unknown): TApiErrorInfo {
   if (isHttpErrorResponse(error)) {
     const body = ZErrorBodySchema.safeParse(error.body);

@@ -3,7 +3,11 @@ import { useSyncExternalStore } from 'react';
 
 export type TAuthDialogView = 'login' | 'plans';
 
+/** Where to go after a login (instead of the dashboard) and the email to prefill, e.g. from an invitation link. */
+export type TAuthDialogOptions = { returnTo?: string; email?: string };
+
 let current: TAuthDialogView | null = null;
+let options: TAuthDialogOptions = {};
 const listeners = new Set<() => void>();
 
 function set(view: TAuthDialogView | null) {
@@ -12,8 +16,15 @@ function set(view: TAuthDialogView | null) {
 }
 
 export const authDialog = {
-  open: (view: TAuthDialogView = 'login') => set(view),
-  close: () => set(null),
+  open: (view: TAuthDialogView = 'login', opts: TAuthDialogOptions = {}) => {
+    options = opts;
+    set(view);
+  },
+  close: () => {
+    options = {};
+    set(null);
+  },
+  options: (): TAuthDialogOptions => options,
   get: () => current,
 };
 

@@ -1,8 +1,8 @@
-// The react-query client with the spec's cache settings and the app's ONE 401 handler (QueryCache/MutationCache onError).
+// The react-query client with the spec's cache settings and the app's ONE 401 / 403 NO_BUSINESS handler (cache onError).
 import { MutationCache, QueryCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { apiErrorMessage, isHttpErrorResponse, isUnauthorizedError } from '@/lib/api-error';
+import { apiErrorMessage, isHttpErrorResponse, isNoBusinessError, isUnauthorizedError } from '@/lib/api-error';
 import { session } from '@/lib/session';
 
 export const SESSION_EXPIRED_TOAST_ID = 'session-expired';
@@ -33,6 +33,12 @@ export type TQueryClientOptions = {
 
 export function createQueryClient({ navigate }: TQueryClientOptions): QueryClient {
   const onError = (error: unknown) => {
+    if (isNoBusinessError(error)) {
+      // Removed from the business (#21): still signed in, so the session stays; the page offers another business or
+      // logout (switching business resets every cached query).
+      navigate(paths.team.noAccess.path);
+      return;
+    }
     if (!isUnauthorizedError(error)) return;
     // Spec §8: clear local storage, reset cached API state, go to / and show the server's message.
     session.clear();

@@ -21,6 +21,10 @@ export class FakeSocket {
     this.disconnected = true;
     return this;
   }
+  connect() {
+    this.disconnected = false;
+    return this;
+  }
   /** What the server would send. */
   serverSends(event: string, ...args: unknown[]) {
     for (const handler of this.handlers.get(event) ?? []) handler(...args);

@@ -12,6 +12,10 @@ export const testUser: TSessionUser = {
   fullname: 'Ada Lovelace',
   email: 'ada@example.com',
   userType: 'owner',
+  role: 'owner',
+  business: { _id: '64b7f0c2a1b2c3d4e5f6b001', name: 'Ada Coffee' },
+  businesses: [{ _id: '64b7f0c2a1b2c3d4e5f6b001', name: 'Ada Coffee', role: 'owner' }],
+  stores: null,
 };
 
 /** The same owner as the API sends it (GET /user/me, login). */
@@ -27,6 +31,10 @@ export const apiUser: TUser = {
   timeZone: 'Europe/London',
   emailVerified: true,
   selectedStore: null,
+  role: 'owner',
+  business: { _id: '64b7f0c2a1b2c3d4e5f6b001', name: 'Ada Coffee' },
+  businesses: [{ _id: '64b7f0c2a1b2c3d4e5f6b001', name: 'Ada Coffee', role: 'owner' }],
+  stores: null,
 };
 
 export type TRenderAppOptions = { token?: string; user?: TSessionUser };

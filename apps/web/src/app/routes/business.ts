@@ -17,3 +17,5 @@ export { PaymentSuccessPage } from '@/features/subscription/routes/PaymentSucces
 export { BlogPage } from '@/features/unlisted/routes/BlogPage';
 export { ProductsPage } from '@/features/unlisted/routes/ProductsPage';
 export { UserPage } from '@/features/unlisted/routes/UserPage';
+export { AuditLogPage } from '@/features/team/routes/AuditLogPage';
+export { TeamPage } from '@/features/team/routes/TeamPage';

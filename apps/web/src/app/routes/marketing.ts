@@ -5,3 +5,5 @@ export { ContactUsPage } from '@/features/marketing/routes/ContactUsPage';
 export { HomePage } from '@/features/marketing/routes/HomePage';
 export { NotFoundPage } from '@/features/marketing/routes/NotFoundPage';
 export { TermsConditionsPage } from '@/features/marketing/routes/TermsConditionsPage';
+export { AcceptInvitationPage } from '@/features/team/routes/AcceptInvitationPage';
+export { NoAccessPage } from '@/features/team/routes/NoAccessPage';

@@ -61,33 +61,40 @@ async function errorBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Starts a CSV download; `bytes` counts what has arrived so far while it runs. */
+/** An authorised fetch of a CSV `url`, read as a stream (`onBytes` counts what arrived) and saved under the server's name. */
+export async function downloadCsv(url: string, fallbackName: string, onBytes: (bytes: number) => void) {
+  onBytes(0);
+  const response = await fetch(url, {
+    headers: {
+      authorization: session.authorizationHeader(),
+      accept: 'text/csv',
+      'ngrok-skip-browser-warning': 'true',
+    },
+  });
+  // The shape tsr throws for a non-2xx answer, so api-error and the 401 handler read it the same way.
+  if (!response.ok) throw { status: response.status, body: await errorBody(response), headers: response.headers };
+  const blob = await readWithProgress(response, onBytes);
+  const name = fileNameFrom(response.headers.get('content-disposition'), fallbackName);
+  saveFile(blob, name);
+  return { name, bytes: blob.size };
+}
+
+/** Starts a CSV download of any authorised URL (e.g. the audit log); `bytes` counts what has arrived while it runs. */
+export function useCsvUrlDownload() {
+  const [bytes, setBytes] = useState(0);
+  const mutation = useMutation({
+    mutationFn: ({ url, fallbackName }: { url: string; fallbackName: string }) =>
+      downloadCsv(url, fallbackName, setBytes),
+  });
+  return { ...mutation, bytes };
+}
+
+/** Starts a CSV download of an analytics table; `bytes` counts what has arrived so far while it runs. */
 export function useCsvDownload() {
   const [bytes, setBytes] = useState(0);
   const mutation = useMutation({
-    mutationFn: async ({
-      table,
-      query,
-    }: {
-      table: TExportTable;
-      query: Record<string, string | undefined>;
-    }) => {
-      setBytes(0);
-      const response = await fetch(exportUrl(table, query), {
-        headers: {
-          authorization: session.authorizationHeader(),
-          accept: 'text/csv',
-          'ngrok-skip-browser-warning': 'true',
-        },
-      });
-      // The shape tsr throws for a non-2xx answer, so api-error and the 401 handler read it the same way.
-      if (!response.ok)
-        throw { status: response.status, body: await errorBody(response), headers: response.headers };
-      const blob = await readWithProgress(response, setBytes);
-      const name = fileNameFrom(response.headers.get('content-disposition'), `${table}.csv`);
-      saveFile(blob, name);
-      return { name, bytes: blob.size };
-    },
+    mutationFn: ({ table, query }: { table: TExportTable; query: Record<string, string | undefined> }) =>
+      downloadCsv(exportUrl(table, query), `${table}.csv`, setBytes),
   });
   return { ...mutation, bytes };
 }

@@ -58,14 +58,14 @@ async function closeProfile(dialog: HTMLElement) {
 }
 
 describe('account menu', () => {
-  it('shows name, email, Dashboard, Profile and Logout, and the chip shows the user type', async () => {
+  it('shows name, email, Dashboard, Team, Profile and Logout, and the chip shows the role in the business (#21)', async () => {
     mockApi({ 'GET /api/v1/user/me': () => jsonResponse(200, { user: apiUser }) });
     renderApp('/overview', signedIn);
-    expect(await screen.findByText('Business Owner')).toBeInTheDocument();
+    expect(await screen.findByText('Owner')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /account menu for ada lovelace/i }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
-    for (const item of ['Dashboard', 'Profile', 'Logout']) {
+    for (const item of ['Dashboard', 'Team', 'Profile', 'Logout']) {
       expect(within(menu).getByRole('menuitem', { name: item })).toBeInTheDocument();
     }
     // A menu left open stays in zag's layer stack and would swallow the next test's clicks.

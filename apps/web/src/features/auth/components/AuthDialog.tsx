@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DialogShell } from '@/components/DialogShell';
 import { paths } from '@/config/paths';
-import type { TAuthDialogView } from '@/lib/auth-dialog';
+import { authDialog, type TAuthDialogView } from '@/lib/auth-dialog';
 import { session, useSession } from '@/lib/session';
 import { toSessionUser } from '../api/session-user';
 import { LoginPanel, SignupPanel } from './LoginSignupPanels';
@@ -32,7 +32,7 @@ export function AuthDialog({ view, onClose }: TAuthDialogProps) {
   const { isSignedIn } = useSession();
   const [panel, setPanel] = useState<TAuthPanel>(view ?? 'login');
   const [openedAs, setOpenedAs] = useState<TAuthDialogView | null>(view);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(() => authDialog.options().email ?? '');
   const [resetToken, setResetToken] = useState('');
 
   // Each opening starts at the panel it was opened for (adjusting state during render, not in an effect).
@@ -41,15 +41,19 @@ export function AuthDialog({ view, onClose }: TAuthDialogProps) {
     if (view) {
       setPanel(view);
       setResetToken('');
+      const prefill = authDialog.options().email;
+      if (prefill) setEmail(prefill);
     }
   }
 
   const onLoggedIn = ({ token, user }: { token: string; user: TUser }) => {
+    // Opened from a page that continues after login (e.g. an invitation link): back there, not to the dashboard.
+    const returnTo = authDialog.options().returnTo;
     // Another user's cached data must never show for this one.
     queryClient.clear();
     session.start({ token, user: toSessionUser(user) });
     onClose();
-    void navigate(paths.business.dashboard.path);
+    void navigate(returnTo ?? paths.business.dashboard.path);
   };
 
   const go = (next: TAuthPanel, nextEmail?: string) => {

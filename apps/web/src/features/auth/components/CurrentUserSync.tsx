@@ -1,5 +1,6 @@
 // Spec §4: on every location change the signed-in user is fetched; an expired (or canceled) subscription goes to
 // /my-subscription. The payment pages are exempt: a user back from Stripe sees the confirmation, not a redirect.
+// A person in no business any more (removed, #21) goes to /no-access, except on the pages that let them in again.
 import { NO_ACCESS_STATUSES, USER_MESSAGES } from '@cx/contracts';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -16,6 +17,16 @@ const ALLOWED_WITHOUT_PLAN: readonly string[] = [
   paths.business.mySubscription.path,
   paths.business.paymentSuccess.path,
   paths.business.paymentFailed.path,
+  paths.team.acceptInvitation.path,
+  paths.team.noAccess.path,
+];
+
+/** Pages a signed-in person without a current business may stay on. */
+const ALLOWED_WITHOUT_BUSINESS: readonly string[] = [
+  paths.team.acceptInvitation.path,
+  paths.team.noAccess.path,
+  ...Object.values(paths.marketing).map((r) => r.path),
+  paths.notFound.path,
 ];
 
 export function CurrentUserSync() {
@@ -33,6 +44,10 @@ export function CurrentUserSync() {
       .then(({ body }) => {
         if (cancelled || !session.getToken()) return;
         session.setUser(toSessionUser(body.user));
+        if (body.user.role === null && !ALLOWED_WITHOUT_BUSINESS.includes(location.pathname)) {
+          void navigate(paths.team.noAccess.path, { replace: true });
+          return;
+        }
         if (
           NO_ACCESS_STATUSES.includes(body.user.subscriptionStatus) &&
           !ALLOWED_WITHOUT_PLAN.includes(location.pathname)

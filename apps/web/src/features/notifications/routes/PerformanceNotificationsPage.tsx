@@ -2,12 +2,14 @@
 import { Button, Flex, NativeSelect, Stack } from '@chakra-ui/react';
 import { NEW_RULE, RULE_TYPES, type TRuleType } from '@cx/contracts';
 import { useState } from 'react';
-import { LuBellRing } from 'react-icons/lu';
+import { LuBellRing, LuUsers } from 'react-icons/lu';
+import { Link } from 'react-router';
 import { EmptyList, QueryStates } from '@/components/LoadState';
 import { PageHeader } from '@/components/PageHeader';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { apiErrorMessage } from '@/lib/api-error';
+import { useAccess } from '@/lib/role';
 import { useStores } from '@/lib/stores-query';
 import { RULE_LABELS, useCreateRule, useNotificationSettings, useRules } from '../api/rules';
 import { QuietHoursCard } from '../components/QuietHoursCard';
@@ -51,6 +53,19 @@ function AddRule() {
   );
 }
 
+/** The Team page lives outside the side navigation (the spec's twelve items stay): it is reached from here too (#21). */
+function TeamLink() {
+  const access = useAccess();
+  if (!access.can('team:read')) return null;
+  return (
+    <Button asChild variant="outline">
+      <Link to={paths.business.team.path}>
+        <LuUsers aria-hidden /> Team and roles
+      </Link>
+    </Button>
+  );
+}
+
 export function PerformanceNotificationsPage() {
   const rules = useRules();
   const settings = useNotificationSettings();
@@ -62,7 +77,12 @@ export function PerformanceNotificationsPage() {
       <PageHeader
         title={paths.business.settingsAndNotifications.title}
         description="Decide when you hear about changes in performance: in the bell always, by email when you choose."
-        actions={<AddRule />}
+        actions={
+          <>
+            <TeamLink />
+            <AddRule />
+          </>
+        }
       />
       <Stack gap="4">
         <QueryStates

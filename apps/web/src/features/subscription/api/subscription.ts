@@ -8,8 +8,8 @@ import { hardNavigate } from '@/lib/hard-navigate';
 export const SUBSCRIPTION_QUERY_KEY = ['plans', 'subscription'] as const;
 export const INVOICES_QUERY_KEY = ['plans', 'invoices'] as const;
 
-export function useMySubscription() {
-  return tsr.plans.mySubscription.useQuery({ queryKey: SUBSCRIPTION_QUERY_KEY, staleTime: 0 });
+export function useMySubscription(enabled = true) {
+  return tsr.plans.mySubscription.useQuery({ queryKey: SUBSCRIPTION_QUERY_KEY, staleTime: 0, enabled });
 }
 
 export function useInvoices(enabled: boolean) {

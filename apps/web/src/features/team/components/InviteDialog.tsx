@@ -1,0 +1,110 @@
+// Invite by email with a role (limited by the inviter's role) and stores; the contract validates before sending.
+import { chakra, Dialog, Field, Input, Stack } from '@chakra-ui/react';
+import { ZInvitationRequestSchema, type TMemberRole, type TStore } from '@cx/contracts';
+import { useState, type FormEvent } from 'react';
+import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
+import { toaster } from '@/components/ui/toaster';
+import { apiErrorMessage } from '@/lib/api-error';
+import { serverFormErrors, validate, type TFormErrors } from '@/lib/form-errors';
+import { useTeamMutations } from '../api/team';
+import { RoleSelect, StoresPicker } from './RoleFields';
+
+export type TInviteDialogProps = {
+  open: boolean;
+  roles: TMemberRole[];
+  stores: TStore[];
+  onClose: () => void;
+};
+
+export function InviteDialog({ open, roles, stores, onClose }: TInviteDialogProps) {
+  return (
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      title="Invite a team member"
+      size={{ base: 'full', md: 'md' }}
+      scrollBehavior="inside"
+    >
+      {open ? <InviteForm roles={roles} stores={stores} onDone={onClose} /> : null}
+    </DialogShell>
+  );
+}
+
+function InviteForm({
+  roles,
+  stores,
+  onDone,
+}: {
+  roles: TMemberRole[];
+  stores: TStore[];
+  onDone: () => void;
+}) {
+  const [values, setValues] = useState(() => ({
+    email: '',
+    role: roles.includes('manager') ? ('manager' as TMemberRole) : roles[0]!,
+    // One store: the invited person works there.
+    stores: stores.length === 1 ? [stores[0]!._id] : ([] as string[]),
+  }));
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<TFormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const { invite } = useTeamMutations();
+  const checked = validate(ZInvitationRequestSchema, values);
+  const errors = { ...(submitted ? checked.errors : {}), ...serverErrors };
+
+  const set = (patch: Partial<typeof values>, field: string) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setServerErrors((e) => ({ ...e, [field]: '' }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setFormError(null);
+    if (!checked.data) return;
+    try {
+      const res = await invite.mutateAsync({ body: checked.data });
+      toaster.success({ title: res.body.message || `Invitation sent to ${checked.data.email}` });
+      onDone();
+    } catch (error) {
+      setServerErrors(serverFormErrors(error));
+      setFormError(apiErrorMessage(error));
+    }
+  };
+
+  return (
+    <chakra.form onSubmit={onSubmit} noValidate display="contents">
+      <Dialog.Body>
+        <Stack gap="5">
+          <FormErrorAlert message={formError} role="alert" />
+          <Field.Root invalid={Boolean(errors.email)} required>
+            <Field.Label>Email</Field.Label>
+            <Input
+              type="email"
+              autoComplete="off"
+              value={values.email}
+              maxLength={255}
+              onChange={(e) => set({ email: e.target.value }, 'email')}
+            />
+            <Field.ErrorText>{errors.email}</Field.ErrorText>
+          </Field.Root>
+          <RoleSelect
+            value={values.role}
+            roles={roles}
+            error={errors.role}
+            onChange={(role) => set({ role }, 'role')}
+          />
+          {values.role !== 'admin' ? (
+            <StoresPicker
+              stores={stores}
+              value={values.stores}
+              error={errors.stores}
+              onChange={(ids) => set({ stores: ids }, 'stores')}
+            />
+          ) : null}
+        </Stack>
+      </Dialog.Body>
+      <FormDialogFooter pending={invite.isPending} submitLabel="Send invitation" />
+    </chakra.form>
+  );
+}
