@@ -82,19 +82,39 @@ export function makeContext(opts: {
       const email = (overrides.email ?? `journey${userSeq}.${Date.now()}@example.com`).toLowerCase();
       const fullname = overrides.fullname ?? `Jamie Journey${userSeq}`;
       const now = new Date();
-      await opts.db.collection('users').insertOne({
+      // A business owner as sign-up makes one: the person, their business (same id, as the API's sign-up does), with
+      // an active subscription, and their owner membership.
+      const { insertedId } = await opts.db.collection('users').insertOne({
         fullname,
         email,
         passwordHash: await bcrypt.hash(password, 4),
         tokenVersion: 0,
         profilePicture: null,
-        userType: 'business-owner',
         timeZone: 'Europe/London',
         emailVerifiedAt: now,
+        currentBusiness: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await opts.db.collection('businesses').insertOne({
+        _id: insertedId,
+        name: `${fullname}'s business`,
+        timeZone: 'Europe/London',
+        createdBy: insertedId,
         subscriptionStatus: 'active',
         createdAt: now,
         updatedAt: now,
       });
+      await opts.db.collection('memberships').insertOne({
+        business: insertedId,
+        user: insertedId,
+        role: 'owner',
+        allStores: true,
+        stores: [],
+        createdAt: now,
+        updatedAt: now,
+      });
+      await opts.db.collection('users').updateOne({ _id: insertedId }, { $set: { currentBusiness: insertedId } });
       const res = await fetch(`${opts.apiUrl}/api/v1/user/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -14,7 +14,7 @@ async function arrangeStore(ctx: JourneyContext, user: TestUser): Promise<string
   const storeId = new ObjectId();
   await ctx.db.collection('stores').insertOne({
     _id: storeId,
-    owner: new ObjectId(user.id),
+    business: new ObjectId(user.id),
     name: 'Canal <b>Bakery</b>',
     image: null,
     address: '2 Towpath',

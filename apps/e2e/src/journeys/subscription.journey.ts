@@ -3,6 +3,7 @@
 // a failed payment lands on /payment-failed with a way back.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { ObjectId } from 'mongodb';
 import type { JourneyContext, TestUser } from '../harness';
 import type { Journey } from '../harness';
 import { VIEWPORTS, expectToast, settle } from './auth-steps';
@@ -23,10 +24,11 @@ const PRICES = [
 ];
 
 async function expireTrial(ctx: JourneyContext, user: TestUser): Promise<void> {
+  // The subscription is the business's (its id is the founder's user id).
   await ctx.db
-    .collection('users')
+    .collection('businesses')
     .updateOne(
-      { email: user.email },
+      { _id: new ObjectId(user.id) },
       { $set: { subscriptionStatus: 'trialing', trialEndsAt: new Date(Date.now() - 24 * 3600 * 1000) } },
     );
 }
