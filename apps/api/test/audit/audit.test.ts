@@ -12,16 +12,56 @@ async function business() {
   const soho = await makeStore(owner.id, { name: 'Soho' });
   const admin = await makeMember(owner.id, 'admin', null, { fullname: 'Adam Admin' });
   const manager = await makeMember(owner.id, 'manager', [soho._id], { fullname: 'Sally Soho' });
-  const as = (userId: string, role: Access['role']): Access => ({ userId, businessId: owner.id, role, storeIds: null });
+  const as = (userId: string, role: Access['role']): Access => ({
+    userId,
+    businessId: owner.id,
+    role,
+    storeIds: null,
+  });
   // Five entries over three UTC days, oldest first.
-  await recordAudit(as(owner.id, 'owner'), { kind: 'store', action: 'store.create', summary: 'Created Soho', store: soho }, new Date('2026-03-01T10:00:00Z'));
-  await recordAudit(as(manager.id, 'manager'), { kind: 'staff', action: 'staff.create', summary: 'Added Jo to Soho', store: soho, after: { name: 'Jo' } }, new Date('2026-03-02T00:00:00Z'));
-  await recordAudit(as(admin.id, 'admin'), { kind: 'member', action: 'member.update', summary: 'Changed Sally', before: { role: 'viewer' }, after: { role: 'manager' } }, new Date('2026-03-02T23:59:59Z'));
-  await recordAudit(as(manager.id, 'manager'), { kind: 'shift', action: 'shift.create', summary: '=HYPERLINK("http://evil")', store: soho }, new Date('2026-03-03T08:00:00Z'));
-  await recordAudit(as(owner.id, 'owner'), { kind: 'subscription', action: 'subscription.portal', summary: 'Opened the billing portal' }, new Date('2026-03-03T09:00:00Z'));
+  await recordAudit(
+    as(owner.id, 'owner'),
+    { kind: 'store', action: 'store.create', summary: 'Created Soho', store: soho },
+    new Date('2026-03-01T10:00:00Z'),
+  );
+  await recordAudit(
+    as(manager.id, 'manager'),
+    {
+      kind: 'staff',
+      action: 'staff.create',
+      summary: 'Added Jo to Soho',
+      store: soho,
+      after: { name: 'Jo' },
+    },
+    new Date('2026-03-02T00:00:00Z'),
+  );
+  await recordAudit(
+    as(admin.id, 'admin'),
+    {
+      kind: 'member',
+      action: 'member.update',
+      summary: 'Changed Sally',
+      before: { role: 'viewer' },
+      after: { role: 'manager' },
+    },
+    new Date('2026-03-02T23:59:59Z'),
+  );
+  await recordAudit(
+    as(manager.id, 'manager'),
+    { kind: 'shift', action: 'shift.create', summary: '=HYPERLINK("http://evil")', store: soho },
+    new Date('2026-03-03T08:00:00Z'),
+  );
+  await recordAudit(
+    as(owner.id, 'owner'),
+    { kind: 'subscription', action: 'subscription.portal', summary: 'Opened the billing portal' },
+    new Date('2026-03-03T09:00:00Z'),
+  );
   // Another business's entry never shows.
   const other = await makeUser();
-  await recordAudit({ userId: other.id, businessId: other.id, role: 'owner', storeIds: null }, { kind: 'store', action: 'store.create', summary: 'Elsewhere' });
+  await recordAudit(
+    { userId: other.id, businessId: other.id, role: 'owner', storeIds: null },
+    { kind: 'store', action: 'store.create', summary: 'Elsewhere' },
+  );
   return { owner, soho, admin, manager };
 }
 
@@ -41,10 +81,22 @@ describe('GET /api/v1/audit', () => {
       before: null,
       after: null,
     });
-    const second = await request(app).get('/api/v1/audit').query({ limit: 2, cursor: first.body.nextCursor }).set(owner.auth).expect(200);
+    const second = await request(app)
+      .get('/api/v1/audit')
+      .query({ limit: 2, cursor: first.body.nextCursor })
+      .set(owner.auth)
+      .expect(200);
     expect(summaries(second)).toEqual(['Changed Sally', 'Added Jo to Soho']);
-    expect(second.body.entries[0]).toMatchObject({ before: { role: 'viewer' }, after: { role: 'manager' }, store: null });
-    const third = await request(app).get('/api/v1/audit').query({ limit: 2, cursor: second.body.nextCursor }).set(owner.auth).expect(200);
+    expect(second.body.entries[0]).toMatchObject({
+      before: { role: 'viewer' },
+      after: { role: 'manager' },
+      store: null,
+    });
+    const third = await request(app)
+      .get('/api/v1/audit')
+      .query({ limit: 2, cursor: second.body.nextCursor })
+      .set(owner.auth)
+      .expect(200);
     expect(summaries(third)).toEqual(['Created Soho']);
     expect(third.body.nextCursor).toBeNull();
   });
@@ -54,12 +106,23 @@ describe('GET /api/v1/audit', () => {
     const q = async (query: Record<string, string>) =>
       summaries(await request(app).get('/api/v1/audit').query(query).set(admin.auth).expect(200));
     expect(await q({ actor: manager.id })).toEqual(['=HYPERLINK("http://evil")', 'Added Jo to Soho']);
-    expect(await q({ store: String(soho._id) })).toEqual(['=HYPERLINK("http://evil")', 'Added Jo to Soho', 'Created Soho']);
+    expect(await q({ store: String(soho._id) })).toEqual([
+      '=HYPERLINK("http://evil")',
+      'Added Jo to Soho',
+      'Created Soho',
+    ]);
     expect(await q({ kind: 'member' })).toEqual(['Changed Sally']);
     expect(await q({ from: '2026-03-02', to: '2026-03-02' })).toEqual(['Changed Sally', 'Added Jo to Soho']);
-    expect(await q({ from: '2026-03-03' })).toEqual(['Opened the billing portal', '=HYPERLINK("http://evil")']);
+    expect(await q({ from: '2026-03-03' })).toEqual([
+      'Opened the billing portal',
+      '=HYPERLINK("http://evil")',
+    ]);
     expect(await q({ to: '2026-03-01', actor: owner.id })).toEqual(['Created Soho']);
-    const bad = await request(app).get('/api/v1/audit').query({ kind: 'nope', from: '03/02/2026' }).set(owner.auth).expect(400);
+    const bad = await request(app)
+      .get('/api/v1/audit')
+      .query({ kind: 'nope', from: '03/02/2026' })
+      .set(owner.auth)
+      .expect(400);
     expect(Object.keys(bad.body.fieldErrors).sort()).toEqual(['from', 'kind']);
   });
 
@@ -84,14 +147,22 @@ describe('GET /api/v1/audit', () => {
 describe('GET /api/v1/audit/export.csv', () => {
   it('streams the filtered log as CSV, newest first, with formulas defused', async () => {
     const { owner } = await business();
-    const res = await request(app).get('/api/v1/audit/export.csv').query({ from: '2026-03-02' }).set(owner.auth).expect(200);
+    const res = await request(app)
+      .get('/api/v1/audit/export.csv')
+      .query({ from: '2026-03-02' })
+      .set(owner.auth)
+      .expect(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="cx-audit-2026-03-02_now.csv"');
     const lines = res.text.trim().split('\r\n');
     expect(lines[0]).toBe('When (UTC),Person,Role,Kind,Action,Store,Summary,Before,After');
     expect(lines).toHaveLength(5);
-    expect(lines[1]).toBe('2026-03-03T09:00:00.000Z,Olivia Owner,owner,subscription,subscription.portal,,Opened the billing portal,,');
-    expect(lines[2]).toBe(`2026-03-03T08:00:00.000Z,Sally Soho,manager,shift,shift.create,Soho,"'=HYPERLINK(""http://evil"")",,`);
+    expect(lines[1]).toBe(
+      '2026-03-03T09:00:00.000Z,Olivia Owner,owner,subscription,subscription.portal,,Opened the billing portal,,',
+    );
+    expect(lines[2]).toBe(
+      `2026-03-03T08:00:00.000Z,Sally Soho,manager,shift,shift.create,Soho,"'=HYPERLINK(""http://evil"")",,`,
+    );
     expect(lines[3]).toContain('"{""role"":""viewer""}","{""role"":""manager""}"');
     expect(lines[4]).toContain('Added Jo to Soho');
   });

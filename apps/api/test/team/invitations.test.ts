@@ -25,7 +25,12 @@ describe('invite → mail → preview → sign up from the link', () => {
       .set(owner.auth)
       .send({ email: email.toUpperCase(), role: 'manager', stores: [String(soho._id)] })
       .expect(201);
-    expect(res.body.invitation).toMatchObject({ email, role: 'manager', stores: [String(soho._id)], invitedBy: 'Olivia Owner' });
+    expect(res.body.invitation).toMatchObject({
+      email,
+      role: 'manager',
+      stores: [String(soho._id)],
+      invitedBy: 'Olivia Owner',
+    });
     const expires = new Date(res.body.invitation.expiresAt).getTime();
     expect(Math.abs(expires - Date.now() - INVITATION_TTL_DAYS * 86400000)).toBeLessThan(60000);
 
@@ -52,15 +57,26 @@ describe('invite → mail → preview → sign up from the link', () => {
       .post('/api/v1/team/invitations/signup')
       .send({ token, fullname: 'Sam Manager', password: 'CorrectHorse1' })
       .expect(201);
-    expect(signup.body.user).toMatchObject({ email, role: 'manager', stores: [String(soho._id)], emailVerified: true });
+    expect(signup.body.user).toMatchObject({
+      email,
+      role: 'manager',
+      stores: [String(soho._id)],
+      emailVerified: true,
+    });
     expect(signup.body.user.business._id).toBe(owner.id);
     const newId = signup.body.user._id as string;
     expect(await BusinessModel.exists({ _id: newId })).toBeNull();
     expect(await MembershipModel.countDocuments({ user: newId })).toBe(1);
 
     const auth = { Authorization: `Bearer ${signup.body.token}` };
-    await request(app).get(`/api/v1/store/${String(soho._id)}`).set(auth).expect(200);
-    await request(app).get(`/api/v1/store/${String(camden._id)}`).set(auth).expect(404);
+    await request(app)
+      .get(`/api/v1/store/${String(soho._id)}`)
+      .set(auth)
+      .expect(200);
+    await request(app)
+      .get(`/api/v1/store/${String(camden._id)}`)
+      .set(auth)
+      .expect(404);
     // A store manager cannot open billing.
     const billing = await request(app).get('/api/v1/plans/subscription').set(auth).expect(403);
     expect(billing.body.message).toBe('Only the owner can manage the subscription');
@@ -75,7 +91,10 @@ describe('invite → mail → preview → sign up from the link', () => {
       .send({ token, fullname: 'Twice', password: 'CorrectHorse1' })
       .expect(404);
 
-    const kinds = (await AuditModel.find({ business: owner.id }).sort({ _id: 1 }).lean()).map((e) => [e.action, e.summary]);
+    const kinds = (await AuditModel.find({ business: owner.id }).sort({ _id: 1 }).lean()).map((e) => [
+      e.action,
+      e.summary,
+    ]);
     expect(kinds).toEqual([
       ['invitation.create', `Invited ${email} as Store manager of Soho`],
       ['invitation.accept', `${email} accepted the invitation and joined as Store manager of Soho`],
@@ -85,7 +104,10 @@ describe('invite → mail → preview → sign up from the link', () => {
   it('sends a person whose address already has an account to log in (409), and escapes names in the mail', async () => {
     const owner = await makeUser({ fullname: '<b>Eve</b> & Co' });
     const existing = await makeUser();
-    const { token } = await inviteAndRead(app, mailbox, owner.auth, { email: existing.user.email, role: 'viewer' });
+    const { token } = await inviteAndRead(app, mailbox, owner.auth, {
+      email: existing.user.email,
+      role: 'viewer',
+    });
     const mail = mailbox.mails.find((m) => m.to.includes(existing.user.email))!;
     expect(mail.text).toContain('<h2>Join &#60;b&#62;Eve&#60;/b&#62; &#38; Co&#39;s business</h2>');
     expect(mail.text).not.toContain('<p><b>Eve</b>');
@@ -104,18 +126,35 @@ describe('an existing user accepts', () => {
     const owner = await makeUser();
     const invitee = await makeUser({ fullname: 'Ivy Invitee' });
     const stranger = await makeUser();
-    const { token } = await inviteAndRead(app, mailbox, owner.auth, { email: invitee.user.email, role: 'admin' });
+    const { token } = await inviteAndRead(app, mailbox, owner.auth, {
+      email: invitee.user.email,
+      role: 'admin',
+    });
 
-    const wrong = await request(app).post('/api/v1/team/invitations/accept').set(stranger.auth).send({ token }).expect(403);
-    expect(wrong.body.message).toBe(`This invitation was sent to ${invitee.user.email}. Log in with that address to accept it.`);
+    const wrong = await request(app)
+      .post('/api/v1/team/invitations/accept')
+      .set(stranger.auth)
+      .send({ token })
+      .expect(403);
+    expect(wrong.body.message).toBe(
+      `This invitation was sent to ${invitee.user.email}. Log in with that address to accept it.`,
+    );
 
-    const ok = await request(app).post('/api/v1/team/invitations/accept').set(invitee.auth).send({ token }).expect(200);
+    const ok = await request(app)
+      .post('/api/v1/team/invitations/accept')
+      .set(invitee.auth)
+      .send({ token })
+      .expect(200);
     expect(ok.body.user).toMatchObject({ role: 'admin', stores: null, business: { _id: owner.id } });
     expect(ok.body.user.businesses.map((b: { role: string }) => b.role).sort()).toEqual(['admin', 'owner']);
     const user = await UserModel.findById(invitee.id).lean();
     expect(String(user!.currentBusiness)).toBe(owner.id);
 
-    const twice = await request(app).post('/api/v1/team/invitations/accept').set(invitee.auth).send({ token }).expect(404);
+    const twice = await request(app)
+      .post('/api/v1/team/invitations/accept')
+      .set(invitee.auth)
+      .send({ token })
+      .expect(404);
     expect(twice.body.message).toBe(INVALID);
     expect(await MembershipModel.countDocuments({ business: owner.id, user: invitee.id })).toBe(1);
   });
@@ -123,9 +162,19 @@ describe('an existing user accepts', () => {
   it('expires after 7 days', async () => {
     const owner = await makeUser();
     const invitee = await makeUser();
-    const { token } = await inviteAndRead(app, mailbox, owner.auth, { email: invitee.user.email, role: 'viewer' });
-    await InvitationModel.updateOne({ email: invitee.user.email }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
-    const res = await request(app).post('/api/v1/team/invitations/accept').set(invitee.auth).send({ token }).expect(404);
+    const { token } = await inviteAndRead(app, mailbox, owner.auth, {
+      email: invitee.user.email,
+      role: 'viewer',
+    });
+    await InvitationModel.updateOne(
+      { email: invitee.user.email },
+      { $set: { expiresAt: new Date(Date.now() - 1000) } },
+    );
+    const res = await request(app)
+      .post('/api/v1/team/invitations/accept')
+      .set(invitee.auth)
+      .send({ token })
+      .expect(404);
     expect(res.body.message).toBe(INVALID);
     expect(await MembershipModel.exists({ business: owner.id, user: invitee.id })).toBeNull();
     // It is no longer listed as pending.
@@ -139,9 +188,15 @@ describe('resend and revoke', () => {
     const owner = await makeUser();
     const email = newEmail();
     const first = await inviteAndRead(app, mailbox, owner.auth, { email, role: 'viewer' });
-    await InvitationModel.updateOne({ _id: first.invitationId }, { $set: { expiresAt: new Date(Date.now() + 3600000) } });
+    await InvitationModel.updateOne(
+      { _id: first.invitationId },
+      { $set: { expiresAt: new Date(Date.now() + 3600000) } },
+    );
     mailbox.clear();
-    const res = await request(app).post(`/api/v1/team/invitations/${first.invitationId}/resend`).set(owner.auth).expect(200);
+    const res = await request(app)
+      .post(`/api/v1/team/invitations/${first.invitationId}/resend`)
+      .set(owner.auth)
+      .expect(200);
     expect(new Date(res.body.invitation.expiresAt).getTime()).toBeGreaterThan(Date.now() + 6.9 * 86400000);
     const second = inviteTokenFrom(await mailbox.waitFor(email));
     expect(second).not.toBe(first.token);
@@ -197,8 +252,30 @@ describe('who may invite whom', () => {
       .send({ email: newEmail(), role: 'viewer', stores: [] })
       .expect(201);
     expect(own.body.invitation.stores).toEqual([String(soho._id)]);
+    // Nor resend or revoke a manager's invitation to their store; their own viewer invitation they may.
+    const owners = await request(app)
+      .post('/api/v1/team/invitations')
+      .set(owner.auth)
+      .send({ email: newEmail(), role: 'manager', stores: [String(soho._id)] })
+      .expect(201);
+    await request(app)
+      .delete(`/api/v1/team/invitations/${owners.body.invitation._id}`)
+      .set(manager.auth)
+      .expect(403);
+    await request(app)
+      .post(`/api/v1/team/invitations/${own.body.invitation._id}/resend`)
+      .set(manager.auth)
+      .expect(200);
+    await request(app)
+      .delete(`/api/v1/team/invitations/${own.body.invitation._id}`)
+      .set(manager.auth)
+      .expect(200);
     // A viewer may not invite at all.
-    await request(app).post('/api/v1/team/invitations').set(viewer.auth).send({ email: newEmail(), role: 'viewer' }).expect(403);
+    await request(app)
+      .post('/api/v1/team/invitations')
+      .set(viewer.auth)
+      .send({ email: newEmail(), role: 'viewer' })
+      .expect(403);
     await settleMail();
   });
 

@@ -71,6 +71,10 @@ it('a role change also closes the member’s sockets (the client reconnects and 
   const viewer = await makeMember(owner.id, 'viewer', [store._id]);
   const tab = await openSocket(viewer.token);
   const closed = disconnected(tab, 1000);
-  await request(server).put(`/api/v1/team/members/${viewer.id}`).set(owner.auth).send({ role: 'admin' }).expect(200);
+  await request(server)
+    .put(`/api/v1/team/members/${viewer.id}`)
+    .set(owner.auth)
+    .send({ role: 'admin' })
+    .expect(200);
   expect((await closed).reason).toBe('io server disconnect');
 });

@@ -62,7 +62,11 @@ const json = (v: unknown) => (v && typeof v === 'object' && Object.keys(v).lengt
 async function* auditCsv(filter: Record<string, unknown>): AsyncGenerator<string> {
   yield line(['When (UTC)', 'Person', 'Role', 'Kind', 'Action', 'Store', 'Summary', 'Before', 'After']);
   let rows = 0;
-  const cursor = AuditModel.find(filter).sort({ _id: -1 }).limit(MAX_AUDIT_EXPORT_ROWS).lean<AuditDoc[]>().cursor();
+  const cursor = AuditModel.find(filter)
+    .sort({ _id: -1 })
+    .limit(MAX_AUDIT_EXPORT_ROWS)
+    .lean<AuditDoc[]>()
+    .cursor();
   try {
     for await (const e of cursor as AsyncIterable<AuditDoc>) {
       rows += 1;
@@ -81,7 +85,8 @@ async function* auditCsv(filter: Record<string, unknown>): AsyncGenerator<string
   } finally {
     await cursor.close();
   }
-  if (rows >= MAX_AUDIT_EXPORT_ROWS) yield line([`Cut at ${MAX_AUDIT_EXPORT_ROWS} entries: choose a shorter period`]);
+  if (rows >= MAX_AUDIT_EXPORT_ROWS)
+    yield line([`Cut at ${MAX_AUDIT_EXPORT_ROWS} entries: choose a shorter period`]);
 }
 
 export function exportAuditCsv(access: Access, f: TAuditFilter): Readable {

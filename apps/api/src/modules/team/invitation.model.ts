@@ -24,3 +24,6 @@ invitationSchema.index({ business: 1, email: 1 });
 
 export type InvitationDoc = InferSchemaType<typeof invitationSchema> & { _id: Types.ObjectId };
 export const InvitationModel = model('Invitation', invitationSchema);
+
+/** Pending: neither accepted nor revoked, and not yet expired. */
+export const pendingFilter = (now: Date) => ({ acceptedAt: null, revokedAt: null, expiresAt: { $gt: now } });

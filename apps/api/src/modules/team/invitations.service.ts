@@ -22,7 +22,7 @@ import { BusinessModel } from '../../tenancy/business.model';
 import { MembershipModel } from '../../tenancy/membership.model';
 import { UserModel } from '../users/user.model';
 import { normalizeEmail, toUserDto } from '../users/users.service';
-import { InvitationModel, type InvitationDoc } from './invitation.model';
+import { InvitationModel, pendingFilter, type InvitationDoc } from './invitation.model';
 import { invitationMail } from './team.mails';
 import { auditStore, invitationDto, liveStores, roleText, storeNames, type Coverage } from './team.shared';
 
@@ -40,8 +40,8 @@ export const INVITATION_MESSAGES = {
 const invalidLink = () => new AppError('INVITATION_INVALID', INVITATION_MESSAGES.invalid, 404);
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
-const linkOf = (token: string) => `${env.PUBLIC_WEB_URL}/accept-invitation?token=${encodeURIComponent(token)}`;
-const pendingFilter = (now: Date) => ({ acceptedAt: null, revokedAt: null, expiresAt: { $gt: now } });
+const linkOf = (token: string) =>
+  `${env.PUBLIC_WEB_URL}/accept-invitation?token=${encodeURIComponent(token)}`;
 
 /** The role's stores as stored: admins cover all; a store manager's "none chosen" means all of their own stores. */
 async function coverageFor(access: Access, role: TRole, asked: string[]): Promise<Coverage> {
@@ -72,13 +72,20 @@ async function mailInvitation(inv: InvitationDoc, token: string, inviterName: st
   );
 }
 
-export async function invite(access: Access, input: TInvitationRequest, now = new Date()): Promise<TInvitation> {
+export async function invite(
+  access: Access,
+  input: TInvitationRequest,
+  now = new Date(),
+): Promise<TInvitation> {
   const email = normalizeEmail(input.email);
-  if (access.role === 'manager' && input.role !== 'viewer') throw forbidden(INVITATION_MESSAGES.managerInvites);
+  if (access.role === 'manager' && input.role !== 'viewer')
+    throw forbidden(INVITATION_MESSAGES.managerInvites);
   const coverage = await coverageFor(access, input.role, input.stores ?? []);
   const existing = await UserModel.findOne({ email }, { _id: 1 }).lean();
   if (existing && (await MembershipModel.exists({ business: access.businessId, user: existing._id })))
-    throw new AppError('ALREADY_MEMBER', INVITATION_MESSAGES.alreadyMember, 409, { email: [INVITATION_MESSAGES.alreadyMember] });
+    throw new AppError('ALREADY_MEMBER', INVITATION_MESSAGES.alreadyMember, 409, {
+      email: [INVITATION_MESSAGES.alreadyMember],
+    });
   // Re-inviting an address replaces its pending invitation: the older link stops working.
   await InvitationModel.updateMany(
     { business: access.businessId, email, acceptedAt: null, revokedAt: null },
@@ -97,25 +104,41 @@ export async function invite(access: Access, input: TInvitationRequest, now = ne
   });
   const inviter = await nameOf(access.userId);
   await mailInvitation(inv, token, inviter);
-  const what = roleText(input.role, { allStores: coverage.allStores, names: coverage.stores.map((s) => s.name) });
+  const what = roleText(input.role, {
+    allStores: coverage.allStores,
+    names: coverage.stores.map((s) => s.name),
+  });
   await recordAudit(access, {
     kind: 'invitation',
     action: 'invitation.create',
     summary: `Invited ${email} as ${what}`,
     store: auditStore(coverage),
-    after: { email, role: input.role, stores: coverage.allStores ? 'all' : coverage.stores.map((s) => s.name) },
+    after: {
+      email,
+      role: input.role,
+      stores: coverage.allStores ? 'all' : coverage.stores.map((s) => s.name),
+    },
   });
   return invitationDto(access, inv, inviter);
 }
 
-/** A pending invitation of the business that the actor may manage (a store manager: only those within their stores). */
+/** A pending invitation the actor may manage (a store manager: viewer invitations within their own stores). */
 async function manageable(access: Access, id: string): Promise<InvitationDoc> {
-  const inv = await InvitationModel.findOne({ _id: id, business: access.businessId, acceptedAt: null, revokedAt: null });
+  const inv = await InvitationModel.findOne({
+    _id: id,
+    business: access.businessId,
+    acceptedAt: null,
+    revokedAt: null,
+  });
   if (!inv) throw notFound('Invitation');
   if (access.storeIds !== null) {
-    const inScope = inv.allStores === false && inv.stores.length > 0 && inv.stores.every((s) => access.storeIds!.includes(String(s)));
+    const inScope =
+      inv.allStores === false &&
+      inv.stores.length > 0 &&
+      inv.stores.every((s) => access.storeIds!.includes(String(s)));
     if (!inScope) throw notFound('Invitation');
   }
+  if (access.role === 'manager' && inv.role !== 'viewer') throw forbidden(INVITATION_MESSAGES.managerInvites);
   return inv;
 }
 
@@ -124,7 +147,12 @@ export async function resend(access: Access, id: string, now = new Date()): Prom
   const token = newToken();
   const updated = await InvitationModel.findOneAndUpdate(
     { _id: inv._id, acceptedAt: null, revokedAt: null },
-    { $set: { tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS) } },
+    {
+      $set: {
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
+      },
+    },
     { returnDocument: 'after' },
   );
   if (!updated) throw notFound('Invitation');
@@ -187,25 +215,39 @@ async function join(inv: InvitationDoc, token: string, userId: Types.ObjectId, n
   } catch (err) {
     if ((err as { code?: number }).code !== 11000) throw err; // a concurrent join made it: same result
   }
-  await UserModel.updateOne({ _id: userId }, { $set: { currentBusiness: inv.business, selectedStore: null } });
+  await UserModel.updateOne(
+    { _id: userId },
+    { $set: { currentBusiness: inv.business, selectedStore: null } },
+  );
   const m = (await MembershipModel.findOne({ business: inv.business, user: userId }).lean())!;
   const access = accessFromMembership(String(userId), m);
   const names = await storeNames(inv.stores ?? []);
   const stores = (inv.stores ?? []).map((s) => ({ _id: s, name: names.get(String(s)) ?? 'a store' }));
-  const what = roleText(m.role as TRole, { allStores: inv.allStores !== false, names: stores.map((s) => s.name) });
-  await recordAudit(access, {
-    kind: 'invitation',
-    action: 'invitation.accept',
-    summary: `${inv.email} accepted the invitation and joined as ${what}`,
-    store: auditStore({ allStores: inv.allStores !== false, stores }),
-  }, now);
+  const what = roleText(m.role as TRole, {
+    allStores: inv.allStores !== false,
+    names: stores.map((s) => s.name),
+  });
+  await recordAudit(
+    access,
+    {
+      kind: 'invitation',
+      action: 'invitation.accept',
+      summary: `${inv.email} accepted the invitation and joined as ${what}`,
+      store: auditStore({ allStores: inv.allStores !== false, stores }),
+    },
+    now,
+  );
   return access;
 }
 
 const joinedMessage = async (businessId: unknown) =>
   `You joined ${(await BusinessModel.findById(businessId, { name: 1 }).lean())?.name ?? 'the business'}`;
 
-export async function accept(userId: string, token: string, now = new Date()): Promise<{ message: string; user: TUser }> {
+export async function accept(
+  userId: string,
+  token: string,
+  now = new Date(),
+): Promise<{ message: string; user: TUser }> {
   const inv = await validInvitation(token, now);
   const user = await UserModel.findById(userId);
   if (!user) throw notFound('User');
@@ -222,7 +264,9 @@ type SignupInput = z.infer<typeof ZInvitationSignupSchema>;
 export async function signupWithInvitation(input: SignupInput, now = new Date()) {
   const inv = await validInvitation(input.token, now);
   const accountExists = () =>
-    new AppError('ACCOUNT_EXISTS', INVITATION_MESSAGES.accountExists, 409, { email: [INVITATION_MESSAGES.accountExists] });
+    new AppError('ACCOUNT_EXISTS', INVITATION_MESSAGES.accountExists, 409, {
+      email: [INVITATION_MESSAGES.accountExists],
+    });
   if (await UserModel.exists({ email: inv.email })) throw accountExists();
   let user: InstanceType<typeof UserModel>;
   try {
@@ -252,5 +296,3 @@ export async function signupWithInvitation(input: SignupInput, now = new Date())
     user: await toUserDto(fresh, now),
   };
 }
-
-export { pendingFilter };

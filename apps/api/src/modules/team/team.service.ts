@@ -7,8 +7,7 @@ import { forbidden, type Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
 import { MembershipModel, type MembershipDoc } from '../../tenancy/membership.model';
 import { UserModel } from '../users/user.model';
-import { InvitationModel, type InvitationDoc } from './invitation.model';
-import { pendingFilter } from './invitations.service';
+import { InvitationModel, pendingFilter, type InvitationDoc } from './invitation.model';
 import {
   auditStore,
   invitationDto,
@@ -36,9 +35,9 @@ export async function listTeam(
   access: Access,
   now = new Date(),
 ): Promise<{ members: TMember[]; invitations: TInvitation[] }> {
-  const memberships = (await MembershipModel.find({ business: access.businessId }).lean<MembershipDoc[]>()).filter(
-    (m) => touchesScope(access, m.role, m.allStores, m.stores),
-  );
+  const memberships = (
+    await MembershipModel.find({ business: access.businessId }).lean<MembershipDoc[]>()
+  ).filter((m) => touchesScope(access, m.role, m.allStores, m.stores));
   const invitations = (
     await InvitationModel.find({ business: access.businessId, ...pendingFilter(now) })
       .sort({ createdAt: -1 })
@@ -59,7 +58,10 @@ export async function listTeam(
 }
 
 async function memberOf(access: Access, userId: string) {
-  const m = await MembershipModel.findOne({ business: access.businessId, user: userId }).lean<MembershipDoc>();
+  const m = await MembershipModel.findOne({
+    business: access.businessId,
+    user: userId,
+  }).lean<MembershipDoc>();
   if (!m) throw notFound('Member');
   return m;
 }
@@ -83,7 +85,9 @@ export async function updateMember(
   if (role !== 'admin') {
     const asked = input.stores ?? (wasAll ? [] : m.stores.map(String));
     if (role === 'manager' && asked.length === 0)
-      throw new AppError('VALIDATION_ERROR', TEAM_MESSAGES.managerStores, 400, { stores: [TEAM_MESSAGES.managerStores] });
+      throw new AppError('VALIDATION_ERROR', TEAM_MESSAGES.managerStores, 400, {
+        stores: [TEAM_MESSAGES.managerStores],
+      });
     if (asked.length > 0) coverage = { allStores: false, stores: await liveStores(access, asked) };
   }
   const updated = await MembershipModel.findOneAndUpdate(
@@ -127,12 +131,19 @@ export async function removeMember(access: Access, userId: string): Promise<stri
 }
 
 /** The target becomes owner first, then the old owner becomes an admin: never a moment without an owner. */
-export async function transferOwnership(access: Access, input: { userId: string; password: string }): Promise<string> {
+export async function transferOwnership(
+  access: Access,
+  input: { userId: string; password: string },
+): Promise<string> {
   if (input.userId === access.userId)
-    throw new AppError('VALIDATION_ERROR', TEAM_MESSAGES.selfTransfer, 400, { userId: [TEAM_MESSAGES.selfTransfer] });
+    throw new AppError('VALIDATION_ERROR', TEAM_MESSAGES.selfTransfer, 400, {
+      userId: [TEAM_MESSAGES.selfTransfer],
+    });
   const owner = await UserModel.findById(access.userId).select('+passwordHash');
   if (!owner || !(await bcrypt.compare(input.password, owner.passwordHash)))
-    throw new AppError('WRONG_PASSWORD', TEAM_MESSAGES.wrongPassword, 400, { password: [TEAM_MESSAGES.wrongPassword] });
+    throw new AppError('WRONG_PASSWORD', TEAM_MESSAGES.wrongPassword, 400, {
+      password: [TEAM_MESSAGES.wrongPassword],
+    });
   const target = await memberOf(access, input.userId);
   const promoted = await MembershipModel.updateOne(
     { _id: target._id },

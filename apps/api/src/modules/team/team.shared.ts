@@ -48,19 +48,30 @@ export function roleText(role: TRole, coverage: { allStores: boolean; names: str
 }
 
 /** The audit entry's store: the one store a change is about, when there is exactly one. */
-export const auditStore = (c: Coverage): StoreRef | null => (!c.allStores && c.stores.length === 1 ? c.stores[0]! : null);
+export const auditStore = (c: Coverage): StoreRef | null =>
+  !c.allStores && c.stores.length === 1 ? c.stores[0]! : null;
 
 export const isAllStoreRole = (role: string, allStores: boolean | null | undefined) =>
   role === 'owner' || role === 'admin' || allStores !== false;
 
 /** A store manager sees the members and invitations that touch their stores (all-store roles touch every store). */
-export function touchesScope(access: Access, role: string, allStores: boolean | null | undefined, stores: unknown[]) {
+export function touchesScope(
+  access: Access,
+  role: string,
+  allStores: boolean | null | undefined,
+  stores: unknown[],
+) {
   if (access.storeIds === null || isAllStoreRole(role, allStores)) return true;
   return stores.some((s) => access.storeIds!.includes(String(s)));
 }
 
 /** A member's stores as the viewer may see them: null = all; a store manager only sees their own store ids. */
-export function visibleStores(access: Access, role: string, allStores: boolean | null | undefined, stores: unknown[]) {
+export function visibleStores(
+  access: Access,
+  role: string,
+  allStores: boolean | null | undefined,
+  stores: unknown[],
+) {
   if (isAllStoreRole(role, allStores)) return null;
   const ids = stores.map(String);
   return access.storeIds === null ? ids : ids.filter((id) => access.storeIds!.includes(id));
@@ -68,7 +79,13 @@ export function visibleStores(access: Access, role: string, allStores: boolean |
 
 export function memberDto(
   access: Access,
-  m: { user: unknown; role: string; allStores?: boolean | null; stores?: unknown[] | null; createdAt?: Date | null },
+  m: {
+    user: unknown;
+    role: string;
+    allStores?: boolean | null;
+    stores?: unknown[] | null;
+    createdAt?: Date | null;
+  },
   user: { fullname?: string | null; email?: string | null } | undefined,
 ): TMember {
   return {
