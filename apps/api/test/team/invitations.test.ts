@@ -262,6 +262,13 @@ describe('who may invite whom', () => {
       .delete(`/api/v1/team/invitations/${owners.body.invitation._id}`)
       .set(manager.auth)
       .expect(403);
+    // Nor replace it by inviting the same address as a viewer.
+    const replace = await request(app)
+      .post('/api/v1/team/invitations')
+      .set(manager.auth)
+      .send({ email: owners.body.invitation.email, role: 'viewer', stores: [String(soho._id)] })
+      .expect(409);
+    expect(replace.body.code).toBe('ALREADY_INVITED');
     await request(app)
       .post(`/api/v1/team/invitations/${own.body.invitation._id}/resend`)
       .set(manager.auth)

@@ -1,43 +1,40 @@
-// Invitations: invite, resend, revoke, preview by token, accept as a signed-in user, or sign up from the link.
+// Invitations sent: invite (or replace a pending one), resend with a fresh link, revoke.
 import { createHash, randomBytes } from 'node:crypto';
-import bcrypt from 'bcrypt';
-import type { Types } from 'mongoose';
-import {
-  INVITATION_TTL_DAYS,
-  type TInvitation,
-  type TInvitationRequest,
-  type TRole,
-  type TUser,
-} from '@cx/contracts';
-import type { z } from 'zod';
-import type { ZInvitationSignupSchema } from '@cx/contracts';
+import { INVITATION_TTL_DAYS, type TInvitation, type TInvitationRequest, type TRole } from '@cx/contracts';
 import { env } from '../../config/env';
-import { signAccessToken } from '../../lib/auth';
 import { AppError, notFound } from '../../lib/errors';
 import { sendMailInBackground } from '../../lib/mailer';
-import { isValidTimeZone } from '../../lib/time';
-import { accessFromMembership, forbidden, narrowStores, type Access } from '../../tenancy/access';
+import { forbidden, narrowStores, type Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
 import { BusinessModel } from '../../tenancy/business.model';
 import { MembershipModel } from '../../tenancy/membership.model';
 import { UserModel } from '../users/user.model';
-import { normalizeEmail, toUserDto } from '../users/users.service';
-import { InvitationModel, pendingFilter, type InvitationDoc } from './invitation.model';
+import { normalizeEmail } from '../users/users.service';
+import { InvitationModel, type InvitationDoc } from './invitation.model';
 import { invitationMail } from './team.mails';
-import { auditStore, invitationDto, liveStores, roleText, storeNames, type Coverage } from './team.shared';
+import {
+  auditStore,
+  invitationDto,
+  liveStores,
+  mayManageInvitation,
+  roleText,
+  storeNames,
+  type Coverage,
+} from './team.shared';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const INVITATION_MESSAGES = {
   invalid: 'This invitation link is no longer valid',
   alreadyMember: 'This person is already a member of the business',
+  alreadyInvited: 'This address already has a pending invitation from an owner or admin',
   managerInvites: 'A store manager can only invite viewers to their own stores',
   accountExists: 'An account with this email already exists. Log in to accept the invitation.',
   wrongAccount: (email: string) =>
     `This invitation was sent to ${email}. Log in with that address to accept it.`,
 } as const;
 
-const invalidLink = () => new AppError('INVITATION_INVALID', INVITATION_MESSAGES.invalid, 404);
+export const invalidLink = () => new AppError('INVITATION_INVALID', INVITATION_MESSAGES.invalid, 404);
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 const linkOf = (token: string) =>
@@ -51,7 +48,7 @@ async function coverageFor(access: Access, role: TRole, asked: string[]): Promis
   return { allStores: false, stores: await liveStores(access, ids) };
 }
 
-async function nameOf(userId: unknown): Promise<string> {
+export async function nameOf(userId: unknown): Promise<string> {
   return (await UserModel.findById(userId, { fullname: 1 }).lean())?.fullname ?? 'A former member';
 }
 
@@ -86,7 +83,18 @@ export async function invite(
     throw new AppError('ALREADY_MEMBER', INVITATION_MESSAGES.alreadyMember, 409, {
       email: [INVITATION_MESSAGES.alreadyMember],
     });
-  // Re-inviting an address replaces its pending invitation: the older link stops working.
+  // Re-inviting an address replaces its pending invitation (the older link stops working), unless a store manager
+  // would thereby replace one they could not revoke.
+  const earlier = await InvitationModel.find({
+    business: access.businessId,
+    email,
+    acceptedAt: null,
+    revokedAt: null,
+  });
+  if (earlier.some((inv) => mayManageInvitation(access, inv) !== 'yes'))
+    throw new AppError('ALREADY_INVITED', INVITATION_MESSAGES.alreadyInvited, 409, {
+      email: [INVITATION_MESSAGES.alreadyInvited],
+    });
   await InvitationModel.updateMany(
     { business: access.businessId, email, acceptedAt: null, revokedAt: null },
     { $set: { revokedAt: now } },
@@ -131,14 +139,9 @@ async function manageable(access: Access, id: string): Promise<InvitationDoc> {
     revokedAt: null,
   });
   if (!inv) throw notFound('Invitation');
-  if (access.storeIds !== null) {
-    const inScope =
-      inv.allStores === false &&
-      inv.stores.length > 0 &&
-      inv.stores.every((s) => access.storeIds!.includes(String(s)));
-    if (!inScope) throw notFound('Invitation');
-  }
-  if (access.role === 'manager' && inv.role !== 'viewer') throw forbidden(INVITATION_MESSAGES.managerInvites);
+  const may = mayManageInvitation(access, inv);
+  if (may === 'unseen') throw notFound('Invitation');
+  if (may === 'forbidden') throw forbidden(INVITATION_MESSAGES.managerInvites);
   return inv;
 }
 
@@ -178,121 +181,4 @@ export async function revoke(access: Access, id: string, now = new Date()): Prom
     action: 'invitation.revoke',
     summary: `Revoked the invitation to ${inv.email}`,
   });
-}
-
-async function validInvitation(token: string, now: Date): Promise<InvitationDoc> {
-  const inv = await InvitationModel.findOne({ tokenHash: hashToken(token), ...pendingFilter(now) });
-  if (!inv) throw invalidLink();
-  return inv;
-}
-
-export async function preview(token: string, now = new Date()) {
-  const inv = await validInvitation(token, now);
-  const business = await BusinessModel.findById(inv.business, { name: 1 }).lean();
-  if (!business) throw invalidLink();
-  return {
-    businessName: business.name,
-    email: inv.email,
-    role: inv.role as TRole,
-    invitedBy: await nameOf(inv.invitedBy),
-    hasAccount: Boolean(await UserModel.exists({ email: inv.email })),
-  };
-}
-
-/** Claims the invitation once (atomically), then makes the person a member (idempotent) of its business. */
-async function join(inv: InvitationDoc, token: string, userId: Types.ObjectId, now: Date): Promise<Access> {
-  const claimed = await InvitationModel.findOneAndUpdate(
-    { _id: inv._id, tokenHash: hashToken(token), ...pendingFilter(now) },
-    { $set: { acceptedAt: now, acceptedBy: userId } },
-  );
-  if (!claimed) throw invalidLink();
-  try {
-    await MembershipModel.updateOne(
-      { business: inv.business, user: userId },
-      { $setOnInsert: { role: inv.role, allStores: inv.allStores !== false, stores: inv.stores ?? [] } },
-      { upsert: true },
-    );
-  } catch (err) {
-    if ((err as { code?: number }).code !== 11000) throw err; // a concurrent join made it: same result
-  }
-  await UserModel.updateOne(
-    { _id: userId },
-    { $set: { currentBusiness: inv.business, selectedStore: null } },
-  );
-  const m = (await MembershipModel.findOne({ business: inv.business, user: userId }).lean())!;
-  const access = accessFromMembership(String(userId), m);
-  const names = await storeNames(inv.stores ?? []);
-  const stores = (inv.stores ?? []).map((s) => ({ _id: s, name: names.get(String(s)) ?? 'a store' }));
-  const what = roleText(m.role as TRole, {
-    allStores: inv.allStores !== false,
-    names: stores.map((s) => s.name),
-  });
-  await recordAudit(
-    access,
-    {
-      kind: 'invitation',
-      action: 'invitation.accept',
-      summary: `${inv.email} accepted the invitation and joined as ${what}`,
-      store: auditStore({ allStores: inv.allStores !== false, stores }),
-    },
-    now,
-  );
-  return access;
-}
-
-const joinedMessage = async (businessId: unknown) =>
-  `You joined ${(await BusinessModel.findById(businessId, { name: 1 }).lean())?.name ?? 'the business'}`;
-
-export async function accept(
-  userId: string,
-  token: string,
-  now = new Date(),
-): Promise<{ message: string; user: TUser }> {
-  const inv = await validInvitation(token, now);
-  const user = await UserModel.findById(userId);
-  if (!user) throw notFound('User');
-  if (normalizeEmail(user.email) !== inv.email)
-    throw new AppError('INVITATION_WRONG_ACCOUNT', INVITATION_MESSAGES.wrongAccount(inv.email), 403);
-  await join(inv, token, user._id, now);
-  const fresh = (await UserModel.findById(userId))!;
-  return { message: await joinedMessage(inv.business), user: await toUserDto(fresh, now) };
-}
-
-type SignupInput = z.infer<typeof ZInvitationSignupSchema>;
-
-/** A new person from the link: verified by the link itself, no business of their own, a member of the inviting one. */
-export async function signupWithInvitation(input: SignupInput, now = new Date()) {
-  const inv = await validInvitation(input.token, now);
-  const accountExists = () =>
-    new AppError('ACCOUNT_EXISTS', INVITATION_MESSAGES.accountExists, 409, {
-      email: [INVITATION_MESSAGES.accountExists],
-    });
-  if (await UserModel.exists({ email: inv.email })) throw accountExists();
-  let user: InstanceType<typeof UserModel>;
-  try {
-    user = await UserModel.create({
-      fullname: input.fullname,
-      email: inv.email,
-      passwordHash: await bcrypt.hash(input.password, env.BCRYPT_ROUNDS),
-      timeZone: input.timeZone && isValidTimeZone(input.timeZone) ? input.timeZone : 'UTC',
-      emailVerifiedAt: now,
-      currentBusiness: inv.business,
-    });
-  } catch (err) {
-    if ((err as { code?: number }).code === 11000) throw accountExists();
-    throw err;
-  }
-  try {
-    await join(inv, input.token, user._id, now);
-  } catch (err) {
-    // The link was used or revoked meanwhile: the account made for it must not stay behind.
-    await UserModel.deleteOne({ _id: user._id });
-    throw err;
-  }
-  const fresh = (await UserModel.findById(user._id))!;
-  return {
-    message: await joinedMessage(inv.business),
-    token: signAccessToken(String(user._id), fresh.tokenVersion ?? 0),
-    user: await toUserDto(fresh, now),
-  };
 }

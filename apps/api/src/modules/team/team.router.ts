@@ -4,7 +4,8 @@ import { contract } from '@cx/contracts';
 import { userIdOf } from '../../lib/auth';
 import { byIp, rateLimit } from '../../lib/rate-limit';
 import { accessOf } from '../../tenancy/access';
-import { accept, invite, preview, resend, revoke, signupWithInvitation } from './invitations.service';
+import { accept, preview, signupWithInvitation } from './invitation-links.service';
+import { invite, resend, revoke } from './invitations.service';
 import { listTeam, removeMember, transferOwnership, updateMember } from './team.service';
 
 const s = initServer();

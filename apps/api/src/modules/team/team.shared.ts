@@ -109,3 +109,19 @@ export function invitationDto(access: Access, inv: InvitationDoc, inviterName: s
     createdAt: ((inv as { createdAt?: Date }).createdAt ?? new Date()).toISOString(),
   };
 }
+
+/**
+ * Whether the actor may resend, revoke or replace an invitation: all-store roles may; a store manager only viewer
+ * invitations within their own stores ('unseen' when it is not about their stores at all).
+ */
+export function mayManageInvitation(
+  access: Access,
+  inv: { role: string; allStores?: boolean | null; stores: unknown[] },
+): 'yes' | 'unseen' | 'forbidden' {
+  if (access.storeIds === null) return 'yes';
+  const own = access.storeIds;
+  const inScope =
+    inv.allStores === false && inv.stores.length > 0 && inv.stores.every((s) => own.includes(String(s)));
+  if (!inScope) return 'unseen';
+  return access.role === 'manager' && inv.role !== 'viewer' ? 'forbidden' : 'yes';
+}
