@@ -113,6 +113,15 @@ export function publishToUser(userId: string, event: string, payload: unknown): 
   else redisEmitter()?.to(roomOf(userId)).emit(event, payload);
 }
 
+/**
+ * Closes every open socket of the user, on any instance (a removed member or a changed role): the web app reconnects
+ * and its next calls read the new membership. Through this process's server when it has one, else through Redis.
+ */
+export function disconnectUser(userId: string): void {
+  if (io) io.in(roomOf(userId)).disconnectSockets(true);
+  else redisEmitter()?.in(roomOf(userId)).disconnectSockets(true);
+}
+
 export async function closeRealtime(): Promise<void> {
   const current = io;
   io = null;

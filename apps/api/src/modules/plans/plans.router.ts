@@ -4,6 +4,7 @@ import { initServer } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
 import { env } from '../../config/env';
 import { accessOf } from '../../tenancy/access';
+import { recordAudit } from '../../tenancy/audit';
 import { PLANS } from './plans.catalog';
 import {
   confirmCheckout,
@@ -16,6 +17,7 @@ import { completeTestCheckout, testCheckoutPage } from './test-checkout';
 import { receiveWebhook } from './webhook.service';
 
 const s = initServer();
+const planName = (id: string) => PLANS.find((p) => p.id === id)?.name ?? id;
 
 /** Stripe signs the exact bytes: app.ts mounts this before the JSON parser for the webhook path. */
 export const WEBHOOK_PATH = '/api/v1/plans/webhook';
@@ -26,18 +28,31 @@ export const plansRouter = s.router(contract.plans, {
     res.setHeader('cache-control', 'public, max-age=300');
     return { status: 200, body: { plans: [...PLANS] } };
   },
-  createCheckoutSession: async ({ req, body }) => ({
-    status: 200,
-    body: await createCheckoutSession(accessOf(req).businessId, body, accessOf(req).userId),
-  }),
+  createCheckoutSession: async ({ req, body }) => {
+    const access = accessOf(req);
+    const session = await createCheckoutSession(access.businessId, body, access.userId);
+    await recordAudit(access, {
+      kind: 'subscription',
+      action: 'subscription.checkout',
+      summary: `Started a checkout for the ${planName(body.plan)} plan`,
+      after: { plan: body.plan },
+    });
+    return { status: 200, body: session };
+  },
   confirmCheckout: async ({ req, body }) => ({
     status: 200,
     body: await confirmCheckout(accessOf(req).businessId, body.sessionId),
   }),
-  createPortalSession: async ({ req }) => ({
-    status: 200,
-    body: { url: await createPortalSession(accessOf(req).businessId) },
-  }),
+  createPortalSession: async ({ req }) => {
+    const access = accessOf(req);
+    const url = await createPortalSession(access.businessId);
+    await recordAudit(access, {
+      kind: 'subscription',
+      action: 'subscription.portal',
+      summary: 'Opened the billing portal (payment method, plan changes, cancellation)',
+    });
+    return { status: 200, body: { url } };
+  },
   mySubscription: async ({ req }) => ({ status: 200, body: await mySubscription(accessOf(req).businessId) }),
   invoices: async ({ req }) => ({ status: 200, body: { invoices: await invoicesOf(accessOf(req).businessId) } }),
   webhook: async ({ req }) => {

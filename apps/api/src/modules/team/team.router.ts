@@ -1,22 +1,53 @@
-// /api/v1/team handlers (being built: members, invitations, roles, ownership).
+// /api/v1/team handlers: members, invitations (invite, resend, revoke, preview, accept, sign up), roles, ownership.
 import { initServer } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
-import { notFound } from '../../lib/errors';
+import { userIdOf } from '../../lib/auth';
+import { byIp, rateLimit } from '../../lib/rate-limit';
+import { accessOf } from '../../tenancy/access';
+import { accept, preview, signupWithInvitation } from './invitation-links.service';
+import { invite, resend, revoke } from './invitations.service';
+import { listTeam, removeMember, transferOwnership, updateMember } from './team.service';
 
 const s = initServer();
-const pending = async () => {
-  throw notFound('Route');
-};
+const HOUR = 60 * 60 * 1000;
+const signupLimit = rateLimit({
+  name: 'invitation-signup-ip',
+  windowMs: HOUR,
+  limit: 20,
+  key: byIp,
+  message: 'Too many sign-up attempts. Please try again later.',
+});
 
 export const teamRouter = s.router(contract.team, {
-  members: pending,
-  invite: pending,
-  resendInvitation: pending,
-  revokeInvitation: pending,
-  previewInvitation: pending,
-  acceptInvitation: pending,
-  signupWithInvitation: pending,
-  updateMember: pending,
-  removeMember: pending,
-  transferOwnership: pending,
+  members: async ({ req }) => ({ status: 200, body: await listTeam(accessOf(req)) }),
+  invite: async ({ req, body }) => {
+    const invitation = await invite(accessOf(req), body);
+    return { status: 201, body: { message: `Invitation sent to ${invitation.email}`, invitation } };
+  },
+  resendInvitation: async ({ req, params }) => {
+    const invitation = await resend(accessOf(req), params.id);
+    return { status: 200, body: { message: `Invitation sent again to ${invitation.email}`, invitation } };
+  },
+  revokeInvitation: async ({ req, params }) => {
+    await revoke(accessOf(req), params.id);
+    return { status: 200, body: { message: 'Invitation revoked: its link no longer works' } };
+  },
+  previewInvitation: async ({ query }) => ({ status: 200, body: await preview(query.token) }),
+  acceptInvitation: async ({ req, body }) => ({ status: 200, body: await accept(userIdOf(req), body.token) }),
+  signupWithInvitation: {
+    middleware: [signupLimit],
+    handler: async ({ body }) => ({ status: 201, body: await signupWithInvitation(body) }),
+  },
+  updateMember: async ({ req, params, body }) => {
+    const member = await updateMember(accessOf(req), params.userId, body);
+    return { status: 200, body: { message: `${member.fullname}'s access was updated`, member } };
+  },
+  removeMember: async ({ req, params }) => ({
+    status: 200,
+    body: { message: await removeMember(accessOf(req), params.userId) },
+  }),
+  transferOwnership: async ({ req, body }) => ({
+    status: 200,
+    body: { message: await transferOwnership(accessOf(req), body) },
+  }),
 });
