@@ -15,6 +15,8 @@ import { RatingModel } from '../ratings/rating.model';
 import { ShiftModel } from '../rota/shift.model';
 import { StaffModel } from '../staff/staff.model';
 import { UserModel } from '../users/user.model';
+import { assertStoreInScope, type Access } from '../../tenancy/access';
+import { recordAudit } from '../../tenancy/audit';
 import { StoreModel, type StoreDoc } from './store.model';
 
 type StoreInput = ReturnType<typeof ZStoreInputSchema.parse>;
@@ -90,8 +92,16 @@ async function setOnOwnedStore(
   ).lean<StoreDoc>();
 }
 
-export async function listStores(business: string, q?: string): Promise<TStore[]> {
-  const filter: Record<string, unknown> = { business, deletedAt: null };
+/** A live store of the member's business within their stores, or 404 (the guard checked params.id already). */
+export async function findStoreInScope(access: Access, id: string): Promise<StoreDoc> {
+  assertStoreInScope(access, id);
+  return findOwnedStore(access.businessId, id);
+}
+
+/** The business's live stores the member covers, by name. */
+export async function listStores(access: Access, q?: string): Promise<TStore[]> {
+  const filter: Record<string, unknown> = { business: access.businessId, deletedAt: null };
+  if (access.storeIds !== null) filter._id = { $in: access.storeIds.filter((id) => mongoose.isValidObjectId(id)) };
   if (q) filter.name = { $regex: escapeRegex(q), $options: 'i' };
   const stores = await StoreModel.find(filter).lean<StoreDoc[]>();
   return stores
@@ -99,12 +109,21 @@ export async function listStores(business: string, q?: string): Promise<TStore[]
     .map(toStoreDto);
 }
 
-export async function getStore(business: string, id: string): Promise<TStore> {
-  return toStoreDto(await findOwnedStore(business, id));
+export async function getStore(access: Access, id: string): Promise<TStore> {
+  return toStoreDto(await findStoreInScope(access, id));
 }
 
-export async function createStore(business: string, input: TStoreInput | StoreInput): Promise<TStore> {
+/** Human names of the fields an update touched, for the audit summary. */
+const FIELD_WORDS: Record<string, string> = {
+  address: 'address',
+  timeZone: 'time zone',
+  openingHours: 'opening hours',
+  socialLinks: 'links',
+};
+
+export async function createStore(access: Access, input: TStoreInput | StoreInput): Promise<TStore> {
   const data = ZStoreInputSchema.parse(input);
+  const business = access.businessId;
   const store = await StoreModel.create({
     business,
     name: data.name,
@@ -113,16 +132,24 @@ export async function createStore(business: string, input: TStoreInput | StoreIn
     openingHours: data.openingHours,
     socialLinks: socialLinksOf({ socialLinks: data.socialLinks } as Pick<StoreDoc, 'socialLinks'>),
   });
+  await recordAudit(access, {
+    kind: 'store',
+    action: 'store.create',
+    summary: `Added the store ${store.name}`,
+    store,
+    after: { name: store.name, address: store.address ?? '', timeZone: store.timeZone },
+  });
   return toStoreDto(store.toObject() as StoreDoc);
 }
 
 export async function updateStore(
-  business: string,
+  access: Access,
   id: string,
   input: TStoreUpdate | StoreUpdate,
 ): Promise<TStore> {
   const data = ZStoreUpdateSchema.parse(input);
-  await findOwnedStore(business, id);
+  const business = access.businessId;
+  const before = await findStoreInScope(access, id);
   const $set: Record<string, unknown> = {};
   for (const key of ['name', 'address', 'timeZone', 'openingHours'] as const) {
     if (data[key] !== undefined) $set[key] = data[key];
@@ -133,7 +160,39 @@ export async function updateStore(
   }
   const store = await setOnOwnedStore(business, id, $set);
   if (!store) throw notFound('Store');
+  await auditStoreUpdate(access, before, store, data);
   return toStoreDto(store);
+}
+
+/** "Renamed Soho to Soho Square", "Changed the opening hours of Soho": only what changed, small before/after. */
+async function auditStoreUpdate(access: Access, before: StoreDoc, after: StoreDoc, data: StoreUpdate) {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  const changed: string[] = [];
+  for (const key of ['name', 'address', 'timeZone', 'openingHours', 'socialLinks'] as const) {
+    if (data[key] === undefined) continue;
+    const was = key === 'socialLinks' ? socialLinksOf(before) : before[key];
+    const now = key === 'socialLinks' ? socialLinksOf(after) : after[key];
+    if (JSON.stringify(was) === JSON.stringify(now)) continue;
+    b[key] = key === 'openingHours' ? undefined : was;
+    a[key] = key === 'openingHours' ? undefined : now;
+    if (key !== 'name') changed.push(FIELD_WORDS[key]!);
+  }
+  const renamed = 'name' in a;
+  if (!renamed && changed.length === 0) return;
+  const parts = [
+    ...(renamed ? [`Renamed ${before.name} to ${after.name}`] : []),
+    ...(changed.length ? [`changed the ${changed.join(', ')} of ${after.name}`] : []),
+  ];
+  const summary = parts.join(' and ');
+  await recordAudit(access, {
+    kind: 'store',
+    action: 'store.update',
+    summary: summary.charAt(0).toUpperCase() + summary.slice(1),
+    store: after,
+    before: b,
+    after: a,
+  });
 }
 
 /**
@@ -141,11 +200,12 @@ export async function updateStore(
  * started yet are removed and the store is taken off staff profiles and the owner's selected store.
  */
 export async function deleteStore(
-  business: string,
+  access: Access,
   id: string,
   now = new Date(),
 ): Promise<{ message: string; ratingsKept: number }> {
-  const store = await findOwnedStore(business, id);
+  const business = access.businessId;
+  const store = await findStoreInScope(access, id);
   const updated = await StoreModel.updateOne(
     { _id: id, business, deletedAt: null },
     { $set: { deletedAt: now } },
@@ -156,8 +216,16 @@ export async function deleteStore(
     RatingModel.countDocuments({ business, store: storeId }),
     ShiftModel.deleteMany({ business, store: storeId, start: { $gte: now } }),
     StaffModel.updateMany({ business, stores: storeId }, { $pull: { stores: storeId } }),
-    UserModel.updateOne({ _id: business, selectedStore: storeId }, { $set: { selectedStore: null } }),
+    UserModel.updateMany({ selectedStore: storeId }, { $set: { selectedStore: null } }),
   ]);
+  await recordAudit(access, {
+    kind: 'store',
+    action: 'store.delete',
+    summary: `Deleted the store ${store.name}`,
+    store,
+    before: { name: store.name },
+    after: { ratingsKept },
+  });
   const message =
     ratingsKept > 0
       ? `Store "${store.name}" deleted. Its ${ratingsKept} rating${ratingsKept === 1 ? ' is' : 's are'} kept for your reports.`
@@ -170,16 +238,17 @@ export interface UploadedFile {
 }
 
 export async function setStoreImage(
-  business: string,
+  access: Access,
   id: string,
   file: UploadedFile | undefined,
 ): Promise<TStore> {
+  const business = access.businessId;
   if (!file?.buffer?.length) {
     throw new AppError('IMAGE_REQUIRED', 'Please choose an image to upload', 400, {
       image: ['Please choose an image to upload'],
     });
   }
-  const before = await findOwnedStore(business, id);
+  const before = await findStoreInScope(access, id);
   const store = await replaceImage(file.buffer, {
     business,
     purpose: 'store',
@@ -187,38 +256,97 @@ export async function setStoreImage(
     attach: (image) => setOnOwnedStore(business, id, { image }),
     gone: () => notFound('Store'),
   });
+  await recordAudit(access, {
+    kind: 'store',
+    action: 'store.image',
+    summary: `Changed the picture of ${store.name}`,
+    store,
+  });
   return toStoreDto(store);
 }
 
-export async function removeStoreImage(business: string, id: string): Promise<TStore> {
-  const before = await findOwnedStore(business, id);
+export async function removeStoreImage(access: Access, id: string): Promise<TStore> {
+  const business = access.businessId;
+  const before = await findStoreInScope(access, id);
   const store = await setOnOwnedStore(business, id, { image: null });
   if (!store) throw notFound('Store');
   await deleteFile(before.image);
+  if (before.image) {
+    await recordAudit(access, {
+      kind: 'store',
+      action: 'store.image',
+      summary: `Removed the picture of ${store.name}`,
+      store,
+    });
+  }
   return toStoreDto(store);
 }
 
-export async function getInterfaces(business: string, id: string): Promise<TStoreInterfaces> {
-  return interfacesOf(await findOwnedStore(business, id));
+export async function getInterfaces(access: Access, id: string): Promise<TStoreInterfaces> {
+  return interfacesOf(await findStoreInScope(access, id));
 }
 
+/** The customer-facing names of the three interfaces, for audit summaries. */
+const INTERFACE_NAMES: Record<string, string> = {
+  interface1: 'staff ratings',
+  interface2: 'experience ratings',
+  interface3: 'the social media links',
+};
+
 export async function updateInterfaces(
-  business: string,
+  access: Access,
   id: string,
   update: TStoreInterfacesUpdate,
 ): Promise<{ message: string; interfaces: TStoreInterfaces }> {
+  const business = access.businessId;
+  assertStoreInScope(access, id);
   const $set: Record<string, boolean> = {};
   for (const [key, value] of Object.entries(update)) {
     if (value) $set[`interfaces.${key}.status`] = value.status;
   }
   if (!mongoose.isValidObjectId(id)) throw notFound('Store');
-  const store = await setOnOwnedStore(business, id, $set);
-  if (!store) throw notFound('Store');
-  const interfaces = interfacesOf(store);
+  const before = await StoreModel.findOneAndUpdate(
+    { _id: id, business, deletedAt: null },
+    { $set },
+    { returnDocument: 'before' },
+  ).lean<StoreDoc>();
+  if (!before) throw notFound('Store');
+  const was = interfacesOf(before);
+  const interfaces = { ...was };
+  for (const [key, value] of Object.entries(update)) {
+    if (value) interfaces[key as keyof TStoreInterfaces] = { status: value.status };
+  }
+  await auditInterfaces(access, before, was, interfaces);
   const anyEnabled = Object.values(interfaces).some((i) => i.status);
   // Disabling all three is allowed (a store can be paused), but the owner is told what that means for customers.
   const message = anyEnabled
     ? 'Interface settings updated'
     : 'Interface settings updated. All interfaces are disabled: customers cannot rate this store until you enable one.';
   return { message, interfaces };
+}
+
+/** "Turned off staff ratings at Soho": one entry per save that changed a switch, naming each switch changed. */
+async function auditInterfaces(
+  access: Access,
+  store: StoreDoc,
+  was: TStoreInterfaces,
+  now: TStoreInterfaces,
+): Promise<void> {
+  const keys = (Object.keys(now) as Array<keyof TStoreInterfaces>).filter(
+    (k) => was[k].status !== now[k].status,
+  );
+  if (keys.length === 0) return;
+  const phrase = (on: boolean) => {
+    const names = keys.filter((k) => now[k].status === on).map((k) => INTERFACE_NAMES[k]);
+    return names.length ? `turned ${on ? 'on' : 'off'} ${names.join(' and ')}` : null;
+  };
+  const said = [phrase(false), phrase(true)].filter(Boolean).join(' and ');
+  await recordAudit(access, {
+    kind: 'interfaces',
+    action: 'store.interfaces',
+    summary: `${said.charAt(0).toUpperCase()}${said.slice(1)} at ${store.name}`,
+    store,
+    before: Object.fromEntries(keys.map((k) => [k, was[k].status])),
+    after: Object.fromEntries(keys.map((k) => [k, now[k].status])),
+  });
 }
