@@ -58,7 +58,11 @@ async function assertOwnStores(access: Access, ids: string[]): Promise<Map<strin
 /** A live staff member of the business who works at one of the member's stores (all, for all-store roles), or 404. */
 export async function findOwnedStaff(access: Access, id: string): Promise<StaffDoc> {
   if (!mongoose.isValidObjectId(id)) throw notFound('Staff member');
-  const member = await StaffModel.findOne({ _id: id, business: access.businessId, deletedAt: null }).lean<StaffDoc>();
+  const member = await StaffModel.findOne({
+    _id: id,
+    business: access.businessId,
+    deletedAt: null,
+  }).lean<StaffDoc>();
   if (!member || !worksForMember(access, member)) throw notFound('Staff member');
   return member;
 }
@@ -119,7 +123,11 @@ export async function createStaff(access: Access, input: TStaffInput): Promise<T
     action: 'staff.create',
     summary: `Added ${member.name}${first ? ` at ${first.name}` : ''}`,
     store: first ?? null,
-    after: { name: member.name, role: member.role, stores: data.stores.map((id) => names.get(id)?.name ?? id) },
+    after: {
+      name: member.name,
+      role: member.role,
+      stores: data.stores.map((id) => names.get(id)?.name ?? id),
+    },
   });
   return getStaff(access, String(member._id));
 }
@@ -144,7 +152,9 @@ async function setOnOwnedStaff(
 export async function updateStaff(access: Access, id: string, input: TStaffUpdate): Promise<TStaff> {
   const data = ZStaffUpdateSchema.parse(input);
   const before = await findOwnedStaff(access, id);
-  const $set: Record<string, unknown> = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
+  const $set: Record<string, unknown> = Object.fromEntries(
+    Object.entries(data).filter(([, v]) => v !== undefined),
+  );
   if (data.stores) {
     await assertOwnStores(access, data.stores);
     const kept = (before.stores ?? []).map(String).filter((s) => !coversStore(access, s));
@@ -198,7 +208,11 @@ async function auditStaffUpdate(access: Access, before: StaffDoc, after: StaffDo
  * Soft delete: ratings keep naming the person; shifts that have not started yet go, past ones stay for history. A
  * store manager removing someone who also works at stores they do not cover takes them off their own stores only.
  */
-export async function deleteStaff(access: Access, id: string, now = new Date()): Promise<{ message: string }> {
+export async function deleteStaff(
+  access: Access,
+  id: string,
+  now = new Date(),
+): Promise<{ message: string }> {
   const business = access.businessId;
   const member = await findOwnedStaff(access, id);
   const elsewhere = (member.stores ?? []).filter((s) => !coversStore(access, String(s)));
@@ -225,7 +239,10 @@ export async function deleteStaff(access: Access, id: string, now = new Date()):
 async function removeFromMyStores(access: Access, member: StaffDoc, now: Date): Promise<{ message: string }> {
   const mine = (member.stores ?? []).filter((s) => coversStore(access, String(s)));
   const where = await auditStoreOf(access, member);
-  await StaffModel.updateOne({ _id: member._id, business: access.businessId }, { $pull: { stores: { $in: mine } } });
+  await StaffModel.updateOne(
+    { _id: member._id, business: access.businessId },
+    { $pull: { stores: { $in: mine } } },
+  );
   await ShiftModel.deleteMany({
     business: access.businessId,
     staff: member._id,
@@ -239,7 +256,9 @@ async function removeFromMyStores(access: Access, member: StaffDoc, now: Date): 
     store: where,
     before: { name: member.name },
   });
-  return { message: `${member.name} no longer works at your stores. Their ratings are kept for your reports.` };
+  return {
+    message: `${member.name} no longer works at your stores. Their ratings are kept for your reports.`,
+  };
 }
 
 export async function setStaffPhoto(

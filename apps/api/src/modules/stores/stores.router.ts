@@ -57,7 +57,11 @@ export const storesRouter = s.router(contract.stores, {
   uploadImage: {
     middleware: [imageUpload('image')],
     handler: async ({ req, params, file }) => {
-      const store = await stores.setStoreImage(accessOf(req), params.id, file as stores.UploadedFile | undefined);
+      const store = await stores.setStoreImage(
+        accessOf(req),
+        params.id,
+        file as stores.UploadedFile | undefined,
+      );
       return { status: 200, body: { message: 'Store image updated', store } };
     },
   },

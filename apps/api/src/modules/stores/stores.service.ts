@@ -101,7 +101,8 @@ export async function findStoreInScope(access: Access, id: string): Promise<Stor
 /** The business's live stores the member covers, by name. */
 export async function listStores(access: Access, q?: string): Promise<TStore[]> {
   const filter: Record<string, unknown> = { business: access.businessId, deletedAt: null };
-  if (access.storeIds !== null) filter._id = { $in: access.storeIds.filter((id) => mongoose.isValidObjectId(id)) };
+  if (access.storeIds !== null)
+    filter._id = { $in: access.storeIds.filter((id) => mongoose.isValidObjectId(id)) };
   if (q) filter.name = { $regex: escapeRegex(q), $options: 'i' };
   const stores = await StoreModel.find(filter).lean<StoreDoc[]>();
   return stores
