@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createApp } from '../../src/app';
 import { BusinessRollupModel } from '../../src/modules/analytics/rollup.model';
 import { AuditModel } from '../../src/tenancy/audit.model';
-import { makeMember, makeStaff, makeStore, makeUser } from '../factories';
+import { makeMember, makeRating, makeStaff, makeStore, makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
 import { rateExperience } from './support';
 
@@ -82,6 +82,9 @@ describe('analytics scope by role', () => {
     expect(names).toEqual([here.name]);
     expect((await get(`snapshot?period=last7&staff=${there._id}`, manager.auth)).status).toBe(404);
     expect((await get(`snapshot?period=last7&staff=${here._id}`, manager.auth)).status).toBe(200);
+    // once rated at one of the manager's stores (covering a shift there), the person is one the manager may look at
+    await makeRating(a, { kind: 'staff', staff: there._id, score: 4 });
+    expect((await get(`snapshot?period=last7&staff=${there._id}`, manager.auth)).status).toBe(200);
   });
 
   it('reads business rows only for a member of every store without a store filter', async () => {

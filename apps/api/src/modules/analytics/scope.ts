@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors';
 import { fileUrl } from '../../lib/files';
 import { narrowStores, type Access } from '../../tenancy/access';
 import { BusinessModel } from '../../tenancy/business.model';
+import { RatingModel } from '../ratings/rating.model';
 import { StaffModel } from '../staff/staff.model';
 import { StoreModel } from '../stores/store.model';
 import { minSampleOf } from './analytics-settings.model';
@@ -39,9 +40,19 @@ export interface Scope {
 }
 
 /**
+ * A person a member limited to some stores may filter by: one who works at one of them, or who was rated at one of
+ * them (the league lists both); anyone else of the business is "not found" to them.
+ */
+async function personInScope(access: Access, person: { _id: Types.ObjectId; stores?: unknown[] }): Promise<boolean> {
+  const mine = access.storeIds;
+  if (mine === null || (person.stores ?? []).some((s) => mine.includes(String(s)))) return true;
+  return Boolean(await RatingModel.exists({ business: access.businessId, staff: person._id, store: { $in: mine.map((id) => new mongoose.Types.ObjectId(id)) } }));
+}
+
+/**
  * The stores a call covers: those asked for (each must be a live store of the business inside the member's stores,
  * else "not found", exactly like another business's), or every live store the member covers. A staff filter must
- * name a person of the business who, for a member limited to some stores, works at one of them.
+ * name a person of the business the member may see.
  */
 export async function loadScope(access: Access, filter: TAnalyticsFilter, now = new Date()): Promise<Scope> {
   const business = access.businessId;
@@ -66,10 +77,7 @@ export async function loadScope(access: Access, filter: TAnalyticsFilter, now = 
   ]);
   const stores = found.filter((s) => !s.deletedAt);
   if (asked.length && stores.length !== new Set(asked).size) throw notFound('Store');
-  const memberStores = access.storeIds;
-  const worksHere = (p: { stores?: unknown[] }) =>
-    memberStores === null || (p.stores ?? []).some((s) => memberStores.includes(String(s)));
-  if (filter.staff && (!member || !worksHere(member))) throw notFound('Staff member');
+  if (filter.staff && (!member || !(await personInScope(access, member)))) throw notFound('Staff member');
   const scoped: ScopeStore[] = stores.map((s) => ({
     _id: s._id,
     id: String(s._id),
