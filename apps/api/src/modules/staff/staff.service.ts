@@ -85,7 +85,7 @@ export async function listStaff(access: Access, query: TStaffListQuery = {}): Pr
   const { q, store, status } = ZStaffListQuerySchema.parse(query);
   const filter: Record<string, unknown> = { business: access.businessId, deletedAt: null };
   if (store) {
-    assertStoreInScope(access, store);
+    await assertOwnStores(access, [store]);
     filter.stores = new mongoose.Types.ObjectId(store);
   } else if (access.storeIds !== null) {
     filter.stores = { $in: access.storeIds.map((id) => new mongoose.Types.ObjectId(id)) };
