@@ -28,7 +28,10 @@ describe('flagged ratings review, by role', () => {
     const { owner, mine, theirs, here, manager } = await chain();
     const list = await request(app).get('/api/v1/ratings/flagged?status=all').set(manager.auth);
     expect(list.status).toBe(200);
-    expect([list.body.total, list.body.ratings.map((r: { _id: string }) => r._id)]).toEqual([1, [String(here._id)]]);
+    expect([list.body.total, list.body.ratings.map((r: { _id: string }) => r._id)]).toEqual([
+      1,
+      [String(here._id)],
+    ]);
     expect(JSON.stringify(list.body)).not.toContain('secret from theirs');
     const filtered = await request(app).get(`/api/v1/ratings/flagged?store=${mine._id}`).set(manager.auth);
     expect(filtered.body.total).toBe(1);
@@ -40,7 +43,10 @@ describe('flagged ratings review, by role', () => {
 
   it("answers 404 to a manager restoring another store's rating and leaves it flagged", async () => {
     const { there, manager } = await chain();
-    const res = await request(app).post(`/api/v1/ratings/${there._id}/restore`).set(manager.auth).send({ note: 'x' });
+    const res = await request(app)
+      .post(`/api/v1/ratings/${there._id}/restore`)
+      .set(manager.auth)
+      .send({ note: 'x' });
     expect([res.status, res.body.message]).toEqual([404, 'Rating not found']);
     expect((await RatingModel.findById(there._id).lean())?.flag?.restored).toBe(false);
     expect(await AuditModel.countDocuments({})).toBe(0);
@@ -58,7 +64,12 @@ describe('flagged ratings review, by role', () => {
     expect((await RatingAuditModel.findOne({ rating: here._id }).lean())?.actor?.toString()).toBe(manager.id);
     const entries = await AuditModel.find({ business: owner.id }).lean();
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ actorRole: 'manager', kind: 'rating', action: 'rating.restore', storeName: 'Mine' });
+    expect(entries[0]).toMatchObject({
+      actorRole: 'manager',
+      kind: 'rating',
+      action: 'rating.restore',
+      storeName: 'Mine',
+    });
     expect(String(entries[0]!.actor)).toBe(manager.id);
     expect(String(entries[0]!.store)).toBe(String(mine._id));
     expect(entries[0]!.summary).toMatch(/Restored a flagged 5-star staff rating for Pat: Checked the camera/);

@@ -91,7 +91,10 @@ export const analyticsRouter = s.router(contract.analytics, {
     return { status: 200, body: endDownloadOnFailure(stream, req as unknown as Request, res, file) };
   },
   // every member reads the setting their league tables use; changing it is declared 'analytics:settings' (admins)
-  getSettings: async ({ req }) => ({ status: 200, body: { minSample: await minSampleOf(memberOf(req).businessId) } }),
+  getSettings: async ({ req }) => ({
+    status: 200,
+    body: { minSample: await minSampleOf(memberOf(req).businessId) },
+  }),
   updateSettings: async ({ body, req }) => {
     const access = memberOf(req);
     const before = await minSampleOf(access.businessId);

@@ -43,10 +43,19 @@ export interface Scope {
  * A person a member limited to some stores may filter by: one who works at one of them, or who was rated at one of
  * them (the league lists both); anyone else of the business is "not found" to them.
  */
-async function personInScope(access: Access, person: { _id: Types.ObjectId; stores?: unknown[] }): Promise<boolean> {
+async function personInScope(
+  access: Access,
+  person: { _id: Types.ObjectId; stores?: unknown[] },
+): Promise<boolean> {
   const mine = access.storeIds;
   if (mine === null || (person.stores ?? []).some((s) => mine.includes(String(s)))) return true;
-  return Boolean(await RatingModel.exists({ business: access.businessId, staff: person._id, store: { $in: mine.map((id) => new mongoose.Types.ObjectId(id)) } }));
+  return Boolean(
+    await RatingModel.exists({
+      business: access.businessId,
+      staff: person._id,
+      store: { $in: mine.map((id) => new mongoose.Types.ObjectId(id)) },
+    }),
+  );
 }
 
 /**

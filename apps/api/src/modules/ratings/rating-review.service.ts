@@ -82,7 +82,11 @@ async function present(business: string, ratings: RatingDoc[]): Promise<TFlagged
 export async function listFlagged(access: Access, q: FlaggedQuery) {
   const business = access.businessId;
   if (q.store) narrowStores(access, [q.store]);
-  const filter: Record<string, unknown> = { ...scopeFilter(access), 'flag.suspicious': true, ...STATUS_FILTER[q.status] };
+  const filter: Record<string, unknown> = {
+    ...scopeFilter(access),
+    'flag.suspicious': true,
+    ...STATUS_FILTER[q.status],
+  };
   if (q.store) filter.store = q.store;
   const [ratings, total] = await Promise.all([
     RatingModel.find(filter)
@@ -134,13 +138,17 @@ export async function restoreRating(access: Access, ratingId: string, note: stri
   const [presented] = await present(business, after ? [after] : []);
   if (!presented) throw notFound('Rating');
   const who = presented.staff ? ` for ${presented.staff.name}` : '';
-  await recordAudit(access, {
-    kind: 'rating',
-    action: 'rating.restore',
-    summary: `Restored a flagged ${presented.score}-star ${presented.kind} rating${who}${note ? `: ${note}` : ''}`,
-    store: { _id: restored.store, name: presented.store.name },
-    before: { restored: false, reasons: presented.reasons },
-    after: { restored: true, note },
-  }, now);
+  await recordAudit(
+    access,
+    {
+      kind: 'rating',
+      action: 'rating.restore',
+      summary: `Restored a flagged ${presented.score}-star ${presented.kind} rating${who}${note ? `: ${note}` : ''}`,
+      store: { _id: restored.store, name: presented.store.name },
+      before: { restored: false, reasons: presented.reasons },
+      after: { restored: true, note },
+    },
+    now,
+  );
   return presented;
 }
