@@ -113,6 +113,15 @@ export function publishToUser(userId: string, event: string, payload: unknown): 
   else redisEmitter()?.to(roomOf(userId)).emit(event, payload);
 }
 
+/**
+ * Closes every open session of the user on any instance (a member removed from the business, or whose role changed,
+ * reconnects and is checked again); a no-op in a process with neither a server nor Redis.
+ */
+export function disconnectUser(userId: string): void {
+  if (io) io.in(roomOf(userId)).disconnectSockets(true);
+  else redisEmitter()?.in(roomOf(userId)).disconnectSockets(true);
+}
+
 export async function closeRealtime(): Promise<void> {
   const current = io;
   io = null;
