@@ -69,7 +69,10 @@ describe('stores for a store manager', () => {
 
   it('the owner creating and deleting stores is audited', async () => {
     const { owner } = await chain();
-    const created = await request(app).post('/api/v1/store/create').set(owner.auth).send({ name: 'Brixton', timeZone: 'UTC' });
+    const created = await request(app)
+      .post('/api/v1/store/create')
+      .set(owner.auth)
+      .send({ name: 'Brixton', timeZone: 'UTC' });
     expect(created.status).toBe(201);
     await request(app).delete(`/api/v1/store/${created.body.store._id}`).set(owner.auth).expect(200);
     const summaries = (await auditOf(owner.id)).map((e) => e.summary);

@@ -218,8 +218,8 @@ export async function evaluateRating(
   const inScope = rules.flatMap((r) => {
     const member = members.get(recipientKey(r.business, r.user));
     const listed = r.stores.length === 0 || r.stores.some((s) => String(s) === String(store._id));
-    const store_ = r.type === 'visit-allowance' ? null : store._id;
-    return member && listed && mayReceive(member, { type: r.type, store: store_ }) ? [{ r, member }] : [];
+    const about = r.type === 'visit-allowance' ? null : store._id;
+    return member && listed && mayReceive(member, { type: r.type, store: about }) ? [{ r, member }] : [];
   });
   if (inScope.length === 0) return;
   const member = rating.staff ? await StaffModel.findById(rating.staff, { name: 1, photo: 1 }).lean() : null;
