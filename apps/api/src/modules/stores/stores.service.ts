@@ -17,6 +17,7 @@ import { StaffModel } from '../staff/staff.model';
 import { UserModel } from '../users/user.model';
 import { assertStoreInScope, type Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
+import { auditInterfaces, auditStoreUpdate } from './stores.audit';
 import { StoreModel, type StoreDoc } from './store.model';
 
 type StoreInput = ReturnType<typeof ZStoreInputSchema.parse>;
@@ -114,14 +115,6 @@ export async function getStore(access: Access, id: string): Promise<TStore> {
   return toStoreDto(await findStoreInScope(access, id));
 }
 
-/** Human names of the fields an update touched, for the audit summary. */
-const FIELD_WORDS: Record<string, string> = {
-  address: 'address',
-  timeZone: 'time zone',
-  openingHours: 'opening hours',
-  socialLinks: 'links',
-};
-
 export async function createStore(access: Access, input: TStoreInput | StoreInput): Promise<TStore> {
   const data = ZStoreInputSchema.parse(input);
   const business = access.businessId;
@@ -163,37 +156,6 @@ export async function updateStore(
   if (!store) throw notFound('Store');
   await auditStoreUpdate(access, before, store, data);
   return toStoreDto(store);
-}
-
-/** "Renamed Soho to Soho Square", "Changed the opening hours of Soho": only what changed, small before/after. */
-async function auditStoreUpdate(access: Access, before: StoreDoc, after: StoreDoc, data: StoreUpdate) {
-  const b: Record<string, unknown> = {};
-  const a: Record<string, unknown> = {};
-  const changed: string[] = [];
-  for (const key of ['name', 'address', 'timeZone', 'openingHours', 'socialLinks'] as const) {
-    if (data[key] === undefined) continue;
-    const was = key === 'socialLinks' ? socialLinksOf(before) : before[key];
-    const now = key === 'socialLinks' ? socialLinksOf(after) : after[key];
-    if (JSON.stringify(was) === JSON.stringify(now)) continue;
-    b[key] = key === 'openingHours' ? undefined : was;
-    a[key] = key === 'openingHours' ? undefined : now;
-    if (key !== 'name') changed.push(FIELD_WORDS[key]!);
-  }
-  const renamed = 'name' in a;
-  if (!renamed && changed.length === 0) return;
-  const parts = [
-    ...(renamed ? [`Renamed ${before.name} to ${after.name}`] : []),
-    ...(changed.length ? [`changed the ${changed.join(', ')} of ${after.name}`] : []),
-  ];
-  const summary = parts.join(' and ');
-  await recordAudit(access, {
-    kind: 'store',
-    action: 'store.update',
-    summary: summary.charAt(0).toUpperCase() + summary.slice(1),
-    store: after,
-    before: b,
-    after: a,
-  });
 }
 
 /**
@@ -287,13 +249,6 @@ export async function getInterfaces(access: Access, id: string): Promise<TStoreI
   return interfacesOf(await findStoreInScope(access, id));
 }
 
-/** The customer-facing names of the three interfaces, for audit summaries. */
-const INTERFACE_NAMES: Record<string, string> = {
-  interface1: 'staff ratings',
-  interface2: 'experience ratings',
-  interface3: 'the social media links',
-};
-
 export async function updateInterfaces(
   access: Access,
   id: string,
@@ -324,30 +279,4 @@ export async function updateInterfaces(
     ? 'Interface settings updated'
     : 'Interface settings updated. All interfaces are disabled: customers cannot rate this store until you enable one.';
   return { message, interfaces };
-}
-
-/** "Turned off staff ratings at Soho": one entry per save that changed a switch, naming each switch changed. */
-async function auditInterfaces(
-  access: Access,
-  store: StoreDoc,
-  was: TStoreInterfaces,
-  now: TStoreInterfaces,
-): Promise<void> {
-  const keys = (Object.keys(now) as Array<keyof TStoreInterfaces>).filter(
-    (k) => was[k].status !== now[k].status,
-  );
-  if (keys.length === 0) return;
-  const phrase = (on: boolean) => {
-    const names = keys.filter((k) => now[k].status === on).map((k) => INTERFACE_NAMES[k]);
-    return names.length ? `turned ${on ? 'on' : 'off'} ${names.join(' and ')}` : null;
-  };
-  const said = [phrase(false), phrase(true)].filter(Boolean).join(' and ');
-  await recordAudit(access, {
-    kind: 'interfaces',
-    action: 'store.interfaces',
-    summary: `${said.charAt(0).toUpperCase()}${said.slice(1)} at ${store.name}`,
-    store,
-    before: Object.fromEntries(keys.map((k) => [k, was[k].status])),
-    after: Object.fromEntries(keys.map((k) => [k, now[k].status])),
-  });
 }
