@@ -199,6 +199,11 @@ export async function makeBusinesses(n: number, o: { stores?: number; timeZone?:
       };
     }),
   );
+  // Each is the owner of their business, as sign-up makes them (alerts go to members only).
+  await BusinessModel.insertMany(
+    users.map((u) => ({ _id: u._id, name: `${u.fullname}'s business`, createdBy: u._id, timeZone: zone })),
+  );
+  await MembershipModel.insertMany(users.map((u) => ({ business: u._id, user: u._id, role: 'owner' })));
   const stores = await StoreModel.insertMany(
     users.flatMap((u) =>
       Array.from({ length: o.stores ?? 1 }, () => ({

@@ -7,7 +7,7 @@ import { settleClosedDays } from '../../src/modules/analytics/rollup.settle';
 import { loadScope } from '../../src/modules/analytics/scope';
 import { makeStore, makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
-import { rateExperience } from './support';
+import { ownerAccess, rateExperience } from './support';
 
 setupTestDb();
 
@@ -79,7 +79,7 @@ describe('business rows', () => {
     const { owner } = await londonAndSydney();
     const now = new Date('2026-11-11T12:00:00Z');
     const count = async () =>
-      (await overview(await loadScope(owner.id, { period: 'last7' } as never, now), 'auto')).series;
+      (await overview(await loadScope(ownerAccess(owner.id), { period: 'last7' } as never, now), 'auto')).series;
     const day9 = async () => (await count()).find((p) => p.bucket === '2026-11-09')!.count;
     expect(await day9()).toBe(2);
     await BusinessRollupModel.updateOne(

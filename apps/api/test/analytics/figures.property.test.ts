@@ -12,6 +12,7 @@ import { loadScope } from '../../src/modules/analytics/scope';
 import { timelinePage } from '../../src/modules/analytics/timeline.service';
 import { setupTestDb } from '../helpers/db';
 import { Reference, type RefFilter, type RawRating } from './reference';
+import { ownerAccess } from './support';
 import { buildWorld, NOW, rawWorld } from './world';
 
 setupTestDb();
@@ -25,7 +26,7 @@ const near = (a: number | null | undefined, b: number | null | undefined) => {
 
 async function figuresFor(business: string, f: RefFilter) {
   const query = { ...f, period: f.period } as Parameters<typeof loadScope>[1];
-  const scope = await loadScope(business, query, NOW);
+  const scope = await loadScope(ownerAccess(business), query, NOW);
   const items = [];
   let cursor: string | undefined;
   do {

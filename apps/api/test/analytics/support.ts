@@ -1,6 +1,7 @@
 // Shared by the rollup repair tests: an anonymous experience rating submitted at a chosen instant.
 import { randomUUID } from 'node:crypto';
 import { submitRating } from '../../src/modules/feedback/feedback.service';
+import type { Access } from '../../src/tenancy/access';
 
 const who = { ip: '203.0.113.9', userAgent: 'Test' };
 
@@ -17,3 +18,11 @@ export const rateExperience = (store: { _id: unknown }, score: number, at: strin
     who,
     new Date(at),
   );
+
+/** The founder's access to their own business (the business id is their id), as the access guard would resolve it. */
+export const ownerAccess = (business: string): Access => ({
+  userId: business,
+  businessId: business,
+  role: 'owner',
+  storeIds: null,
+});

@@ -10,6 +10,7 @@ import { StoreModel } from '../../src/modules/stores/store.model';
 import { StaffModel } from '../../src/modules/staff/staff.model';
 import { makeStaff, makeStore, makeUser, type MadeUser } from '../factories';
 import type { RawWorld } from './reference';
+import { ownerAccess } from './support';
 
 /** A seeded PRNG so a failing run can be replayed with the printed seed. */
 export function prng(seed: number): () => number {
@@ -104,7 +105,7 @@ export async function buildWorld(seed: number, ratings: number): Promise<World> 
     }
   }
   const flagged = await RatingModel.find({ business: business.id, 'flag.suspicious': true }).limit(4).lean();
-  for (const r of flagged.slice(0, 4)) await restoreRating(business.id, business.id, String(r._id), 'Checked with the team');
+  for (const r of flagged.slice(0, 4)) await restoreRating(ownerAccess(business.id), String(r._id), 'Checked with the team');
   // A person leaves (deactivated) and a store closes (soft-deleted) after their ratings.
   await StaffModel.updateOne({ _id: staff[1]!._id }, { $set: { active: false } });
   await StoreModel.updateOne({ _id: stores[3]!._id }, { $set: { deletedAt: NOW } });

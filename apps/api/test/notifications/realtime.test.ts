@@ -3,12 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createApp } from '../../src/app';
-import { closeRealtime, attachRealtime } from '../../src/lib/realtime';
+import { closeRealtime, attachRealtime, disconnectUser } from '../../src/lib/realtime';
 import { resetRateLimits } from '../../src/lib/rate-limit';
 import { signAccessToken } from '../../src/lib/auth';
 import { setupTestDb } from '../helpers/db';
 import { makeShop, postFrom, submitBody } from '../feedback/support';
-import { makeUser } from '../factories';
+import { makeMember, makeStore, makeUser } from '../factories';
 
 setupTestDb();
 const app = createApp();
@@ -115,5 +115,35 @@ describe('pushes after POST /api/v1/feedback/experience-ratings', () => {
     expect(rating).toMatchObject({ score: 1, store: String(shop.store._id) });
     await new Promise((r) => setTimeout(r, 200));
     expect(leaked).toBe(0);
+  });
+});
+
+describe('store scope and revocation', () => {
+  it('a rating at a store reaches a manager of that store, not a manager of another one', async () => {
+    const shop = await makeShop();
+    const other = await makeStore(shop.business.id, { name: 'Elsewhere' });
+    const here = await makeMember(shop.business.id, 'manager', [shop.store._id]);
+    const away = await makeMember(shop.business.id, 'manager', [other._id]);
+    const [mine, theirs] = [open(here.token), open(away.token)];
+    await Promise.all([connected(mine), connected(theirs)]);
+    let leaked = 0;
+    theirs.on('rating', () => leaked++);
+    const rating = next<{ store: string }>(mine, 'rating');
+    const res = await postFrom(app, '/feedback/experience-ratings', submitBody(shop.store, { score: 4 }));
+    expect(res.status).toBe(201);
+    expect(await rating).toMatchObject({ store: String(shop.store._id) });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(leaked).toBe(0);
+  });
+
+  it('disconnectUser closes every open session of that user only', async () => {
+    const [a, b] = [await makeUser(), await makeUser()];
+    const [a1, a2, b1] = [open(a.token), open(a.token), open(b.token)];
+    await Promise.all([connected(a1), connected(a2), connected(b1)]);
+    const closed = (s: Socket) => new Promise<void>((resolve) => s.once('disconnect', () => resolve()));
+    const both = Promise.all([closed(a1), closed(a2)]);
+    disconnectUser(a.id);
+    await both;
+    expect(b1.connected).toBe(true);
   });
 });

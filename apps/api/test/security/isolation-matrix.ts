@@ -7,7 +7,9 @@ export type Expectation =
   /** B names A's record: the answer is 404 and nothing of A changes. */
   | 'notFound'
   /** The route only ever acts on the caller's own records: B may succeed, but sees and changes nothing of A's. */
-  | 'ownOnly';
+  | 'ownOnly'
+  /** B asks to enter A's business: refused (403 not a member, or 404), nothing of A seen or changed. */
+  | 'refused';
 
 export interface MatrixEntry {
   expect: Expectation;
@@ -17,6 +19,8 @@ export interface MatrixEntry {
 
 const foreign = (aims: MatrixEntry['aims']): MatrixEntry => ({ expect: 'notFound', aims });
 const own = (aims: MatrixEntry['aims']): MatrixEntry => ({ expect: 'ownOnly', aims });
+const refused = (aims: MatrixEntry['aims']): MatrixEntry => ({ expect: 'refused', aims });
+const someId = () => '64b7f0c2a1b2c3d4e5f60718';
 const storeId = (a: Victim) => ({ id: a.store });
 const staffId = (a: Victim) => ({ id: a.staff });
 const shiftId = (a: Victim) => ({ id: a.shift });
@@ -84,7 +88,9 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'analytics.getSettings': own(() => [{}]),
   'analytics.updateSettings': own(() => [{ body: { minSample: 3 } }]),
 
-  'plans.createCheckoutSession': own(() => [{ body: { plan: 'basic-monthly', idempotencyKey: 'intruder-click-1' } }]),
+  'plans.createCheckoutSession': own(() => [
+    { body: { plan: 'basic-monthly', idempotencyKey: 'intruder-click-1' } },
+  ]),
   'plans.confirmCheckout': own(() => [{ body: { sessionId: 'cs_test_not_yours' } }]),
   'plans.createPortalSession': own(() => [{}]),
   'plans.mySubscription': own(() => [{}]),
@@ -101,10 +107,27 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   ]),
   'notifications.deleteRule': foreign((a) => [{ params: { id: a.rule } }]),
   'notifications.getSettings': own(() => [{}]),
-  'notifications.updateSettings': own(() => [{ body: { quietHours: { enabled: true, start: '22:00', end: '07:00' } } }]),
+  'notifications.updateSettings': own(() => [
+    { body: { quietHours: { enabled: true, start: '22:00', end: '07:00' } } },
+  ]),
 
   'users.getProfile': own(() => [{}]),
   'users.updateProfile': own(() => [{ body: { fullname: 'Ivan Renamed' }, file: 'profilePicture' }]),
   'users.selectStore': foreign((a) => [{ body: { storeId: a.store } }]),
   'users.me': own(() => [{}]),
+  'users.selectBusiness': refused((a) => [{ body: { businessId: a.userId } }]),
+
+  'team.members': own(() => [{}]),
+  'team.invite': foreign((a) => [
+    { body: { email: 'planted@example.com', role: 'viewer', stores: [a.store] } },
+  ]),
+  'team.resendInvitation': foreign(() => [{ params: { id: someId() } }]),
+  'team.revokeInvitation': foreign(() => [{ params: { id: someId() } }]),
+  'team.acceptInvitation': own(() => [{ body: { token: 'x'.repeat(43) } }]),
+  'team.updateMember': foreign((a) => [{ params: { userId: a.userId }, body: { role: 'viewer' } }]),
+  'team.removeMember': foreign((a) => [{ params: { userId: a.userId } }]),
+  'team.transferOwnership': foreign((a) => [{ body: { userId: a.userId, password: 'Passw0rd!' } }]),
+
+  'audit.list': own(() => [{ query: {} }]),
+  'audit.exportCsv': own(() => [{ query: {} }]),
 };

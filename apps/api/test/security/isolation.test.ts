@@ -103,6 +103,8 @@ describe('isolation matrix: every authenticated route of the contract', () => {
             status: 404,
             message: expect.stringMatching(/not found$/),
           });
+        } else if (entry!.expect === 'refused') {
+          expect([403, 404]).toContain(res.status);
         } else {
           // Own-only routes may also refuse the caller's own state (409: e.g. no billing account yet to manage).
           expect([200, 201, 404, 409]).toContain(res.status);

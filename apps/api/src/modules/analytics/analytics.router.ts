@@ -1,9 +1,10 @@
-// /analytics/* (signed-in owners): thin handlers that resolve the scope and call the dashboard services.
+// /analytics/* (members): thin handlers that resolve the member's scope (their stores only) and call the services.
 import type { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import { initServer } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
 import { accessOf } from '../../tenancy/access';
+import { recordAudit } from '../../tenancy/audit';
 import { logger } from '../../lib/logger';
 import { minSampleOf, setMinSample } from './analytics-settings.model';
 import { overview, snapshot } from './dashboard.service';
@@ -21,7 +22,7 @@ import { timelinePage } from './timeline.service';
 
 const s = initServer();
 /** ts-rest types req.query as the parsed query, which express's Request type does not allow. */
-const businessOf = (req: unknown): string => accessOf(req as Request).businessId;
+const memberOf = (req: unknown) => accessOf(req as Request);
 
 /**
  * A file streamed out: a failure part-way (MongoDB gone while paging) ends this download only, logged, with the
@@ -39,15 +40,15 @@ export function endDownloadOnFailure(stream: Readable, req: Request, res: Respon
 
 export const analyticsRouter = s.router(contract.analytics, {
   snapshot: async ({ query, req }) => {
-    const scope = await loadScope(businessOf(req), query);
+    const scope = await loadScope(memberOf(req), query);
     return { status: 200, body: await snapshot(scope) };
   },
   overview: async ({ query, req }) => {
-    const scope = await loadScope(businessOf(req), query);
+    const scope = await loadScope(memberOf(req), query);
     return { status: 200, body: await overview(scope, query.granularity) };
   },
   staffLeague: async ({ query, req }) => {
-    const scope = await loadScope(businessOf(req), query);
+    const scope = await loadScope(memberOf(req), query);
     const league = await staffLeagueFrom(scope, staffLeagueRows(scope));
     const order = (rows: typeof league.ranked) =>
       sortLeague(rows, query.sort, query.order, (r) => r.staff.name);
@@ -62,7 +63,7 @@ export const analyticsRouter = s.router(contract.analytics, {
     };
   },
   storeLeague: async ({ query, req }) => {
-    const scope = await loadScope(businessOf(req), query);
+    const scope = await loadScope(memberOf(req), query);
     const league = storeLeagueFrom(scope, await loadRows(scope, [...LEAGUE_METRICS], { people: 'store' }));
     const order = (rows: typeof league.ranked) =>
       sortLeague(rows, query.sort, query.order, (r) => r.store.name);
@@ -77,11 +78,11 @@ export const analyticsRouter = s.router(contract.analytics, {
     };
   },
   timeline: async ({ query, req }) => {
-    const scope = await loadScope(businessOf(req), query);
+    const scope = await loadScope(memberOf(req), query);
     return { status: 200, body: await timelinePage(scope, query) };
   },
   exportCsv: async ({ params, query, req, res }) => {
-    const scope = await loadScope(businessOf(req), query);
+    const scope = await loadScope(memberOf(req), query);
     const stream = await exportCsv(scope, params.table, query);
     const file = exportFileName(scope, params.table);
     res.setHeader('content-type', 'text/csv; charset=utf-8');
@@ -89,9 +90,24 @@ export const analyticsRouter = s.router(contract.analytics, {
     res.setHeader('cache-control', 'no-store');
     return { status: 200, body: endDownloadOnFailure(stream, req as unknown as Request, res, file) };
   },
-  getSettings: async ({ req }) => ({ status: 200, body: { minSample: await minSampleOf(businessOf(req)) } }),
-  updateSettings: async ({ body, req }) => ({
+  // every member reads the setting their league tables use; changing it is declared 'analytics:settings' (admins)
+  getSettings: async ({ req }) => ({
     status: 200,
-    body: { minSample: await setMinSample(businessOf(req), body.minSample) },
+    body: { minSample: await minSampleOf(memberOf(req).businessId) },
   }),
+  updateSettings: async ({ body, req }) => {
+    const access = memberOf(req);
+    const before = await minSampleOf(access.businessId);
+    const minSample = await setMinSample(access.businessId, body.minSample);
+    if (minSample !== before) {
+      await recordAudit(access, {
+        kind: 'settings',
+        action: 'analytics.settings.update',
+        summary: `League tables rank after ${minSample} ratings (was ${before})`,
+        before: { minSample: before },
+        after: { minSample },
+      });
+    }
+    return { status: 200, body: { minSample } };
+  },
 });

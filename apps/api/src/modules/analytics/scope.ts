@@ -1,11 +1,13 @@
-// Who and what a dashboard call covers: the owner's live stores (or the chosen ones), each with its own period.
+// Who and what a dashboard call covers: the member's live stores (or the chosen ones of them), each with its own period.
 import mongoose, { type Types } from 'mongoose';
 import type { TAnalyticsFilter, TResolvedPeriod } from '@cx/contracts';
 import { notFound } from '../../lib/errors';
 import { fileUrl } from '../../lib/files';
+import { narrowStores, type Access } from '../../tenancy/access';
+import { BusinessModel } from '../../tenancy/business.model';
+import { RatingModel } from '../ratings/rating.model';
 import { StaffModel } from '../staff/staff.model';
 import { StoreModel } from '../stores/store.model';
-import { UserModel } from '../users/user.model';
 import { minSampleOf } from './analytics-settings.model';
 import { labelPeriod, resolveIn, unionRange, type DayRange, type StorePeriod } from './period';
 
@@ -30,19 +32,46 @@ export interface Scope {
   current: DayRange;
   staff?: Types.ObjectId;
   /**
-   * The owner's deleted stores when the scope is every live store (no store filter), else null: business rows
-   * (summed over every store) can stand for the scope once these stores' own rows are taken out.
+   * The business's deleted stores when the scope is every live store (a member covering all stores, no store
+   * filter), else null: business rows (summed over every store) can stand for the scope once these stores' own rows
+   * are taken out. A member limited to some stores never reads a business row.
    */
   deletedStores: Types.ObjectId[] | null;
 }
 
-/** Stores named in the filter must be live stores of this owner; anything else is "not found" (never another's). */
-export async function loadScope(business: string, filter: TAnalyticsFilter, now = new Date()): Promise<Scope> {
-  const wanted = filter.stores ?? [];
-  const [user, found, minSample, member] = await Promise.all([
-    UserModel.findById(business, { timeZone: 1 }).lean(),
-    // without a store filter the deleted ones too (set apart below), in the same round trip
-    StoreModel.find(wanted.length ? { business, deletedAt: null, _id: { $in: wanted } } : { business }, {
+/**
+ * A person a member limited to some stores may filter by: one who works at one of them, or who was rated at one of
+ * them (the league lists both); anyone else of the business is "not found" to them.
+ */
+async function personInScope(
+  access: Access,
+  person: { _id: Types.ObjectId; stores?: unknown[] },
+): Promise<boolean> {
+  const mine = access.storeIds;
+  if (mine === null || (person.stores ?? []).some((s) => mine.includes(String(s)))) return true;
+  return Boolean(
+    await RatingModel.exists({
+      business: access.businessId,
+      staff: person._id,
+      store: { $in: mine.map((id) => new mongoose.Types.ObjectId(id)) },
+    }),
+  );
+}
+
+/**
+ * The stores a call covers: those asked for (each must be a live store of the business inside the member's stores,
+ * else "not found", exactly like another business's), or every live store the member covers. A staff filter must
+ * name a person of the business the member may see.
+ */
+export async function loadScope(access: Access, filter: TAnalyticsFilter, now = new Date()): Promise<Scope> {
+  const business = access.businessId;
+  const asked = filter.stores ?? [];
+  // null: every store of the business (an all-store member, no filter); else the asked ones or the member's own
+  const wanted = narrowStores(access, asked);
+  const [owner, found, minSample, member] = await Promise.all([
+    BusinessModel.findById(business, { timeZone: 1 }).lean(),
+    // without any narrowing the deleted ones too (set apart below), in the same round trip
+    StoreModel.find(wanted ? { business, deletedAt: null, _id: { $in: wanted } } : { business }, {
       name: 1,
       image: 1,
       timeZone: 1,
@@ -52,12 +81,12 @@ export async function loadScope(business: string, filter: TAnalyticsFilter, now 
       .lean(),
     minSampleOf(business),
     filter.staff && mongoose.isValidObjectId(filter.staff)
-      ? StaffModel.exists({ _id: filter.staff, business, deletedAt: null })
+      ? StaffModel.findOne({ _id: filter.staff, business, deletedAt: null }, { stores: 1 }).lean()
       : Promise.resolve(null),
   ]);
   const stores = found.filter((s) => !s.deletedAt);
-  if (wanted.length && stores.length !== new Set(wanted).size) throw notFound('Store');
-  if (filter.staff && !member) throw notFound('Staff member');
+  if (asked.length && stores.length !== new Set(asked).size) throw notFound('Store');
+  if (filter.staff && (!member || !(await personInScope(access, member)))) throw notFound('Staff member');
   const scoped: ScopeStore[] = stores.map((s) => ({
     _id: s._id,
     id: String(s._id),
@@ -66,7 +95,7 @@ export async function loadScope(business: string, filter: TAnalyticsFilter, now 
     timeZone: s.timeZone,
     period: resolveIn(filter, s.timeZone, now),
   }));
-  const label = labelPeriod(filter, user?.timeZone ?? scoped[0]?.timeZone ?? 'UTC', now);
+  const label = labelPeriod(filter, owner?.timeZone ?? scoped[0]?.timeZone ?? 'UTC', now);
   const current = unionRange(scoped.map((s) => s.period.current));
   const span = unionRange(scoped.flatMap((s) => [s.period.current, s.period.previous]));
   return {
@@ -79,6 +108,6 @@ export async function loadScope(business: string, filter: TAnalyticsFilter, now 
     span,
     current,
     staff: member ? new mongoose.Types.ObjectId(filter.staff) : undefined,
-    deletedStores: wanted.length ? null : found.filter((s) => s.deletedAt).map((s) => s._id),
+    deletedStores: wanted ? null : found.filter((s) => s.deletedAt).map((s) => s._id),
   };
 }

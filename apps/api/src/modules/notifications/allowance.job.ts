@@ -55,7 +55,7 @@ async function checkBatch(rules: RuleDoc[], now: Date): Promise<number> {
 export function checkAllVisitAllowances(now = new Date(), batchSize = JOB_BATCH_SIZE): Promise<number> {
   return forEachRulePage(
     'visit-allowance',
-    { business: 1, email: 1 },
+    { business: 1, user: 1, email: 1 },
     (rules) => checkBatch(rules, now),
     batchSize,
   );

@@ -9,6 +9,7 @@ import { UserModel } from '../users/user.model';
 import { NotificationModel, type NotificationDoc } from './notification.model';
 import { alertMail, htmlWords, inQuietHours, textWords, toNotification, type Alert } from './notify';
 import { NotificationSettingsModel, RuleModel, RuleStateModel, type RuleDoc } from './rule.model';
+import { mayReceive, recipientKey, recipientsOf } from './recipients';
 
 export interface Claim {
   rule: mongoose.Types.ObjectId;
@@ -48,19 +49,24 @@ function duplicateIndexes(err: unknown): Set<number> {
 }
 
 /**
- * Delivers many alerts as deliver() does one (stored, pushed to open sessions, emailed unless quiet hours; a
- * summary's own mail regardless): one insert, one read of the recipients and one of their quiet hours in all. An
- * alert with a key already stored (sent by a rating-time check, another run or instance) is skipped, as in deliver().
- * Returns how many were delivered.
+ * Delivers many alerts as deliver() does one (to the rule's member if they still cover its store, stored, pushed to
+ * their open sessions, emailed unless their quiet hours; a summary's own mail regardless): one read of the
+ * memberships, one insert, one read of the recipients and one of their quiet hours in all. An alert with a key
+ * already stored (sent by a rating-time check, another run or instance) is skipped, as in deliver(). Returns how many
+ * were delivered.
  */
 export async function deliverAll(alerts: Alert[]): Promise<number> {
   if (alerts.length === 0) return 0;
-  const all = alerts.map((alert) => {
+  const members = await recipientsOf(alerts);
+  const all = alerts.flatMap((alert) => {
+    const to = members.get(recipientKey(alert.business, alert.user));
+    if (!to || !mayReceive(to, alert)) return [];
     const at = alert.at ?? new Date();
     const html = alert.build(htmlWords);
     const doc = {
       _id: new mongoose.Types.ObjectId(),
       business: alert.business,
+      user: new mongoose.Types.ObjectId(to.userId),
       rule: alert.rule,
       type: alert.type,
       message: html,
@@ -70,8 +76,9 @@ export async function deliverAll(alerts: Alert[]): Promise<number> {
       createdAt: at,
       ...(alert.key ? { key: alert.key } : {}),
     };
-    return { alert, at, html, text: doc.text, doc };
+    return [{ alert, to, at, html, text: doc.text, doc }];
   });
+  if (all.length === 0) return 0;
   let refused = new Set<number>();
   try {
     await NotificationModel.collection.insertMany(
@@ -83,40 +90,47 @@ export async function deliverAll(alerts: Alert[]): Promise<number> {
   }
   const built = all.filter((_, i) => !refused.has(i));
   for (const b of built) {
-    publishToUser(
-      String(b.alert.business),
-      REALTIME_EVENTS.notification,
-      toNotification(b.doc as NotificationDoc),
-    );
+    publishToUser(b.to.userId, REALTIME_EVENTS.notification, toNotification(b.doc as NotificationDoc));
   }
 
   const emailed = built.filter((b) => b.alert.email);
   if (emailed.length === 0) return built.length;
+  const userIds = [...new Set(emailed.map((b) => b.to.userId))].map((id) => new mongoose.Types.ObjectId(id));
   const businesses = [...new Set(emailed.map((b) => String(b.alert.business)))].map(
     (id) => new mongoose.Types.ObjectId(id),
   );
   const needQuiet = emailed.some((b) => !b.alert.mail);
   const [users, settings] = await Promise.all([
-    UserModel.find({ _id: { $in: businesses } }, { email: 1, timeZone: 1 })
+    UserModel.find({ _id: { $in: userIds } }, { email: 1, timeZone: 1 })
       .batchSize(READ_BATCH)
       .lean<(Recipient & { _id: mongoose.Types.ObjectId })[]>(),
     needQuiet
-      ? NotificationSettingsModel.find({ business: { $in: businesses } }, { business: 1, quietHours: 1 })
+      ? NotificationSettingsModel.find(
+          { business: { $in: businesses }, user: { $in: [...userIds, null] } },
+          { business: 1, user: 1, quietHours: 1 },
+        )
           .batchSize(READ_BATCH)
           .lean()
       : Promise.resolve([]),
   ]);
   const userOf = new Map(users.map((u) => [String(u._id), u]));
-  const quietOf = new Map(settings.map((s) => [String(s.business), s.quietHours]));
+  // A member's own settings; the owner's may still be the business's from before teams (no member).
+  const quietOf = new Map(
+    [...settings]
+      .sort((a, b) => Number(!!a.user) - Number(!!b.user))
+      .map((s) => [recipientKey(s.business, s.user), s.quietHours]),
+  );
   for (const b of emailed) {
     const business = String(b.alert.business);
-    const user = userOf.get(business);
+    const user = userOf.get(b.to.userId);
     if (!user) continue;
     if (b.alert.mail) {
       sendMailInBackground({ to: user.email, subject: b.alert.subject, ...b.alert.mail, devPreview: {} });
       continue;
     }
-    const quiet = quietOf.get(business);
+    const quiet =
+      quietOf.get(recipientKey(business, b.to.userId)) ??
+      (b.to.role === 'owner' ? quietOf.get(recipientKey(business, null)) : undefined);
     if (quiet && inQuietHours(quiet, b.at, user.timeZone ?? 'UTC')) {
       logger.debug({ business, type: b.alert.type }, 'alert email held back: quiet hours');
       continue;

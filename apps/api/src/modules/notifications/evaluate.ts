@@ -1,4 +1,4 @@
-// Evaluates a business's rules for one accepted rating: bounded indexed queries and rollups, never a raw-ratings scan.
+// Evaluates the members' rules for one accepted rating (each over their stores): bounded indexed queries and rollups, never a raw-ratings scan.
 import { STAFF_AVERAGE_DAYS, alertText, type TRuleInputOf, type TRuleType } from '@cx/contracts';
 import { addDays } from '../../lib/time';
 import { minSampleOf } from '../analytics/analytics-settings.model';
@@ -6,7 +6,10 @@ import { RollupModel } from '../analytics/rollup.model';
 import type { RatingAccepted } from '../feedback/rating-accepted';
 import { visitUsageOf } from '../plans/visit-usage';
 import { RatingModel } from '../ratings/rating.model';
+import { Types } from 'mongoose';
+import { coversStore, type Access } from '../../tenancy/access';
 import { StaffModel } from '../staff/staff.model';
+import { mayReceive, recipientKey, recipientsOf } from './recipients';
 import { episode } from './episodes';
 import { deliver } from './notify';
 import { RuleModel, type RuleDoc } from './rule.model';
@@ -25,6 +28,15 @@ interface Ctx extends RatingAccepted {
   staffPhoto: string | null;
 }
 
+/** The stores a rule's figures cover: its own list, else every store its member covers (never beyond them). */
+function storesOfRule(rule: RuleDoc, member: Access): Record<string, unknown> {
+  const listed = rule.stores.map(String).filter((s) => coversStore(member, s));
+  if (rule.stores.length) return { store: { $in: listed.map((s) => new Types.ObjectId(s)) } };
+  return member.storeIds === null
+    ? {}
+    : { store: { $in: member.storeIds.map((s) => new Types.ObjectId(s)) } };
+}
+
 /** One alert per rule and rating: a re-run of the evaluation (the drainer after a crash) cannot store it twice. */
 const keyOf = (rule: RuleDoc, c: Ctx) => `${String(rule._id)}:${String(c.rating._id)}`;
 
@@ -35,6 +47,8 @@ async function lowRating(rule: RuleDoc, c: Ctx): Promise<void> {
   await deliver({
     key: keyOf(rule, c),
     business: c.store.business,
+    user: rule.user,
+    store: c.store._id,
     rule: rule._id,
     type: 'low-rating',
     email: rule.email,
@@ -68,6 +82,8 @@ async function lowShareWindow(rule: RuleDoc, c: Ctx): Promise<void> {
   await deliver({
     key: keyOf(rule, c),
     business: c.store.business,
+    user: rule.user,
+    store: c.store._id,
     rule: rule._id,
     type: 'low-share-window',
     email: rule.email,
@@ -84,7 +100,7 @@ async function lowShareWindow(rule: RuleDoc, c: Ctx): Promise<void> {
   });
 }
 
-async function staffAverage(rule: RuleDoc, c: Ctx): Promise<void> {
+async function staffAverage(rule: RuleDoc, c: Ctx, member: Access): Promise<void> {
   const p = paramsOf<'staff-average'>(rule);
   if (c.rating.kind !== 'staff' || !c.rating.staff || c.flagged) return;
   const rows = await RollupModel.find(
@@ -93,7 +109,7 @@ async function staffAverage(rule: RuleDoc, c: Ctx): Promise<void> {
       metric: 'staff',
       staff: c.rating.staff,
       day: { $gte: addDays(c.rating.day, -(STAFF_AVERAGE_DAYS - 1)), $lte: c.rating.day },
-      ...(rule.stores.length ? { store: { $in: rule.stores } } : {}),
+      ...storesOfRule(rule, member),
     },
     { count: 1, scoreSum: 1 },
   ).lean();
@@ -105,6 +121,8 @@ async function staffAverage(rule: RuleDoc, c: Ctx): Promise<void> {
   await deliver({
     key: keyOf(rule, c),
     business: c.store.business,
+    user: rule.user,
+    store: c.store._id,
     rule: rule._id,
     type: 'staff-average',
     email: rule.email,
@@ -134,6 +152,8 @@ async function flaggedBurst(rule: RuleDoc, c: Ctx): Promise<void> {
   await deliver({
     key: keyOf(rule, c),
     business: c.store.business,
+    user: rule.user,
+    store: c.store._id,
     rule: rule._id,
     type: 'flagged-burst',
     email: rule.email,
@@ -170,7 +190,7 @@ async function visitAllowance(rule: RuleDoc, c: Ctx): Promise<void> {
   await checkVisitAllowance(rule, c.now);
 }
 
-const evaluators: Partial<Record<TRuleType, (rule: RuleDoc, c: Ctx) => Promise<void>>> = {
+const evaluators: Partial<Record<TRuleType, (rule: RuleDoc, c: Ctx, member: Access) => Promise<void>>> = {
   'low-rating': lowRating,
   'low-share-window': lowShareWindow,
   'staff-average': staffAverage,
@@ -193,14 +213,21 @@ export async function evaluateRating(
     enabled: true,
     type: { $in: Object.keys(evaluators) as TRuleType[] },
   }).lean<RuleDoc[]>();
-  const inScope = rules.filter(
-    (r) => r.stores.length === 0 || r.stores.some((s) => String(s) === String(store._id)),
-  );
+  const members = await recipientsOf(rules);
+  // A rule alerts its member (re-read now: a removed member gets nothing) about their stores only.
+  const inScope = rules.flatMap((r) => {
+    const member = members.get(recipientKey(r.business, r.user));
+    const listed = r.stores.length === 0 || r.stores.some((s) => String(s) === String(store._id));
+    const about = r.type === 'visit-allowance' ? null : store._id;
+    return member && listed && mayReceive(member, { type: r.type, store: about }) ? [{ r, member }] : [];
+  });
   if (inScope.length === 0) return;
   const member = rating.staff ? await StaffModel.findById(rating.staff, { name: 1, photo: 1 }).lean() : null;
   const ctx: Ctx = { ...event, now, staffName: member?.name ?? null, staffPhoto: member?.photo ?? null };
   // Each rule on its own: one failing rule must not silence the others.
-  const results = await Promise.allSettled(inScope.map((r) => evaluators[r.type]!(r, ctx)));
+  const results = await Promise.allSettled(
+    inScope.map(({ r, member }) => evaluators[r.type]!(r, ctx, member)),
+  );
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;
 }

@@ -1,10 +1,12 @@
-// A notification in the bell: server-built HTML message, optional image, read state; removed by TTL after retention.
+// A notification in one member's bell: server-built HTML message, optional image, read state; removed by TTL after retention.
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 import { NOTIFICATION_RETENTION_DAYS, RULE_TYPES } from '@cx/contracts';
 
 const notificationSchema = new Schema(
   {
     business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    /** The member whose bell it is; null (data from before teams) is the business's owner. */
+    user: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     rule: { type: Schema.Types.ObjectId, ref: 'NotificationRule', default: null },
     type: { type: String, enum: RULE_TYPES, required: true },
     /** HTML built from escaped values only (see notify.ts). */
@@ -19,8 +21,8 @@ const notificationSchema = new Schema(
   },
   { timestamps: false },
 );
-notificationSchema.index({ business: 1, createdAt: -1 });
-notificationSchema.index({ business: 1, isUnRead: 1 });
+notificationSchema.index({ business: 1, user: 1, createdAt: -1 });
+notificationSchema.index({ business: 1, user: 1, isUnRead: 1 });
 notificationSchema.index({ key: 1 }, { unique: true, partialFilterExpression: { key: { $type: 'string' } } });
 notificationSchema.index(
   { createdAt: 1 },

@@ -5,6 +5,7 @@ import type { ScheduledJob } from '../../lib/scheduler';
 import { onRatingAccepted } from '../feedback/rating-accepted';
 import { evaluateRating } from './evaluate';
 import { checkAllVisitAllowances } from './allowance.job';
+import { membersCovering } from './recipients';
 import { sendDueSummaries } from './summaries';
 
 export interface JobOptions {
@@ -42,6 +43,8 @@ export function registerNotificationReactions(): void {
       flagged,
       createdAt: rating.createdAt.toISOString(),
     };
-    publishToUser(String(store.business), REALTIME_EVENTS.rating, push);
+    // Only the members whose stores include this one hear of it.
+    for (const user of await membersCovering(store.business, store._id))
+      publishToUser(user, REALTIME_EVENTS.rating, push);
   });
 }

@@ -1,26 +1,35 @@
-// The bell's list (newest first, paginated) and "mark all as read", always filtered by the caller.
+// The member's own bell: their notifications (newest first, paginated) and "mark all as read", never anyone else's.
 import type { TNotificationPage } from '@cx/contracts';
+import type { Access } from '../../tenancy/access';
 import { NotificationModel, type NotificationDoc } from './notification.model';
 import { toNotification } from './notify';
+import { mine } from './recipients';
+import { ensureDefaultRules } from './rules.service';
 
 export async function listNotifications(
-  business: string,
+  access: Access,
   page: number,
   limit: number,
 ): Promise<TNotificationPage> {
+  // The owner's first read claims the business's notifications from before teams.
+  await ensureDefaultRules(access.businessId, access.userId);
+  const filter = mine(access);
   const [docs, total, unread] = await Promise.all([
-    NotificationModel.find({ business })
+    NotificationModel.find(filter)
       .sort({ createdAt: -1, _id: -1 })
       .skip((page - 1) * limit)
       .limit(limit)
       .lean<NotificationDoc[]>(),
-    NotificationModel.countDocuments({ business }),
-    NotificationModel.countDocuments({ business, isUnRead: true }),
+    NotificationModel.countDocuments(filter),
+    NotificationModel.countDocuments({ ...filter, isUnRead: true }),
   ]);
   return { data: docs.map(toNotification), page, limit, total, unread, hasMore: page * limit < total };
 }
 
-export async function markAllRead(business: string): Promise<number> {
-  const res = await NotificationModel.updateMany({ business, isUnRead: true }, { $set: { isUnRead: false } });
+export async function markAllRead(access: Access): Promise<number> {
+  const res = await NotificationModel.updateMany(
+    { ...mine(access), isUnRead: true },
+    { $set: { isUnRead: false } },
+  );
   return res.modifiedCount;
 }

@@ -1,4 +1,4 @@
-// Delivers one alert: stores the notification (HTML from escaped values), pushes it to every open session, emails it.
+// Delivers one alert to its member: stores the notification (escaped HTML), pushes it to their sessions, emails it.
 import { DateTime } from 'luxon';
 import type { Types } from 'mongoose';
 import { REALTIME_EVENTS, type TAlertWords, type TNotification, type TRuleType } from '@cx/contracts';
@@ -9,6 +9,8 @@ import { publishToUser } from '../../lib/realtime';
 import { UserModel } from '../users/user.model';
 import { NotificationModel, type NotificationDoc } from './notification.model';
 import { NotificationSettingsModel } from './rule.model';
+import type { Access } from '../../tenancy/access';
+import { mayReceive, mine, recipientAccess } from './recipients';
 
 /** Every value an alert names is escaped here, so a store name or comment holding HTML arrives as text. */
 export const htmlWords: TAlertWords = { em: (s) => `<strong>${escapeHtml(s)}</strong>` };
@@ -41,6 +43,10 @@ export function inQuietHours(
 
 export interface Alert {
   business: Types.ObjectId | string;
+  /** The member the alert is for (the rule's); null is the business's owner. */
+  user?: Types.ObjectId | string | null;
+  /** The store the alert is about: only a member covering it receives it. */
+  store?: Types.ObjectId | string | null;
   rule: Types.ObjectId | null;
   type: TRuleType;
   /** Builds the message from values; called with HTML words (escaped) and plain-text words (email text). */
@@ -67,12 +73,12 @@ export function alertMail(to: string, subject: string, html: string, text: strin
   };
 }
 
-/** Email goes out unless quiet hours (business's time zone) are on; in-app always. */
-async function maybeEmail(alert: Alert, html: string, text: string, at: Date): Promise<void> {
+/** Email goes out unless the member's quiet hours (their time zone) are on; in-app always. */
+async function maybeEmail(alert: Alert, to: Access, html: string, text: string, at: Date): Promise<void> {
   if (!alert.email) return;
   const [user, settings] = await Promise.all([
-    UserModel.findById(alert.business, { email: 1, timeZone: 1 }).lean(),
-    NotificationSettingsModel.findOne({ business: alert.business }, { quietHours: 1 }).lean(),
+    UserModel.findById(to.userId, { email: 1, timeZone: 1 }).lean(),
+    NotificationSettingsModel.findOne(mine(to), { quietHours: 1, user: 1 }).sort({ user: -1 }).lean(),
   ]);
   if (!user) return;
   if (alert.mail) {
@@ -81,7 +87,10 @@ async function maybeEmail(alert: Alert, html: string, text: string, at: Date): P
   }
   const quiet = settings?.quietHours;
   if (quiet && inQuietHours(quiet, at, user.timeZone ?? 'UTC')) {
-    logger.debug({ business: String(alert.business), type: alert.type }, 'alert email held back: quiet hours');
+    logger.debug(
+      { business: String(alert.business), type: alert.type },
+      'alert email held back: quiet hours',
+    );
     return;
   }
   sendMailInBackground(alertMail(user.email, alert.subject, html, text));
@@ -89,8 +98,13 @@ async function maybeEmail(alert: Alert, html: string, text: string, at: Date): P
 
 const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;
 
-/** Stores, pushes and mails one alert; with a key already delivered, answers the stored one and sends nothing. */
-export async function deliver(alert: Alert): Promise<TNotification> {
+/**
+ * Stores, pushes and mails one alert to its member; with a key already delivered, answers the stored one and sends
+ * nothing. The membership is read now: a member who was removed, or no longer covers the store, gets nothing (null).
+ */
+export async function deliver(alert: Alert): Promise<TNotification | null> {
+  const recipient = await recipientAccess(alert.business, alert.user);
+  if (!recipient || !mayReceive(recipient, { type: alert.type, store: alert.store })) return null;
   const at = alert.at ?? new Date();
   const html = alert.build(htmlWords);
   const text = alert.build(textWords);
@@ -98,6 +112,7 @@ export async function deliver(alert: Alert): Promise<TNotification> {
   try {
     doc = await NotificationModel.create({
       business: alert.business,
+      user: recipient.userId,
       rule: alert.rule,
       type: alert.type,
       message: html,
@@ -113,8 +128,8 @@ export async function deliver(alert: Alert): Promise<TNotification> {
     return toNotification(first as NotificationDoc);
   }
   const notification = toNotification(doc.toObject() as NotificationDoc);
-  publishToUser(String(alert.business), REALTIME_EVENTS.notification, notification);
-  await maybeEmail(alert, html, text, at).catch((err: unknown) =>
+  publishToUser(recipient.userId, REALTIME_EVENTS.notification, notification);
+  await maybeEmail(alert, recipient, html, text, at).catch((err: unknown) =>
     logger.error({ err, type: alert.type }, 'alert email failed'),
   );
   return notification;

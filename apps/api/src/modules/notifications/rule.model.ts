@@ -1,13 +1,15 @@
-// Alert rules per business (type + parameters), the business's email quiet hours, and per-rule episode state.
+// Alert rules per member (type + parameters), each member's email quiet hours, and per-rule episode state.
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 import { RULE_TYPES } from '@cx/contracts';
 
 const ruleSchema = new Schema(
   {
     business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    /** The member the rule alerts; null (data from before teams) is the business's owner. */
+    user: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     type: { type: String, enum: RULE_TYPES, required: true },
     enabled: { type: Boolean, default: true },
-    /** Empty: every store of the business. */
+    /** Empty: every store the member covers (read at alert time). */
     stores: { type: [{ type: Schema.Types.ObjectId, ref: 'Store' }], default: [] },
     email: { type: Boolean, default: false },
     /** The type's parameters, validated by the contract's schema for that type. */
@@ -15,7 +17,7 @@ const ruleSchema = new Schema(
   },
   { timestamps: true, minimize: false },
 );
-ruleSchema.index({ business: 1, type: 1 });
+ruleSchema.index({ business: 1, user: 1, type: 1 });
 // _id last: the scheduled jobs page through one type's enabled rules in _id order (lib/batches.ts).
 ruleSchema.index({ type: 1, enabled: 1, _id: 1 });
 
@@ -30,17 +32,19 @@ export const RuleModel = model('NotificationRule', ruleSchema);
 const settingsSchema = new Schema(
   {
     business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    /** The member these are; null (data from before teams) is the business's owner. */
+    user: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     quietHours: {
       enabled: { type: Boolean, default: false },
       start: { type: String, default: '22:00' },
       end: { type: String, default: '07:00' },
     },
-    /** Set once when the default rules were created, so existing and new businesses get them exactly once. */
+    /** Set once when the member's default rules were created, so every member gets them exactly once. */
     defaultsAt: { type: Date, default: null },
   },
   { timestamps: true },
 );
-settingsSchema.index({ business: 1 }, { unique: true });
+settingsSchema.index({ business: 1, user: 1 }, { unique: true });
 
 export type NotificationSettingsDoc = InferSchemaType<typeof settingsSchema> & { _id: Types.ObjectId };
 export const NotificationSettingsModel = model('NotificationSettings', settingsSchema);

@@ -1,9 +1,14 @@
-// Alert rules: CRUD for the owner (stores checked against theirs), the default set, and the quiet-hours settings.
+// Alert rules of one member (stores within theirs), their default set, and their quiet hours; changes audited.
 import mongoose from 'mongoose';
-import { DEFAULT_RULE_TYPES, NEW_RULE } from '@cx/contracts';
-import type { TNotificationSettings, TRule, TRuleInput } from '@cx/contracts';
+import { DEFAULT_RULE_TYPES, NEW_RULE, can } from '@cx/contracts';
+import type { TNotificationSettings, TRule, TRuleInput, TRuleType } from '@cx/contracts';
 import { notFound } from '../../lib/errors';
+import { assertStoreInScope, forbidden, type Access } from '../../tenancy/access';
+import { MembershipModel } from '../../tenancy/membership.model';
 import { StoreModel } from '../stores/store.model';
+import { NotificationModel } from './notification.model';
+import { mine } from './recipients';
+import { auditRule, auditSettings } from './rules.audit';
 import { NotificationSettingsModel, RuleModel, RuleStateModel, type RuleDoc } from './rule.model';
 
 export const DEFAULT_RULES: TRuleInput[] = DEFAULT_RULE_TYPES.map((type) => NEW_RULE[type]);
@@ -26,86 +31,153 @@ export function toRule(doc: RuleDoc): TRule {
   } as TRule;
 }
 
-/**
- * Creates the default rules the first time a business is seen here (sign-up, the settings page, or its first
- * rating), for new and existing businesses alike. The settings upsert is atomic: only the call that sets
- * `defaultsAt` inserts the rules, so two instances racing cannot double them.
- */
+/** The plan's allowance is billing: only a member who sees billing has (or may make) that rule. */
+const allowedType = (role: Access['role'], type: TRuleType) =>
+  type !== 'visit-allowance' || can(role, 'billing:read');
+
 const seeded = new Set<string>();
 
-export async function ensureDefaultRules(business: string | mongoose.Types.ObjectId): Promise<void> {
-  const key = String(business);
-  if (seeded.has(key)) return;
-  const businessId = new mongoose.Types.ObjectId(key);
+/**
+ * Creates a member's default rules the first time they are seen here (the settings page, or for the owner also the
+ * business's first rating), for new and existing members alike. The settings upsert is atomic: only the call that
+ * sets `defaultsAt` inserts the rules, so two instances racing cannot double them. For the owner, the records from
+ * before teams (no member) are claimed first, so their rules, settings and bell carry over. `user` omitted: the owner.
+ */
+export async function ensureDefaultRules(
+  business: string | mongoose.Types.ObjectId,
+  user?: string | mongoose.Types.ObjectId | null,
+): Promise<void> {
+  // The owner's defaults are checked on every rating: once seeded, no read at all.
+  if (!user && seeded.has(`${String(business)}:owner`)) return;
+  const businessId = new mongoose.Types.ObjectId(String(business));
+  const m = await MembershipModel.findOne(
+    user ? { business: businessId, user } : { business: businessId, role: 'owner' },
+  ).lean();
+  if (!m) return;
+  const key = `${String(business)}:${String(m.user)}`;
+  const done = () => {
+    seeded.add(key);
+    if (m.role === 'owner') seeded.add(`${String(business)}:owner`);
+  };
+  if (seeded.has(key)) return done();
+  const userId = m.user as mongoose.Types.ObjectId;
+  if (m.role === 'owner') {
+    const unclaimed = { business: businessId, user: null };
+    await NotificationSettingsModel.updateOne(unclaimed, { $set: { user: userId } }).catch((err: unknown) => {
+      if ((err as { code?: unknown }).code !== 11000) throw err;
+    });
+    await Promise.all([
+      RuleModel.updateMany(unclaimed, { $set: { user: userId } }),
+      NotificationModel.updateMany(unclaimed, { $set: { user: userId } }),
+    ]);
+  }
   let before: { defaultsAt?: Date | null } | null;
   try {
     before = await NotificationSettingsModel.findOneAndUpdate(
-      { business: businessId, defaultsAt: null },
-      { $set: { defaultsAt: new Date() }, $setOnInsert: { business: businessId } },
+      { business: businessId, user: userId, defaultsAt: null },
+      { $set: { defaultsAt: new Date() }, $setOnInsert: { business: businessId, user: userId } },
       { upsert: true, returnDocument: 'before' },
     ).lean();
   } catch (err) {
     // A racing call inserted the settings first (duplicate key): it owns the defaults.
     if ((err as { code?: unknown }).code !== 11000) throw err;
-    seeded.add(key);
-    return;
+    return done();
   }
   if (!before?.defaultsAt) {
-    await RuleModel.insertMany(DEFAULT_RULES.map((r) => ({ business: businessId, ...splitInput(r) })));
+    const role = m.role as Access['role'];
+    await RuleModel.insertMany(
+      DEFAULT_RULES.filter((r) => allowedType(role, r.type)).map((r) => ({
+        business: businessId,
+        user: userId,
+        ...splitInput(r),
+      })),
+    );
   }
-  seeded.add(key);
+  done();
 }
 
-async function assertOwnStores(business: string, ids: string[]): Promise<void> {
+/** Every store must be a live store of the business that the member covers; otherwise 404. */
+async function assertOwnStores(access: Access, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  const found = await StoreModel.countDocuments({ business, _id: { $in: ids }, deletedAt: null });
+  for (const id of ids) assertStoreInScope(access, id);
+  const found = await StoreModel.countDocuments({
+    business: access.businessId,
+    _id: { $in: ids },
+    deletedAt: null,
+  });
   if (found !== new Set(ids).size) throw notFound('Store');
 }
 
-export async function listRules(business: string): Promise<TRule[]> {
-  await ensureDefaultRules(business);
-  const docs = await RuleModel.find({ business }).sort({ createdAt: 1, _id: 1 }).lean<RuleDoc[]>();
+function assertAllowedType(access: Access, type: TRuleType): void {
+  if (!allowedType(access.role, type))
+    throw forbidden('Only the owner can be alerted about the plan’s visits');
+}
+
+export async function listRules(access: Access): Promise<TRule[]> {
+  await ensureDefaultRules(access.businessId, access.userId);
+  const docs = await RuleModel.find(mine(access)).sort({ createdAt: 1, _id: 1 }).lean<RuleDoc[]>();
   return docs.map(toRule);
 }
 
-export async function createRule(business: string, input: TRuleInput): Promise<TRule> {
-  await ensureDefaultRules(business);
-  await assertOwnStores(business, input.stores);
-  const doc = await RuleModel.create({ business, ...splitInput(input) });
+export async function createRule(access: Access, input: TRuleInput): Promise<TRule> {
+  assertAllowedType(access, input.type);
+  await ensureDefaultRules(access.businessId, access.userId);
+  await assertOwnStores(access, input.stores);
+  const doc = await RuleModel.create({
+    business: access.businessId,
+    user: access.userId,
+    ...splitInput(input),
+  });
+  await auditRule(access, 'create', null, doc.toObject() as RuleDoc);
   return toRule(doc.toObject() as RuleDoc);
 }
 
-export async function updateRule(business: string, id: string, input: TRuleInput): Promise<TRule> {
-  await assertOwnStores(business, input.stores);
+export async function updateRule(access: Access, id: string, input: TRuleInput): Promise<TRule> {
+  if (!mongoose.isValidObjectId(id)) throw notFound('Rule');
+  assertAllowedType(access, input.type);
+  await assertOwnStores(access, input.stores);
   const doc = await RuleModel.findOneAndUpdate(
-    { _id: id, business },
+    { _id: id, ...mine(access) },
     { $set: splitInput(input) },
-    { returnDocument: 'after' },
+    { returnDocument: 'before' },
   ).lean<RuleDoc>();
   if (!doc) throw notFound('Rule');
+  const after = await RuleModel.findById(doc._id).lean<RuleDoc>();
+  if (!after) throw notFound('Rule');
   // New parameters start a fresh episode: an alert the old settings were holding back may fire again.
   await RuleStateModel.deleteMany({ rule: doc._id, active: true, key: { $not: /:/ } });
-  return toRule(doc);
+  await auditRule(access, 'update', doc, after);
+  return toRule(after);
 }
 
-export async function deleteRule(business: string, id: string): Promise<void> {
-  const doc = await RuleModel.findOneAndDelete({ _id: id, business }).lean();
+export async function deleteRule(access: Access, id: string): Promise<void> {
+  if (!mongoose.isValidObjectId(id)) throw notFound('Rule');
+  const doc = await RuleModel.findOneAndDelete({ _id: id, ...mine(access) }).lean<RuleDoc>();
   if (!doc) throw notFound('Rule');
   await RuleStateModel.deleteMany({ rule: doc._id });
+  await auditRule(access, 'delete', doc, null);
 }
 
-export async function getSettings(business: string): Promise<TNotificationSettings> {
-  await ensureDefaultRules(business);
-  const doc = await NotificationSettingsModel.findOne({ business }).lean();
+export async function getSettings(access: Access): Promise<TNotificationSettings> {
+  await ensureDefaultRules(access.businessId, access.userId);
+  const doc = await NotificationSettingsModel.findOne({
+    business: access.businessId,
+    user: access.userId,
+  }).lean();
   const q = doc?.quietHours;
   return { quietHours: { enabled: q?.enabled ?? false, start: q?.start ?? '22:00', end: q?.end ?? '07:00' } };
 }
 
 export async function updateSettings(
-  business: string,
+  access: Access,
   input: TNotificationSettings,
 ): Promise<TNotificationSettings> {
-  await ensureDefaultRules(business);
-  await NotificationSettingsModel.updateOne({ business }, { $set: { quietHours: input.quietHours } });
-  return getSettings(business);
+  const before = await getSettings(access);
+  await NotificationSettingsModel.updateOne(
+    { business: access.businessId, user: access.userId },
+    { $set: { quietHours: input.quietHours } },
+  );
+  const after = await getSettings(access);
+  await auditSettings(access, before, after);
+  return after;
 }

@@ -9,7 +9,9 @@ import { addDays } from '../../lib/time';
 import { RollupModel } from '../analytics/rollup.model';
 import { StoreModel } from '../stores/store.model';
 import { UserModel } from '../users/user.model';
+import { coversStore, type Access } from '../../tenancy/access';
 import { claimOnce, deliverAll, forEachRulePage } from './deliver-batch';
+import { recipientKey, recipientsOf } from './recipients';
 import type { RuleDoc } from './rule.model';
 
 interface StoreFigures {
@@ -21,6 +23,8 @@ interface StoreFigures {
 
 interface DueRule {
   rule: RuleDoc;
+  /** The rule's member: the figures cover only the stores they cover today. */
+  member: Access;
   p: TRuleInputOf<'summary'>;
   key: string;
   from: string;
@@ -70,12 +74,12 @@ async function figuresOfBatch(due: DueRule[]): Promise<StoreFigures[][]> {
   ]);
   const rowsOf = groupBy(rows, (r) => String(r.business));
   const storesOf = groupBy(stores, (s) => String(s.business));
-  return due.map(({ rule, from, to }) => {
+  return due.map(({ rule, member, from, to }) => {
     const business = String(rule.business);
     const scope = new Set(rule.stores.map(String));
     const figures = new Map<string, StoreFigures & { sum: number }>();
     for (const s of storesOf.get(business) ?? []) {
-      if (scope.size === 0 || scope.has(String(s._id))) {
+      if ((scope.size === 0 || scope.has(String(s._id))) && coversStore(member, String(s._id))) {
         figures.set(String(s._id), { name: s.name, ratings: 0, sum: 0, average: null, visits: 0 });
       }
     }
@@ -140,13 +144,15 @@ async function sendBatch(rules: RuleDoc[], now: Date): Promise<number> {
     .batchSize(READ_BATCH)
     .lean();
   const zoneOf = new Map(users.map((u) => [String(u._id), u.timeZone ?? 'UTC']));
+  const members = await recipientsOf(rules);
   const due: DueRule[] = [];
   for (const rule of rules) {
     const zone = zoneOf.get(String(rule.business));
-    if (zone === undefined) continue;
+    const member = members.get(recipientKey(rule.business, rule.user));
+    if (zone === undefined || !member) continue;
     const p = rule.params as unknown as TRuleInputOf<'summary'>;
     const when = dueSummary(p, now, zone);
-    if (when) due.push({ rule, p, ...when });
+    if (when) due.push({ rule, member, p, ...when });
   }
   const won = await claimOnce(
     due.map((d) => ({ rule: d.rule._id, key: d.key })),
@@ -163,6 +169,7 @@ async function sendBatch(rules: RuleDoc[], now: Date): Promise<number> {
       const average = ratings ? weighted / ratings : null;
       return {
         business: rule.business,
+        user: rule.user ?? null,
         rule: rule._id,
         type: 'summary' as const,
         email: rule.email,
@@ -176,7 +183,7 @@ async function sendBatch(rules: RuleDoc[], now: Date): Promise<number> {
   return claimed.length;
 }
 
-const SUMMARY_RULE_FIELDS = { business: 1, params: 1, stores: 1, email: 1 } as const;
+const SUMMARY_RULE_FIELDS = { business: 1, user: 1, params: 1, stores: 1, email: 1 } as const;
 
 /**
  * One pass of the summaries job: every enabled summary rule whose local hour it is, claimed once per period. Rules

@@ -16,12 +16,13 @@ export const allowanceNotificationKey = (rule: Pick<RuleDoc, '_id'>, from: strin
 
 /** The alert for one crossed threshold, whichever check sends it first. */
 export function visitAllowanceAlert(
-  rule: Pick<RuleDoc, '_id' | 'business' | 'email'>,
+  rule: Pick<RuleDoc, '_id' | 'business' | 'email'> & { user?: RuleDoc['user'] },
   figures: { percent: number; used: number; allowance: number },
   at: Date,
 ): Alert {
   return {
     business: rule.business,
+    user: rule.user ?? null,
     rule: rule._id,
     type: 'visit-allowance',
     email: rule.email,

@@ -1,7 +1,9 @@
-// Review of flagged ratings: tenant-scoped list with audit trails, and restore (counts again in rollups, audited).
+// Review of flagged ratings over the member's stores: list with audit trails, and restore (counts again, audited).
 import mongoose from 'mongoose';
 import type { TFlaggedRating, TRatingAuditEntry } from '@cx/contracts';
 import { AppError, notFound } from '../../lib/errors';
+import { narrowStores, scopeFilter, type Access } from '../../tenancy/access';
+import { recordAudit } from '../../tenancy/audit';
 import { settleRatingRollups } from '../feedback/pipeline';
 import { rollupWork } from './pending-work';
 import { StaffModel } from '../staff/staff.model';
@@ -76,8 +78,15 @@ async function present(business: string, ratings: RatingDoc[]): Promise<TFlagged
   }));
 }
 
-export async function listFlagged(business: string, q: FlaggedQuery) {
-  const filter: Record<string, unknown> = { business, 'flag.suspicious': true, ...STATUS_FILTER[q.status] };
+/** The member's stores' flagged ratings; a store filter outside them is "not found" (like another business's). */
+export async function listFlagged(access: Access, q: FlaggedQuery) {
+  const business = access.businessId;
+  if (q.store) narrowStores(access, [q.store]);
+  const filter: Record<string, unknown> = {
+    ...scopeFilter(access),
+    'flag.suspicious': true,
+    ...STATUS_FILTER[q.status],
+  };
   if (q.store) filter.store = q.store;
   const [ratings, total] = await Promise.all([
     RatingModel.find(filter)
@@ -93,18 +102,16 @@ export async function listFlagged(business: string, q: FlaggedQuery) {
 /**
  * One conditional update flips the rating to restored and records the owed "count it again" rollup entry, so two
  * reviewers clicking at once count it back only once and a failure after the flip cannot lose the +1 (the drainer
- * applies the entry); then the entry is applied and the decision is audited.
+ * applies the entry); then the entry is applied and the decision is audited (on the rating and in the business's
+ * log). A rating at a store outside the member's stores is "not found".
  */
-export async function restoreRating(
-  business: string,
-  actor: string,
-  ratingId: string,
-  note: string,
-): Promise<TFlaggedRating> {
+export async function restoreRating(access: Access, ratingId: string, note: string): Promise<TFlaggedRating> {
   if (!mongoose.isValidObjectId(ratingId)) throw notFound('Rating');
+  const business = access.businessId;
+  const scoped = { ...scopeFilter(access), _id: ratingId };
   const now = new Date();
   const restored = await RatingModel.findOneAndUpdate(
-    { _id: ratingId, business, 'flag.suspicious': true, 'flag.restored': false },
+    { ...scoped, 'flag.suspicious': true, 'flag.restored': false },
     {
       $set: { 'flag.restored': true, 'flag.reviewedAt': now },
       $push: { pending: rollupWork(1, now) },
@@ -112,7 +119,7 @@ export async function restoreRating(
     { returnDocument: 'after' },
   ).lean<RatingDoc>();
   if (!restored) {
-    const current = await RatingModel.findOne({ _id: ratingId, business }, { flag: 1 }).lean<RatingDoc>();
+    const current = await RatingModel.findOne(scoped, { flag: 1 }).lean<RatingDoc>();
     if (!current) throw notFound('Rating');
     if (current.flag?.restored)
       throw new AppError('ALREADY_RESTORED', 'This rating has already been restored.', 409);
@@ -123,12 +130,25 @@ export async function restoreRating(
     business,
     rating: restored._id,
     action: 'restore',
-    actor,
+    actor: access.userId,
     reasons: restored.flag?.reasons ?? [],
     note,
   });
   const after = await RatingModel.findById(restored._id).lean<RatingDoc>();
   const [presented] = await present(business, after ? [after] : []);
   if (!presented) throw notFound('Rating');
+  const who = presented.staff ? ` for ${presented.staff.name}` : '';
+  await recordAudit(
+    access,
+    {
+      kind: 'rating',
+      action: 'rating.restore',
+      summary: `Restored a flagged ${presented.score}-star ${presented.kind} rating${who}${note ? `: ${note}` : ''}`,
+      store: { _id: restored.store, name: presented.store.name },
+      before: { restored: false, reasons: presented.reasons },
+      after: { restored: true, note },
+    },
+    now,
+  );
   return presented;
 }

@@ -9,28 +9,28 @@ const s = initServer();
 export const rotaRouter = s.router(contract.rota, {
   week: async ({ req, query }) => ({
     status: 200,
-    body: await rota.getWeek(accessOf(req).businessId, query.store, query.week),
+    body: await rota.getWeek(accessOf(req), query.store, query.week),
   }),
 
   createShift: async ({ req, body }) => {
-    const shift = await rota.createShift(accessOf(req).businessId, body);
+    const shift = await rota.createShift(accessOf(req), body);
     return { status: 201, body: { message: 'Shift added', shift } };
   },
 
   updateShift: async ({ req, params, body }) => {
-    const shift = await rota.updateShift(accessOf(req).businessId, params.id, body);
+    const shift = await rota.updateShift(accessOf(req), params.id, body);
     return { status: 200, body: { message: 'Shift updated', shift } };
   },
 
   deleteShift: async ({ req, params }) => ({
     status: 200,
-    body: await rota.deleteShift(accessOf(req).businessId, params.id),
+    body: await rota.deleteShift(accessOf(req), params.id),
   }),
 
   copyWeek: async ({ req, body }) => ({
     status: 200,
-    body: await rota.copyPreviousWeek(accessOf(req).businessId, body),
+    body: await rota.copyPreviousWeek(accessOf(req), body),
   }),
 
-  onShift: async ({ req, query }) => ({ status: 200, body: await rota.onShift(accessOf(req).businessId, query) }),
+  onShift: async ({ req, query }) => ({ status: 200, body: await rota.onShift(accessOf(req), query) }),
 });

@@ -1,4 +1,4 @@
-// Rota logic: week views, shift create/move/delete with the no-overlap rule, copying a week, and who is on shift.
+// Rota logic over the member's stores: week views, shift create/move/delete (no overlaps), copying a week, on shift.
 import type {
   TCopyWeekInput,
   TOnShiftStore,
@@ -12,7 +12,9 @@ import mongoose, { type Types } from 'mongoose';
 import { AppError, notFound } from '../../lib/errors';
 import { fileUrl } from '../../lib/files';
 import { StaffModel, type StaffDoc } from '../staff/staff.model';
-import { findOwnedStore } from '../stores/stores.service';
+import { findStoreInScope } from '../stores/stores.service';
+import { coversStore, type Access } from '../../tenancy/access';
+import { auditCopyWeek, auditShiftCreate, auditShiftDelete, auditShiftUpdate } from './rota.audit';
 import { StoreModel, type StoreDoc } from '../stores/store.model';
 import { ShiftModel, type ShiftDoc } from './shift.model';
 import { withStaffLock } from './shift-lock';
@@ -42,10 +44,11 @@ export function toShiftDto(shift: ShiftDoc, timeZone: string): TShift {
   };
 }
 
-async function findOwnedShift(business: string, id: string): Promise<ShiftDoc> {
+/** A shift of the business at one of the member's stores, or 404. */
+async function findOwnedShift(access: Access, id: string): Promise<ShiftDoc> {
   if (!mongoose.isValidObjectId(id)) throw notFound('Shift');
-  const shift = await ShiftModel.findOne({ _id: id, business }).lean<ShiftDoc>();
-  if (!shift) throw notFound('Shift');
+  const shift = await ShiftModel.findOne({ _id: id, business: access.businessId }).lean<ShiftDoc>();
+  if (!shift || !coversStore(access, String(shift.store))) throw notFound('Shift');
   return shift;
 }
 
@@ -73,13 +76,13 @@ async function rostrableStaff(business: string, staffId: string, store: StoreDoc
 
 /** 409 when the person already has a shift (at any store) that overlaps [start, end). */
 async function assertNoOverlap(
-  business: string,
+  access: Access,
   member: StaffDoc,
   interval: ShiftInterval,
   ignoreId?: string,
 ): Promise<void> {
   const filter: Record<string, unknown> = {
-    business,
+    business: access.businessId,
     staff: member._id,
     start: { $lt: interval.end },
     end: { $gt: interval.start },
@@ -89,19 +92,22 @@ async function assertNoOverlap(
   if (!clash) return;
   const store = await StoreModel.findById(clash.store, { name: 1, timeZone: 1 }).lean<StoreDoc>();
   const view = localView(clash.start, clash.end, store?.timeZone ?? 'UTC');
+  // A store the member does not cover is not named to them.
+  const where = store && coversStore(access, String(store._id)) ? store.name : 'another store';
   const message =
-    `${member.name} already has a shift at ${store?.name ?? 'another store'} on ${shortDay(view.day)}, ` +
+    `${member.name} already has a shift at ${where} on ${shortDay(view.day)}, ` +
     `${view.startTime}–${view.endTime}, which overlaps this one.`;
   throw new AppError('SHIFT_OVERLAP', message, 409, { start: [message] });
 }
 
 export async function getWeek(
-  business: string,
+  access: Access,
   storeId: string,
   week?: string,
   now = new Date(),
 ): Promise<TRotaWeek> {
-  const store = await findOwnedStore(business, storeId);
+  const business = access.businessId;
+  const store = await findStoreInScope(access, storeId);
   const weekStart = mondayOf(week ?? todayIn(store.timeZone, now));
   const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
   const shifts = await ShiftModel.find({ business, store: store._id, day: { $gte: days[0], $lte: days[6] } })
@@ -131,20 +137,23 @@ export async function getWeek(
   };
 }
 
-export async function createShift(business: string, input: TShiftInput): Promise<TShift> {
-  const store = await findOwnedStore(business, input.store);
+export async function createShift(access: Access, input: TShiftInput): Promise<TShift> {
+  const business = access.businessId;
+  const store = await findStoreInScope(access, input.store);
   const member = await rostrableStaff(business, input.staff, store);
   const interval = shiftInterval(input.date, input.start, input.end, store.timeZone);
   const shift = await withStaffLock(member._id, async () => {
-    await assertNoOverlap(business, member, interval);
+    await assertNoOverlap(access, member, interval);
     return ShiftModel.create({ business, store: store._id, staff: member._id, ...interval });
   });
+  await auditShiftCreate(access, store, member.name, shift);
   return toShiftDto(shift.toObject() as ShiftDoc, store.timeZone);
 }
 
-export async function updateShift(business: string, id: string, input: TShiftUpdate): Promise<TShift> {
-  const current = await findOwnedShift(business, id);
-  const store = await findOwnedStore(business, String(current.store));
+export async function updateShift(access: Access, id: string, input: TShiftUpdate): Promise<TShift> {
+  const business = access.businessId;
+  const current = await findOwnedShift(access, id);
+  const store = await findStoreInScope(access, String(current.store));
   const was = localView(current.start, current.end, store.timeZone);
   const member = await rostrableStaff(business, input.staff ?? String(current.staff), store);
   const interval = shiftInterval(
@@ -154,7 +163,7 @@ export async function updateShift(business: string, id: string, input: TShiftUpd
     store.timeZone,
   );
   const shift = await withStaffLock(member._id, async () => {
-    await assertNoOverlap(business, member, interval, id);
+    await assertNoOverlap(access, member, interval, id);
     return ShiftModel.findOneAndUpdate(
       { _id: id, business },
       { $set: { staff: member._id, ...interval } },
@@ -162,12 +171,28 @@ export async function updateShift(business: string, id: string, input: TShiftUpd
     ).lean<ShiftDoc>();
   });
   if (!shift) throw notFound('Shift');
+  const wasStaff =
+    String(current.staff) === String(member._id)
+      ? member
+      : await StaffModel.findById(current.staff, { name: 1 }).lean<StaffDoc>();
+  await auditShiftUpdate(
+    access,
+    store,
+    { staff: wasStaff?.name ?? null, shift: current },
+    { staff: member.name, shift },
+  );
   return toShiftDto(shift, store.timeZone);
 }
 
-export async function deleteShift(business: string, id: string): Promise<{ message: string }> {
-  await findOwnedShift(business, id);
-  await ShiftModel.deleteOne({ _id: id, business });
+export async function deleteShift(access: Access, id: string): Promise<{ message: string }> {
+  const current = await findOwnedShift(access, id);
+  const deleted = await ShiftModel.deleteOne({ _id: id, business: access.businessId });
+  if (deleted.deletedCount === 0) throw notFound('Shift');
+  const [store, member] = await Promise.all([
+    StoreModel.findById(current.store, { name: 1, timeZone: 1 }).lean<StoreDoc>(),
+    StaffModel.findById(current.staff, { name: 1 }).lean<StaffDoc>(),
+  ]);
+  if (store) await auditShiftDelete(access, store, member?.name ?? null, current);
   return { message: 'Shift removed' };
 }
 
@@ -176,8 +201,9 @@ export async function deleteShift(business: string, id: string): Promise<{ messa
  * across a DST change, rather than moving by a fixed 168 hours). Shifts that would overlap, or whose person no longer
  * works here, are skipped and listed; copying twice therefore adds nothing the second time.
  */
-export async function copyPreviousWeek(business: string, input: TCopyWeekInput) {
-  const store = await findOwnedStore(business, input.store);
+export async function copyPreviousWeek(access: Access, input: TCopyWeekInput) {
+  const business = access.businessId;
+  const store = await findStoreInScope(access, input.store);
   const target = mondayOf(input.week);
   const source = addDays(target, -7);
   const sourceShifts = await ShiftModel.find({
@@ -204,7 +230,7 @@ export async function copyPreviousWeek(business: string, input: TCopyWeekInput) 
       await rostrableStaff(business, String(member._id), store);
       const interval = shiftInterval(day, view.startTime, view.endTime, store.timeZone);
       const doc = await withStaffLock(member._id, async () => {
-        await assertNoOverlap(business, member, interval);
+        await assertNoOverlap(access, member, interval);
         return ShiftModel.create({ business, store: store._id, staff: member._id, ...interval });
       });
       created.push(toShiftDto(doc.toObject() as ShiftDoc, store.timeZone));
@@ -218,15 +244,23 @@ export async function copyPreviousWeek(business: string, input: TCopyWeekInput) 
       ? `There are no shifts in the week of ${shortDay(source)} to copy.`
       : `Copied ${created.length} shift${created.length === 1 ? '' : 's'} from the week of ${shortDay(source)}` +
         (skipped.length ? `; ${skipped.length} skipped.` : '.');
+  if (created.length > 0) await auditCopyWeek(access, store, target, created.length, skipped.length);
   return { message, created: created.length, skipped, shifts: created };
 }
 
 /** Who is on shift at the instant, per live store: start inclusive, end exclusive; deactivated people are left out. */
-export async function onShift(business: string, query: { store?: string; at?: string }, now = new Date()) {
+export async function onShift(access: Access, query: { store?: string; at?: string }, now = new Date()) {
+  const business = access.businessId;
   const at = query.at ? new Date(query.at) : now;
   const stores = query.store
-    ? [await findOwnedStore(business, query.store)]
-    : await StoreModel.find({ business, deletedAt: null }).lean<StoreDoc[]>();
+    ? [await findStoreInScope(access, query.store)]
+    : await StoreModel.find({
+        business,
+        deletedAt: null,
+        ...(access.storeIds === null
+          ? {}
+          : { _id: { $in: access.storeIds.filter(mongoose.isValidObjectId) } }),
+      }).lean<StoreDoc[]>();
   stores.sort((a, b) => a.name.localeCompare(b.name));
   const storeIds = stores.map((s) => s._id as Types.ObjectId);
   const shifts = await ShiftModel.find({

@@ -10,21 +10,21 @@ const s = initServer();
 export const staffRouter = s.router(contract.staff, {
   list: async ({ req, query }) => ({
     status: 200,
-    body: { staff: await staff.listStaff(accessOf(req).businessId, query) },
+    body: { staff: await staff.listStaff(accessOf(req), query) },
   }),
 
   get: async ({ req, params }) => ({
     status: 200,
-    body: { staff: await staff.getStaff(accessOf(req).businessId, params.id) },
+    body: { staff: await staff.getStaff(accessOf(req), params.id) },
   }),
 
   create: async ({ req, body }) => {
-    const member = await staff.createStaff(accessOf(req).businessId, body);
+    const member = await staff.createStaff(accessOf(req), body);
     return { status: 201, body: { message: `${member.name} added`, staff: member } };
   },
 
   update: async ({ req, params, body }) => {
-    const member = await staff.updateStaff(accessOf(req).businessId, params.id, body);
+    const member = await staff.updateStaff(accessOf(req), params.id, body);
     const message =
       body.active === false
         ? `${member.name} deactivated`
@@ -36,14 +36,14 @@ export const staffRouter = s.router(contract.staff, {
 
   remove: async ({ req, params }) => ({
     status: 200,
-    body: await staff.deleteStaff(accessOf(req).businessId, params.id),
+    body: await staff.deleteStaff(accessOf(req), params.id),
   }),
 
   uploadPhoto: {
     middleware: [imageUpload('image')],
     handler: async ({ req, params, file }) => {
       const member = await staff.setStaffPhoto(
-        accessOf(req).businessId,
+        accessOf(req),
         params.id,
         file as { buffer: Buffer } | undefined,
       );
@@ -52,7 +52,7 @@ export const staffRouter = s.router(contract.staff, {
   },
 
   removePhoto: async ({ req, params }) => {
-    const member = await staff.removeStaffPhoto(accessOf(req).businessId, params.id);
+    const member = await staff.removeStaffPhoto(accessOf(req), params.id);
     return { status: 200, body: { message: 'Photo removed', staff: member } };
   },
 });

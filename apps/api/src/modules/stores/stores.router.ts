@@ -31,34 +31,34 @@ function sendHeaders(res: Response, filename: string, download: boolean): void {
 export const storesRouter = s.router(contract.stores, {
   list: async ({ req, query }) => ({
     status: 200,
-    body: { stores: await stores.listStores(accessOf(req).businessId, query.q) },
+    body: { stores: await stores.listStores(accessOf(req), query.q) },
   }),
 
   get: async ({ req, params }) => ({
     status: 200,
-    body: { store: await stores.getStore(accessOf(req).businessId, params.id) },
+    body: { store: await stores.getStore(accessOf(req), params.id) },
   }),
 
   create: async ({ req, body }) => {
-    const store = await stores.createStore(accessOf(req).businessId, body);
+    const store = await stores.createStore(accessOf(req), body);
     return { status: 201, body: { message: 'Store created', store } };
   },
 
   update: async ({ req, params, body }) => {
-    const store = await stores.updateStore(accessOf(req).businessId, params.id, body);
+    const store = await stores.updateStore(accessOf(req), params.id, body);
     return { status: 200, body: { message: 'Store updated', store } };
   },
 
   remove: async ({ req, params }) => ({
     status: 200,
-    body: await stores.deleteStore(accessOf(req).businessId, params.id),
+    body: await stores.deleteStore(accessOf(req), params.id),
   }),
 
   uploadImage: {
     middleware: [imageUpload('image')],
     handler: async ({ req, params, file }) => {
       const store = await stores.setStoreImage(
-        accessOf(req).businessId,
+        accessOf(req),
         params.id,
         file as stores.UploadedFile | undefined,
       );
@@ -67,36 +67,36 @@ export const storesRouter = s.router(contract.stores, {
   },
 
   removeImage: async ({ req, params }) => {
-    const store = await stores.removeStoreImage(accessOf(req).businessId, params.id);
+    const store = await stores.removeStoreImage(accessOf(req), params.id);
     return { status: 200, body: { message: 'Store image removed', store } };
   },
 
   getInterfaces: async ({ req, params }) => ({
     status: 200,
-    body: { interfaces: await stores.getInterfaces(accessOf(req).businessId, params.id) },
+    body: { interfaces: await stores.getInterfaces(accessOf(req), params.id) },
   }),
 
   updateInterfaces: async ({ req, params, body }) => ({
     status: 200,
-    body: await stores.updateInterfaces(accessOf(req).businessId, params.id, body),
+    body: await stores.updateInterfaces(accessOf(req), params.id, body),
   }),
 
   qrPng: async ({ req, params, query, res }) => {
-    const store = await stores.findOwnedStore(accessOf(req).businessId, params.id);
+    const store = await stores.findStoreInScope(accessOf(req), params.id);
     const png = await qrPng(stores.rateUrlFor(params.id), Number(query.size));
     sendHeaders(res, `${fileSlug(store.name)}-qr.png`, query.download === '1');
     return { status: 200, body: png };
   },
 
   qrSvg: async ({ req, params, query, res }) => {
-    const store = await stores.findOwnedStore(accessOf(req).businessId, params.id);
+    const store = await stores.findStoreInScope(accessOf(req), params.id);
     const svg = await qrSvg(stores.rateUrlFor(params.id));
     sendHeaders(res, `${fileSlug(store.name)}-qr.svg`, query.download === '1');
     return { status: 200, body: svg };
   },
 
   poster: async ({ req, params, query, res }) => {
-    const store = await stores.findOwnedStore(accessOf(req).businessId, params.id);
+    const store = await stores.findStoreInScope(accessOf(req), params.id);
     const pdf = await posterPdf(store.name, stores.rateUrlFor(params.id));
     sendHeaders(res, `${fileSlug(store.name)}-poster.pdf`, query.download === '1');
     return { status: 200, body: pdf };

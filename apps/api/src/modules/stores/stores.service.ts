@@ -15,6 +15,9 @@ import { RatingModel } from '../ratings/rating.model';
 import { ShiftModel } from '../rota/shift.model';
 import { StaffModel } from '../staff/staff.model';
 import { UserModel } from '../users/user.model';
+import { assertStoreInScope, type Access } from '../../tenancy/access';
+import { recordAudit } from '../../tenancy/audit';
+import { auditInterfaces, auditStoreUpdate } from './stores.audit';
 import { StoreModel, type StoreDoc } from './store.model';
 
 type StoreInput = ReturnType<typeof ZStoreInputSchema.parse>;
@@ -90,8 +93,17 @@ async function setOnOwnedStore(
   ).lean<StoreDoc>();
 }
 
-export async function listStores(business: string, q?: string): Promise<TStore[]> {
-  const filter: Record<string, unknown> = { business, deletedAt: null };
+/** A live store of the member's business within their stores, or 404 (the guard checked params.id already). */
+export async function findStoreInScope(access: Access, id: string): Promise<StoreDoc> {
+  assertStoreInScope(access, id);
+  return findOwnedStore(access.businessId, id);
+}
+
+/** The business's live stores the member covers, by name. */
+export async function listStores(access: Access, q?: string): Promise<TStore[]> {
+  const filter: Record<string, unknown> = { business: access.businessId, deletedAt: null };
+  if (access.storeIds !== null)
+    filter._id = { $in: access.storeIds.filter((id) => mongoose.isValidObjectId(id)) };
   if (q) filter.name = { $regex: escapeRegex(q), $options: 'i' };
   const stores = await StoreModel.find(filter).lean<StoreDoc[]>();
   return stores
@@ -99,12 +111,13 @@ export async function listStores(business: string, q?: string): Promise<TStore[]
     .map(toStoreDto);
 }
 
-export async function getStore(business: string, id: string): Promise<TStore> {
-  return toStoreDto(await findOwnedStore(business, id));
+export async function getStore(access: Access, id: string): Promise<TStore> {
+  return toStoreDto(await findStoreInScope(access, id));
 }
 
-export async function createStore(business: string, input: TStoreInput | StoreInput): Promise<TStore> {
+export async function createStore(access: Access, input: TStoreInput | StoreInput): Promise<TStore> {
   const data = ZStoreInputSchema.parse(input);
+  const business = access.businessId;
   const store = await StoreModel.create({
     business,
     name: data.name,
@@ -113,16 +126,24 @@ export async function createStore(business: string, input: TStoreInput | StoreIn
     openingHours: data.openingHours,
     socialLinks: socialLinksOf({ socialLinks: data.socialLinks } as Pick<StoreDoc, 'socialLinks'>),
   });
+  await recordAudit(access, {
+    kind: 'store',
+    action: 'store.create',
+    summary: `Added the store ${store.name}`,
+    store,
+    after: { name: store.name, address: store.address ?? '', timeZone: store.timeZone },
+  });
   return toStoreDto(store.toObject() as StoreDoc);
 }
 
 export async function updateStore(
-  business: string,
+  access: Access,
   id: string,
   input: TStoreUpdate | StoreUpdate,
 ): Promise<TStore> {
   const data = ZStoreUpdateSchema.parse(input);
-  await findOwnedStore(business, id);
+  const business = access.businessId;
+  const before = await findStoreInScope(access, id);
   const $set: Record<string, unknown> = {};
   for (const key of ['name', 'address', 'timeZone', 'openingHours'] as const) {
     if (data[key] !== undefined) $set[key] = data[key];
@@ -133,6 +154,7 @@ export async function updateStore(
   }
   const store = await setOnOwnedStore(business, id, $set);
   if (!store) throw notFound('Store');
+  await auditStoreUpdate(access, before, store, data);
   return toStoreDto(store);
 }
 
@@ -141,11 +163,12 @@ export async function updateStore(
  * started yet are removed and the store is taken off staff profiles and the owner's selected store.
  */
 export async function deleteStore(
-  business: string,
+  access: Access,
   id: string,
   now = new Date(),
 ): Promise<{ message: string; ratingsKept: number }> {
-  const store = await findOwnedStore(business, id);
+  const business = access.businessId;
+  const store = await findStoreInScope(access, id);
   const updated = await StoreModel.updateOne(
     { _id: id, business, deletedAt: null },
     { $set: { deletedAt: now } },
@@ -156,8 +179,16 @@ export async function deleteStore(
     RatingModel.countDocuments({ business, store: storeId }),
     ShiftModel.deleteMany({ business, store: storeId, start: { $gte: now } }),
     StaffModel.updateMany({ business, stores: storeId }, { $pull: { stores: storeId } }),
-    UserModel.updateOne({ _id: business, selectedStore: storeId }, { $set: { selectedStore: null } }),
+    UserModel.updateMany({ selectedStore: storeId }, { $set: { selectedStore: null } }),
   ]);
+  await recordAudit(access, {
+    kind: 'store',
+    action: 'store.delete',
+    summary: `Deleted the store ${store.name}`,
+    store,
+    before: { name: store.name },
+    after: { ratingsKept },
+  });
   const message =
     ratingsKept > 0
       ? `Store "${store.name}" deleted. Its ${ratingsKept} rating${ratingsKept === 1 ? ' is' : 's are'} kept for your reports.`
@@ -170,16 +201,17 @@ export interface UploadedFile {
 }
 
 export async function setStoreImage(
-  business: string,
+  access: Access,
   id: string,
   file: UploadedFile | undefined,
 ): Promise<TStore> {
+  const business = access.businessId;
   if (!file?.buffer?.length) {
     throw new AppError('IMAGE_REQUIRED', 'Please choose an image to upload', 400, {
       image: ['Please choose an image to upload'],
     });
   }
-  const before = await findOwnedStore(business, id);
+  const before = await findStoreInScope(access, id);
   const store = await replaceImage(file.buffer, {
     business,
     purpose: 'store',
@@ -187,34 +219,60 @@ export async function setStoreImage(
     attach: (image) => setOnOwnedStore(business, id, { image }),
     gone: () => notFound('Store'),
   });
+  await recordAudit(access, {
+    kind: 'store',
+    action: 'store.image',
+    summary: `Changed the picture of ${store.name}`,
+    store,
+  });
   return toStoreDto(store);
 }
 
-export async function removeStoreImage(business: string, id: string): Promise<TStore> {
-  const before = await findOwnedStore(business, id);
+export async function removeStoreImage(access: Access, id: string): Promise<TStore> {
+  const business = access.businessId;
+  const before = await findStoreInScope(access, id);
   const store = await setOnOwnedStore(business, id, { image: null });
   if (!store) throw notFound('Store');
   await deleteFile(before.image);
+  if (before.image) {
+    await recordAudit(access, {
+      kind: 'store',
+      action: 'store.image',
+      summary: `Removed the picture of ${store.name}`,
+      store,
+    });
+  }
   return toStoreDto(store);
 }
 
-export async function getInterfaces(business: string, id: string): Promise<TStoreInterfaces> {
-  return interfacesOf(await findOwnedStore(business, id));
+export async function getInterfaces(access: Access, id: string): Promise<TStoreInterfaces> {
+  return interfacesOf(await findStoreInScope(access, id));
 }
 
 export async function updateInterfaces(
-  business: string,
+  access: Access,
   id: string,
   update: TStoreInterfacesUpdate,
 ): Promise<{ message: string; interfaces: TStoreInterfaces }> {
+  const business = access.businessId;
+  assertStoreInScope(access, id);
   const $set: Record<string, boolean> = {};
   for (const [key, value] of Object.entries(update)) {
     if (value) $set[`interfaces.${key}.status`] = value.status;
   }
   if (!mongoose.isValidObjectId(id)) throw notFound('Store');
-  const store = await setOnOwnedStore(business, id, $set);
-  if (!store) throw notFound('Store');
-  const interfaces = interfacesOf(store);
+  const before = await StoreModel.findOneAndUpdate(
+    { _id: id, business, deletedAt: null },
+    { $set },
+    { returnDocument: 'before' },
+  ).lean<StoreDoc>();
+  if (!before) throw notFound('Store');
+  const was = interfacesOf(before);
+  const interfaces = { ...was };
+  for (const [key, value] of Object.entries(update)) {
+    if (value) interfaces[key as keyof TStoreInterfaces] = { status: value.status };
+  }
+  await auditInterfaces(access, before, was, interfaces);
   const anyEnabled = Object.values(interfaces).some((i) => i.status);
   // Disabling all three is allowed (a store can be paused), but the owner is told what that means for customers.
   const message = anyEnabled

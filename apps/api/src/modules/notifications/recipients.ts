@@ -1,0 +1,73 @@
+// Who receives what: a member's own notifications and rules, the members covering a store, an alert's recipient.
+import mongoose from 'mongoose';
+import { can } from '@cx/contracts';
+import { accessFromMembership, coversStore, type Access } from '../../tenancy/access';
+import { MembershipModel } from '../../tenancy/membership.model';
+
+type Id = mongoose.Types.ObjectId | string;
+
+/** The member's own records (rules, notifications, settings): records without a member are the owner's. */
+export function mine(access: Access): Record<string, unknown> {
+  const user = new mongoose.Types.ObjectId(access.userId);
+  return { business: access.businessId, user: access.role === 'owner' ? { $in: [user, null] } : user };
+}
+
+/** The business's owner's user id (who the records without a member belong to), or null. */
+export async function ownerOf(business: Id): Promise<string | null> {
+  const m = await MembershipModel.findOne({ business, role: 'owner' }, { user: 1 }).lean();
+  return m ? String(m.user) : null;
+}
+
+/** The recipient's current access (null `user` = the owner); null when they are no longer a member. */
+export async function recipientAccess(business: Id, user: Id | null | undefined): Promise<Access | null> {
+  const m = await MembershipModel.findOne(user ? { business, user } : { business, role: 'owner' }).lean();
+  return m ? accessFromMembership(String(m.user), m) : null;
+}
+
+/** Recipients' current access for many (business, user) pairs in one read; keyed by `recipientKey`. */
+export async function recipientsOf(
+  pairs: Array<{ business: Id; user?: Id | null }>,
+): Promise<Map<string, Access>> {
+  const out = new Map<string, Access>();
+  if (pairs.length === 0) return out;
+  const businesses = [...new Set(pairs.map((p) => String(p.business)))].map(
+    (id) => new mongoose.Types.ObjectId(id),
+  );
+  const users = [...new Set(pairs.flatMap((p) => (p.user ? [String(p.user)] : [])))].map(
+    (id) => new mongoose.Types.ObjectId(id),
+  );
+  const rows = await MembershipModel.find({
+    business: { $in: businesses },
+    $or: [{ user: { $in: users } }, { role: 'owner' }],
+  }).lean();
+  for (const m of rows) {
+    const access = accessFromMembership(String(m.user), m);
+    out.set(recipientKey(m.business, m.user), access);
+    if (m.role === 'owner') out.set(recipientKey(m.business, null), access);
+  }
+  return out;
+}
+
+export const recipientKey = (business: Id, user: Id | null | undefined) =>
+  `${String(business)}:${user ? String(user) : ''}`;
+
+/**
+ * Whether the member may receive the alert: a store's alert only when they cover the store, the plan's allowance
+ * only when they see billing.
+ */
+export function mayReceive(access: Access, alert: { type: string; store?: Id | null }): boolean {
+  if (alert.type === 'visit-allowance' && !can(access.role, 'billing:read')) return false;
+  return !alert.store || coversStore(access, String(alert.store));
+}
+
+/** The user ids of the business's members whose stores include this one (owners and admins always). */
+export async function membersCovering(business: Id, store: Id): Promise<string[]> {
+  const rows = await MembershipModel.find(
+    {
+      business,
+      $or: [{ role: { $in: ['owner', 'admin'] } }, { allStores: { $ne: false } }, { stores: store }],
+    },
+    { user: 1 },
+  ).lean();
+  return rows.map((m) => String(m.user));
+}

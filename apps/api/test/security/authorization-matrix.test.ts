@@ -1,0 +1,285 @@
+// Generated authorization matrix: every contract route × role × (assigned, unassigned, another business's store).
+// A route without a declared permission, or without a line in `SPECS` below, fails this suite.
+import { Types } from 'mongoose';
+import { PERMISSIONS, can, type TRole, type TRouteAccess } from '@cx/contracts';
+import { createApp } from '../../src/app';
+import { RuleModel } from '../../src/modules/notifications/rule.model';
+import { StaffModel } from '../../src/modules/staff/staff.model';
+import { MembershipModel } from '../../src/tenancy/membership.model';
+import { makeMember, makeRating, makeShift, makeStore, makeUser, type MadeUser } from '../factories';
+import { setupTestDb } from '../helpers/db';
+import { callRoute, contractRoutes, type Aim } from './support';
+
+setupTestDb();
+const app = createApp();
+
+const ROLES = ['owner', 'admin', 'manager', 'viewer'] as const;
+type Role = (typeof ROLES)[number];
+const TARGETS = ['assigned', 'unassigned', 'foreign'] as const;
+type Target = (typeof TARGETS)[number];
+
+interface World {
+  business: string;
+  members: Record<Role, MadeUser>;
+  /** The owner of the other business (store C). */
+  otherOwner: MadeUser;
+}
+
+type StoreDoc = Awaited<ReturnType<typeof makeStore>>;
+
+interface Ctx {
+  w: World;
+  role: Role;
+  caller: MadeUser;
+  target: Target;
+  store: StoreDoc;
+  /** Id of the target store. */
+  id: string;
+}
+
+/** A business (owner, admin, manager and viewer of its assigned stores) and another business. */
+async function world(): Promise<World> {
+  const owner = await makeUser();
+  const otherOwner = await makeUser();
+  const [admin, manager, viewer] = [
+    await makeMember(owner.id, 'admin'),
+    await makeMember(owner.id, 'manager', []),
+    await makeMember(owner.id, 'viewer', []),
+  ];
+  return { business: owner.id, members: { owner, admin, manager, viewer }, otherOwner };
+}
+
+/** A fresh store per call, so a delete or an edit by one call cannot change what the next one sees. */
+async function targetStore(w: World, target: Target): Promise<StoreDoc> {
+  if (target === 'foreign') return makeStore(w.otherOwner.id, { name: `Other ${new Types.ObjectId()}` });
+  const store = await makeStore(w.business);
+  if (target === 'assigned') {
+    await MembershipModel.updateMany(
+      { business: w.business, role: { $in: ['manager', 'viewer'] } },
+      { $push: { stores: store._id } },
+    );
+  }
+  return store;
+}
+
+const staffAt = (c: Ctx) =>
+  StaffModel.create({ business: c.store.business, name: `Matrix ${c.id.slice(-4)}`, stores: [c.store._id] });
+async function shiftAt(c: Ctx) {
+  const staff = await staffAt(c);
+  return makeShift(
+    c.store.business,
+    c.store,
+    staff,
+    new Date('2025-06-03T09:00:00Z'),
+    new Date('2025-06-03T12:00:00Z'),
+  );
+}
+/** A rule of the caller (in the other business, its owner's) about the target store. */
+const ruleAt = (c: Ctx, stores: Types.ObjectId[] = [c.store._id]) =>
+  RuleModel.create({
+    business: c.store.business,
+    user: c.target === 'foreign' ? c.w.otherOwner.id : c.caller.id,
+    type: 'low-rating',
+    stores,
+    params: { maxScore: 2, kinds: ['staff'] },
+  });
+const week = '2025-06-02';
+const oid = () => String(new Types.ObjectId());
+
+interface Spec {
+  /**
+   * store: the target store is named (path, query, body or record): outside the caller's stores → 404;
+   * business: only another business's record → 404 (the record is the caller's own, e.g. their alert rule);
+   * none: no store is named.
+   */
+  scope: 'store' | 'business' | 'none';
+  aim: (c: Ctx) => Promise<Aim> | Aim;
+  /** No valid request can be built here (needs a real token, a live Stripe session…): only not 401/403, no 5xx. */
+  loose?: boolean;
+}
+
+const store = (aim: Spec['aim']): Spec => ({ scope: 'store', aim });
+const none = (aim: Spec['aim'] = () => ({})): Spec => ({ scope: 'none', aim });
+const loose = (aim: Spec['aim'] = () => ({})): Spec => ({ scope: 'none', aim, loose: true });
+const byId = (c: Ctx) => ({ params: { id: c.id } });
+const analytics = store((c) => ({ query: { stores: c.id } }));
+
+/** Every authenticated route: how to aim it at the target store. */
+const SPECS: Record<string, Spec> = {
+  'analytics.snapshot': analytics,
+  'analytics.overview': analytics,
+  'analytics.staffLeague': analytics,
+  'analytics.storeLeague': analytics,
+  'analytics.timeline': analytics,
+  'analytics.exportCsv': store((c) => ({ params: { table: 'timeline' }, query: { stores: c.id } })),
+  'analytics.getSettings': none(),
+  'analytics.updateSettings': none(() => ({ body: { minSample: 3 } })),
+
+  'ratingReview.listFlagged': store((c) => ({ query: { store: c.id, status: 'all' } })),
+  'ratingReview.restore': store(async (c) => {
+    const rating = await makeRating(c.store, { flag: { suspicious: true, reasons: ['burst'] } });
+    return { params: { id: String(rating._id) }, body: { note: 'checked' } };
+  }),
+
+  'stores.list': none(() => ({ query: {} })),
+  'stores.get': store(byId),
+  'stores.create': none(() => ({ body: { name: 'New Branch', timeZone: 'UTC' } })),
+  'stores.update': store((c) => ({ ...byId(c), body: { name: 'Renamed Branch' } })),
+  'stores.remove': store(byId),
+  'stores.uploadImage': store((c) => ({ ...byId(c), file: 'image' })),
+  'stores.removeImage': store(byId),
+  'stores.getInterfaces': store(byId),
+  'stores.updateInterfaces': store((c) => ({ ...byId(c), body: { interface1: { status: false } } })),
+  'stores.qrPng': store(byId),
+  'stores.qrSvg': store(byId),
+  'stores.poster': store(byId),
+
+  'staff.list': store((c) => ({ query: { store: c.id } })),
+  'staff.get': store(async (c) => ({ params: { id: String((await staffAt(c))._id) } })),
+  'staff.create': store((c) => ({ body: { name: 'New Person', stores: [c.id] } })),
+  'staff.update': store(async (c) => ({
+    params: { id: String((await staffAt(c))._id) },
+    body: { name: 'Renamed Person', stores: [c.id] },
+  })),
+  'staff.remove': store(async (c) => ({ params: { id: String((await staffAt(c))._id) } })),
+  'staff.uploadPhoto': store(async (c) => ({
+    params: { id: String((await staffAt(c))._id) },
+    file: 'image',
+  })),
+  'staff.removePhoto': store(async (c) => ({ params: { id: String((await staffAt(c))._id) } })),
+
+  'rota.week': store((c) => ({ query: { store: c.id, week } })),
+  'rota.createShift': store(async (c) => ({
+    body: { store: c.id, staff: String((await staffAt(c))._id), date: week, start: '18:00', end: '20:00' },
+  })),
+  'rota.updateShift': store(async (c) => ({
+    params: { id: String((await shiftAt(c))._id) },
+    body: { start: '08:00' },
+  })),
+  'rota.deleteShift': store(async (c) => ({ params: { id: String((await shiftAt(c))._id) } })),
+  'rota.copyWeek': store(async (c) => {
+    await shiftAt(c);
+    return { body: { store: c.id, week: '2025-06-09' } };
+  }),
+  'rota.onShift': store((c) => ({ query: { store: c.id, at: '2025-06-03T10:00:00Z' } })),
+
+  'users.getProfile': none(),
+  'users.updateProfile': none(() => ({ body: { fullname: 'Renamed Person' }, file: 'profilePicture' })),
+  'users.selectStore': store((c) => ({ body: { storeId: c.id } })),
+  'users.selectBusiness': none((c) => ({ body: { businessId: c.w.business } })),
+  'users.me': none(),
+
+  'plans.createCheckoutSession': loose(() => ({
+    body: { plan: 'basic-monthly', idempotencyKey: `matrix-${oid()}` },
+  })),
+  'plans.confirmCheckout': loose(() => ({ body: { sessionId: 'cs_test_matrix' } })),
+  'plans.createPortalSession': loose(),
+  'plans.mySubscription': none(),
+  'plans.invoices': none(),
+
+  'notifications.list': none(() => ({ query: {} })),
+  'notifications.markRead': none(),
+  'notifications.listRules': none(),
+  'notifications.createRule': store((c) => ({
+    body: { type: 'low-rating', maxScore: 2, kinds: ['staff'], stores: [c.id] },
+  })),
+  'notifications.updateRule': store(async (c) => ({
+    params: { id: String((await ruleAt(c, []))._id) },
+    body: { type: 'low-rating', maxScore: 1, kinds: ['staff'], stores: [c.id] },
+  })),
+  'notifications.deleteRule': {
+    scope: 'business',
+    aim: async (c) => ({ params: { id: String((await ruleAt(c, []))._id) } }),
+  },
+  'notifications.getSettings': none(),
+  'notifications.updateSettings': none(() => ({
+    body: { quietHours: { enabled: true, start: '22:00', end: '07:00' } },
+  })),
+
+  'team.members': none(),
+  'team.invite': store((c) => ({
+    body: { email: `invitee-${oid()}@example.com`, role: 'viewer', stores: [c.id] },
+  })),
+  'team.resendInvitation': loose(() => ({ params: { id: oid() } })),
+  'team.revokeInvitation': loose(() => ({ params: { id: oid() } })),
+  'team.acceptInvitation': loose(() => ({ body: { token: 'x'.repeat(43) } })),
+  'team.updateMember': store(async (c) => {
+    const member = await makeMember(c.store.business, 'viewer', [c.store._id]);
+    return { params: { userId: member.id }, body: { role: 'viewer', stores: [c.id] } };
+  }),
+  'team.removeMember': store(async (c) => {
+    const member = await makeMember(c.store.business, 'viewer', [c.store._id]);
+    return { params: { userId: member.id } };
+  }),
+  'team.transferOwnership': loose(() => ({ body: {} })),
+
+  'audit.list': none(() => ({ query: {} })),
+  'audit.exportCsv': none(() => ({ query: {} })),
+};
+
+const routes = contractRoutes();
+const guarded = routes.filter((r) => !r.isPublic);
+
+/** What the matrix expects: an exact status, "a success", or (loose) "not refused by the guard". */
+function expected(
+  decl: TRouteAccess,
+  spec: Spec,
+  role: Role,
+  target: Target,
+): number | 'success' | 'allowed' {
+  if ('public' in decl) throw new Error('public route in the matrix');
+  if (decl.scope !== 'account' && !can(role as TRole, decl.permission)) return 403;
+  const scoped = role === 'manager' || role === 'viewer';
+  const outside =
+    (spec.scope === 'store' && (target === 'foreign' || (target === 'unassigned' && scoped))) ||
+    (spec.scope === 'business' && target === 'foreign');
+  if (outside) return 404;
+  return spec.loose ? 'allowed' : 'success';
+}
+
+describe('authorization matrix', () => {
+  it('every route declares its access (public, account, business or store) and has a line in the matrix', () => {
+    const undeclared = routes.filter((r) => {
+      const m = r.route.metadata as
+        { public?: unknown; scope?: unknown; permission?: unknown; store?: unknown } | undefined;
+      if (!m) return true;
+      if ('public' in m) return m.public !== true;
+      if (m.scope === 'account') return m.permission !== 'account';
+      const known = typeof m.permission === 'string' && m.permission in PERMISSIONS;
+      const scoped = m.scope === 'business' || (m.scope === 'store' && typeof m.store === 'string');
+      return !known || !scoped;
+    });
+    expect(undeclared.map((r) => r.key)).toEqual([]);
+    expect(guarded.map((r) => r.key).filter((k) => !SPECS[k])).toEqual([]);
+    expect(Object.keys(SPECS).filter((k) => !guarded.some((r) => r.key === k))).toEqual([]);
+  });
+
+  it.each(guarded.map((r) => [r.key, r] as const))('%s', async (_key, r) => {
+    const spec = SPECS[r.key];
+    if (!spec) throw new Error(`${r.key} has no line in the matrix`);
+    const decl = r.route.metadata as TRouteAccess;
+    const w = await world();
+    const targets: readonly Target[] = spec.scope === 'none' ? ['assigned'] : TARGETS;
+    const wrong: string[] = [];
+    for (const role of ROLES) {
+      for (const target of targets) {
+        const s = await targetStore(w, target);
+        const caller = w.members[role];
+        const aim = await spec.aim({ w, role, caller, target, store: s, id: String(s._id) });
+        const res = await callRoute(app, r.route, aim, caller.token);
+        const want = expected(decl, spec, role, target);
+        const ok =
+          want === 'success'
+            ? res.status >= 200 && res.status < 300
+            : want === 'allowed'
+              ? ![401, 403].includes(res.status) && res.status < 500
+              : res.status === want;
+        if (!ok) {
+          const body = JSON.stringify(res.body ?? {}).slice(0, 160);
+          wrong.push(`${role} @ ${target}: expected ${want}, got ${res.status} ${body}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
