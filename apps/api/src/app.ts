@@ -8,7 +8,8 @@ import { createExpressEndpoints } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
 import { env, type TrustProxy } from './config/env';
 import { setSessionValidator } from './lib/auth';
-import { accessGuard } from './tenancy/access';
+import { accessGuard, resolveAccess } from './tenancy/access';
+import { setSocketAdmission } from './lib/realtime';
 import { errorMiddleware } from './lib/errors';
 import { logger, serializeRequest } from './lib/logger';
 import { analyticsRouter } from './modules/analytics/analytics.router';
@@ -42,6 +43,9 @@ export interface AppDeps {
 export function createApp(deps: AppDeps = {}): Express {
   // Tokens of deleted users or from before a password change stop working at once.
   setSessionValidator(validateSession);
+  setSocketAdmission(async (userId) => {
+    await resolveAccess(userId);
+  });
   configureBilling(deps.billing);
   registerNotificationReactions();
   const app = express();

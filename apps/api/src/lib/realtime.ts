@@ -40,6 +40,13 @@ function softPublisher(redis: Redis): Redis {
   });
 }
 
+/** Whether a signed-in person may hold a socket (registered by the app: a member of their current business). */
+export type SocketAdmission = (userId: string) => Promise<void>;
+let admit: SocketAdmission = async () => undefined;
+export function setSocketAdmission(fn: SocketAdmission): void {
+  admit = fn;
+}
+
 type RegisterAck = (answer: { ok: boolean; message?: string }) => void;
 
 /**
@@ -63,16 +70,26 @@ export function attachRealtime(server: HttpServer, origins: string[]): Server {
     instance.adapter(createAdapter(softPublisher(redis), sub));
   }
   instance.use((socket, next) => {
-    authenticateToken(handshakeToken(socket)).then(
-      (ctx) => {
-        socket.data.userId = ctx.userId;
-        next();
-      },
-      (err: unknown) => {
-        const message = err instanceof AppError ? err.message : 'Please log in to continue';
-        next(Object.assign(new Error(message), { data: { code: 'UNAUTHORIZED' } }));
-      },
-    );
+    authenticateToken(handshakeToken(socket))
+      .then(async (ctx) => {
+        // A member removed from their business cannot reconnect the socket their removal closed.
+        await admit(ctx.userId);
+        return ctx;
+      })
+      .then(
+        (ctx) => {
+          socket.data.userId = ctx.userId;
+          next();
+        },
+        (err: unknown) => {
+          const message = err instanceof AppError ? err.message : 'Please log in to continue';
+          next(
+            Object.assign(new Error(message), {
+              data: { code: err instanceof AppError ? err.code : 'UNAUTHORIZED' },
+            }),
+          );
+        },
+      );
   });
   instance.on('connection', (socket) => {
     const userId = socket.data.userId as string;

@@ -35,6 +35,7 @@ const MOVED_USER_FIELDS = [...Object.keys(SUBSCRIPTION_DEFAULTS), 'userType'];
 const PER_USER_COLLECTIONS = new Set([
   mongoose.model('Notification').collection.collectionName,
   mongoose.model('NotificationRule').collection.collectionName,
+  mongoose.model('NotificationSettings').collection.collectionName,
 ]);
 /** GridFS: uploads kept their tenant in the file's metadata. */
 const FILES_COLLECTION = 'files.files';
@@ -197,9 +198,10 @@ export async function migrateToBusinesses(
     if (res.modifiedCount > 0) counts.renamed[name] = res.modifiedCount;
     if (PER_USER_COLLECTIONS.has(name)) {
       // Before Teams the only reader of a business's notifications and rules was its owner (whose id it is).
-      for (const business of await coll.distinct('business', { user: { $exists: false } })) {
+      // `user: null` matches a missing field too (and a null written by a model default before this ran).
+      for (const business of await coll.distinct('business', { user: null })) {
         const given = await coll.updateMany(
-          { business, user: { $exists: false } },
+          { business, user: null },
           { $set: { user: business } },
         );
         counts.assignedToUser += given.modifiedCount;

@@ -63,6 +63,12 @@ it('after the owner removes a manager, the next call answers 403 and every socke
   expect(res.body.code).toBe('NO_BUSINESS');
   await new Promise((r) => setTimeout(r, 100));
   expect(ownerDropped).toBe(false);
+  // Nor can the removed member open a new socket with the token they still hold.
+  const err = await openSocket(manager.token).then(
+    () => null,
+    (e: Error & { data?: { code?: string } }) => e,
+  );
+  expect(err?.data?.code).toBe('NO_BUSINESS');
 });
 
 it('a role change also closes the member’s sockets (the client reconnects and reads its new scope)', async () => {

@@ -81,7 +81,11 @@ async function present(business: string, ratings: RatingDoc[]): Promise<TFlagged
 /** The member's stores' flagged ratings; a store filter outside them is "not found" (like another business's). */
 export async function listFlagged(access: Access, q: FlaggedQuery) {
   const business = access.businessId;
-  if (q.store) narrowStores(access, [q.store]);
+  if (q.store) {
+    narrowStores(access, [q.store]);
+    // An all-store member's filter must still name one of the business's stores: another business's id is a 404.
+    if (!(await StoreModel.exists({ _id: q.store, business: access.businessId }))) throw notFound('Store');
+  }
   const filter: Record<string, unknown> = {
     ...scopeFilter(access),
     'flag.suspicious': true,
