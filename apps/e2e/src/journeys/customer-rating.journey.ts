@@ -35,7 +35,7 @@ export async function arrangeStore(ctx: JourneyContext) {
   const storeId = new ObjectId();
   await ctx.db.collection('stores').insertOne({
     _id: storeId,
-    owner,
+    business: owner,
     name: 'Harbour Coffee',
     image: await saveImage(ctx.db),
     address: '1 Quay Street',
@@ -52,7 +52,7 @@ export async function arrangeStore(ctx: JourneyContext) {
   });
   const staff = (name: string, role: string) => ({
     _id: new ObjectId(),
-    owner,
+    business: owner,
     name,
     role,
     photo: null,
@@ -68,7 +68,7 @@ export async function arrangeStore(ctx: JourneyContext) {
   const hour = 3600_000;
   await ctx.db.collection('shifts').insertMany([
     {
-      owner,
+      business: owner,
       store: storeId,
       staff: olivia._id,
       start: new Date(now.getTime() - hour),
@@ -78,7 +78,7 @@ export async function arrangeStore(ctx: JourneyContext) {
       updatedAt: now,
     },
     {
-      owner,
+      business: owner,
       store: storeId,
       staff: harry._id,
       start: new Date(now.getTime() - 6 * hour),
