@@ -1,12 +1,10 @@
 // Invite by email with a role (limited by the inviter's role) and stores; the contract validates before sending.
 import { chakra, Dialog, Field, Input, Stack } from '@chakra-ui/react';
 import { ZInvitationRequestSchema, type TMemberRole, type TStore } from '@cx/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
-import { toaster } from '@/components/ui/toaster';
-import { apiErrorMessage } from '@/lib/api-error';
-import { serverFormErrors, validate, type TFormErrors } from '@/lib/form-errors';
 import { useTeamMutations } from '../api/team';
+import { useDialogForm } from './use-dialog-form';
 import { RoleSelect, StoresPicker } from './RoleFields';
 
 export type TInviteDialogProps = {
@@ -45,31 +43,17 @@ function InviteForm({
     // One store: the invited person works there.
     stores: stores.length === 1 ? [stores[0]!._id] : ([] as string[]),
   }));
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<TFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const { invite } = useTeamMutations();
-  const checked = validate(ZInvitationRequestSchema, values);
-  const errors = { ...(submitted ? checked.errors : {}), ...serverErrors };
+  const { errors, formError, onSubmit, clearField } = useDialogForm(
+    ZInvitationRequestSchema,
+    values,
+    async (body) => (await invite.mutateAsync({ body })).body.message || `Invitation sent to ${body.email}`,
+    onDone,
+  );
 
   const set = (patch: Partial<typeof values>, field: string) => {
     setValues((v) => ({ ...v, ...patch }));
-    setServerErrors((e) => ({ ...e, [field]: '' }));
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setFormError(null);
-    if (!checked.data) return;
-    try {
-      const res = await invite.mutateAsync({ body: checked.data });
-      toaster.success({ title: res.body.message || `Invitation sent to ${checked.data.email}` });
-      onDone();
-    } catch (error) {
-      setServerErrors(serverFormErrors(error));
-      setFormError(apiErrorMessage(error));
-    }
+    clearField(field);
   };
 
   return (

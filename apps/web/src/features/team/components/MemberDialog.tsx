@@ -1,12 +1,10 @@
 // Change a member's role and stores (owners and admins); the contract validates before sending.
 import { chakra, Dialog, Stack } from '@chakra-ui/react';
 import { ZUpdateMemberSchema, type TMember, type TMemberRole, type TStore } from '@cx/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
-import { toaster } from '@/components/ui/toaster';
-import { apiErrorMessage } from '@/lib/api-error';
-import { serverFormErrors, validate, type TFormErrors } from '@/lib/form-errors';
 import { useTeamMutations } from '../api/team';
+import { useDialogForm } from './use-dialog-form';
 import { RoleSelect, StoresPicker } from './RoleFields';
 
 const MEMBER_ROLES: TMemberRole[] = ['admin', 'manager', 'viewer'];
@@ -32,28 +30,17 @@ function MemberForm({ member, stores, onDone }: { member: TMember; stores: TStor
     role: (member.role === 'owner' ? 'admin' : member.role) as TMemberRole,
     stores: member.stores ?? [],
   }));
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<TFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const { update } = useTeamMutations();
   const body = values.role === 'admin' ? { role: values.role, stores: [] } : values;
-  const checked = validate(ZUpdateMemberSchema, body);
-  const errors = { ...(submitted ? checked.errors : {}), ...serverErrors };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setFormError(null);
-    if (!checked.data) return;
-    try {
-      await update.mutateAsync({ params: { userId: member.userId }, body: checked.data });
-      toaster.success({ title: `${member.fullname} updated` });
-      onDone();
-    } catch (error) {
-      setServerErrors(serverFormErrors(error));
-      setFormError(apiErrorMessage(error));
-    }
-  };
+  const { errors, formError, onSubmit, clearField } = useDialogForm(
+    ZUpdateMemberSchema,
+    body,
+    async (data) => {
+      await update.mutateAsync({ params: { userId: member.userId }, body: data });
+      return `${member.fullname} updated`;
+    },
+    onDone,
+  );
 
   return (
     <chakra.form onSubmit={onSubmit} noValidate display="contents">
@@ -66,7 +53,7 @@ function MemberForm({ member, stores, onDone }: { member: TMember; stores: TStor
             error={errors.role}
             onChange={(role) => {
               setValues((v) => ({ ...v, role }));
-              setServerErrors({});
+              clearField();
             }}
           />
           {values.role !== 'admin' ? (
@@ -76,7 +63,7 @@ function MemberForm({ member, stores, onDone }: { member: TMember; stores: TStor
               error={errors.stores}
               onChange={(ids) => {
                 setValues((v) => ({ ...v, stores: ids }));
-                setServerErrors({});
+                clearField();
               }}
             />
           ) : null}

@@ -1,12 +1,10 @@
 // The owner hands the business to another member, re-entering their password; they become an admin.
 import { chakra, Dialog, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { ZTransferOwnershipSchema, type TMember } from '@cx/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
-import { toaster } from '@/components/ui/toaster';
-import { apiErrorMessage } from '@/lib/api-error';
-import { serverFormErrors, validate, type TFormErrors } from '@/lib/form-errors';
 import { useTeamMutations } from '../api/team';
+import { useDialogForm } from './use-dialog-form';
 
 export type TTransferDialogProps = { open: boolean; candidates: TMember[]; onClose: () => void };
 
@@ -20,28 +18,16 @@ export function TransferDialog({ open, candidates, onClose }: TTransferDialogPro
 
 function TransferForm({ candidates, onDone }: { candidates: TMember[]; onDone: () => void }) {
   const [values, setValues] = useState({ userId: candidates[0]?.userId ?? '', password: '' });
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<TFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const { transfer } = useTeamMutations();
-  const checked = validate(ZTransferOwnershipSchema, values);
-  const errors = { ...(submitted ? checked.errors : {}), ...serverErrors };
   const chosen = candidates.find((m) => m.userId === values.userId);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setFormError(null);
-    if (!checked.data) return;
-    try {
-      const res = await transfer.mutateAsync({ body: checked.data });
-      toaster.success({ title: res.body.message || `${chosen?.fullname ?? 'They'} now own the business` });
-      onDone();
-    } catch (error) {
-      setServerErrors(serverFormErrors(error));
-      setFormError(apiErrorMessage(error));
-    }
-  };
+  const { errors, formError, onSubmit, clearField } = useDialogForm(
+    ZTransferOwnershipSchema,
+    values,
+    async (body) =>
+      (await transfer.mutateAsync({ body })).body.message ||
+      `${chosen?.fullname ?? 'They'} now own the business`,
+    onDone,
+  );
 
   return (
     <chakra.form onSubmit={onSubmit} noValidate display="contents">
@@ -77,7 +63,7 @@ function TransferForm({ candidates, onDone }: { candidates: TMember[]; onDone: (
               value={values.password}
               onChange={(e) => {
                 setValues((v) => ({ ...v, password: e.target.value }));
-                setServerErrors({});
+                clearField();
               }}
             />
             <Field.ErrorText>{errors.password}</Field.ErrorText>
