@@ -27,6 +27,11 @@ describe('environment configuration', () => {
     expect(() => parseEnv({ ...PROD_OK, RATE_LIMIT_DISABLED: '1' })).toThrow(/RATE_LIMIT_DISABLED/);
   });
 
+  it('refuses SEED_DEMO=always in production: no demo logins with printed passwords on a live database', () => {
+    expect(() => parseEnv({ ...PROD_OK, SEED_DEMO: 'always' })).toThrow(/SEED_DEMO/);
+    expect(parseEnv({ ...PROD_OK, SEED_DEMO: 'never' }).SEED_DEMO).toBe('never');
+  });
+
   it('refuses to start in production without TRUST_PROXY, saying what to set', () => {
     const { TRUST_PROXY: _omitted, ...withoutTrustProxy } = PROD_OK;
     expect(() => parseEnv(withoutTrustProxy)).toThrow(

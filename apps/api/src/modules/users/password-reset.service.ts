@@ -3,6 +3,7 @@ import bcrypt from 'bcrypt';
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { USER_MESSAGES } from '@cx/contracts';
 import { env } from '../../config/env';
+import { disconnectUser } from '../../lib/realtime';
 import { AppError } from '../../lib/errors';
 import { sendMailInBackground } from '../../lib/mailer';
 import { PasswordResetModel } from './otp.model';
@@ -109,5 +110,7 @@ export async function resetPassword(
   const passwordHash = await bcrypt.hash(password, env.BCRYPT_ROUNDS);
   // Receiving the code proved the mailbox is the user's, so the address counts as verified too.
   await UserModel.updateOne({ _id: user._id }, { $set: { passwordHash }, $inc: { tokenVersion: 1 } });
+  // Sessions opened with the old password end now, sockets included.
+  disconnectUser(String(user._id));
   await UserModel.updateOne({ _id: user._id, emailVerifiedAt: null }, { $set: { emailVerifiedAt: now } });
 }
