@@ -1,47 +1,11 @@
 // Revocation: removing a member (or changing their access) closes their open sockets within a second.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { io as connect, type Socket } from 'socket.io-client';
-import { attachRealtime, closeRealtime } from '../../src/lib/realtime';
+import { closedWithin as disconnected, useSocketServer } from '../helpers/sockets';
 import { makeMember, makeStore, makeUser } from '../factories';
 import { setupTeamApp } from './support';
 
 const { app } = setupTeamApp();
-let server: Server;
-let url = '';
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  server = createServer(app);
-  attachRealtime(server, ['http://localhost:5173']);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterEach(() => sockets.splice(0).forEach((s) => s.disconnect()));
-afterAll(async () => {
-  await closeRealtime();
-});
-
-async function openSocket(token: string): Promise<Socket> {
-  const socket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-
-const disconnected = (s: Socket, ms: number) =>
-  new Promise<{ reason: string; after: number }>((resolve, reject) => {
-    const started = Date.now();
-    const timer = setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms);
-    s.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve({ reason, after: Date.now() - started });
-    });
-  });
+const { server: listening, openSocket } = useSocketServer(app);
 
 it('after the owner removes a manager, the next call answers 403 and every socket of theirs closes within 1 s', async () => {
   const owner = await makeUser();
@@ -55,11 +19,11 @@ it('after the owner removes a manager, the next call answers 403 and every socke
   let ownerDropped = false;
   ownerTab.on('disconnect', () => (ownerDropped = true));
   const closed = Promise.all([disconnected(tab1, 1000), disconnected(tab2, 1000)]);
-  await request(server).delete(`/api/v1/team/members/${manager.id}`).set(owner.auth).expect(200);
+  await request(listening()).delete(`/api/v1/team/members/${manager.id}`).set(owner.auth).expect(200);
   const [a, b] = await closed;
   expect(a.reason).toBe('io server disconnect');
   expect(b.reason).toBe('io server disconnect');
-  const res = await request(server).get('/api/v1/store').set(manager.auth).expect(403);
+  const res = await request(listening()).get('/api/v1/store').set(manager.auth).expect(403);
   expect(res.body.code).toBe('NO_BUSINESS');
   await new Promise((r) => setTimeout(r, 100));
   expect(ownerDropped).toBe(false);
@@ -77,7 +41,7 @@ it('a role change also closes the member’s sockets (the client reconnects and 
   const viewer = await makeMember(owner.id, 'viewer', [store._id]);
   const tab = await openSocket(viewer.token);
   const closed = disconnected(tab, 1000);
-  await request(server)
+  await request(listening())
     .put(`/api/v1/team/members/${viewer.id}`)
     .set(owner.auth)
     .send({ role: 'admin' })
