@@ -1,54 +1,11 @@
 // The dashboard's shared filter bar: period (with a custom range), store, staff member and kind, all kept in the URL.
-import { Field, Flex, Input, NativeSelect } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react';
 import { PERIOD_PRESETS } from '@cx/contracts';
 import type { ReactNode } from 'react';
 import { tsr } from '@/lib/api-client';
 import { PERIOD_LABELS, useDashboardFilters } from '@/lib/analytics/filters';
 import { useStores } from '@/lib/stores-query';
-
-function Select({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-}) {
-  return (
-    <Field.Root w={{ base: 'full', sm: 'auto' }} minW={{ sm: '44' }} flex={{ sm: '0 1 auto' }}>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root size="sm" bg="bg">
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-          {children}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
-
-function DayInput({
-  label,
-  value,
-  error,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <Field.Root invalid={Boolean(error)} w={{ base: 'full', sm: 'auto' }}>
-      <Field.Label>{label}</Field.Label>
-      <Input type="date" size="sm" bg="bg" value={value} onChange={(e) => onChange(e.currentTarget.value)} />
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
-  );
-}
+import { FilterDay, FilterSelect } from '@/components/FilterFields';
 
 export type TFilterBarProps = {
   /** Which optional pickers this page offers (period and store are always there). */
@@ -81,34 +38,39 @@ export function FilterBar({ show = { staff: true, kind: true }, children }: TFil
       rounded="lg"
       bg="bg.subtle"
     >
-      <Select label="Period" value={filters.period} onChange={(period) => update({ period })}>
+      <FilterSelect label="Period" value={filters.period} onChange={(period) => update({ period })}>
         {PERIOD_PRESETS.map((preset) => (
           <option key={preset} value={preset}>
             {PERIOD_LABELS[preset]}
           </option>
         ))}
-      </Select>
+      </FilterSelect>
       {filters.period === 'custom' ? (
         <>
-          <DayInput
+          <FilterDay
             label="From"
             value={filters.from ?? ''}
             error={errors.from}
             onChange={(from) => update({ from })}
           />
-          <DayInput label="To" value={filters.to ?? ''} error={errors.to} onChange={(to) => update({ to })} />
+          <FilterDay
+            label="To"
+            value={filters.to ?? ''}
+            error={errors.to}
+            onChange={(to) => update({ to })}
+          />
         </>
       ) : null}
-      <Select label="Store" value={filters.stores ?? ''} onChange={(stores) => update({ stores })}>
+      <FilterSelect label="Store" value={filters.stores ?? ''} onChange={(stores) => update({ stores })}>
         <option value="">All stores</option>
         {storeList.map((s) => (
           <option key={s._id} value={s._id}>
             {s.name}
           </option>
         ))}
-      </Select>
+      </FilterSelect>
       {show.staff ? (
-        <Select
+        <FilterSelect
           label="Staff member"
           value={filters.staff ?? ''}
           onChange={(value) => update({ staff: value })}
@@ -120,14 +82,14 @@ export function FilterBar({ show = { staff: true, kind: true }, children }: TFil
               {p.active ? '' : ' (inactive)'}
             </option>
           ))}
-        </Select>
+        </FilterSelect>
       ) : null}
       {show.kind ? (
-        <Select label="Rating kind" value={filters.kind ?? ''} onChange={(kind) => update({ kind })}>
+        <FilterSelect label="Rating kind" value={filters.kind ?? ''} onChange={(kind) => update({ kind })}>
           <option value="">Staff and experience</option>
           <option value="staff">Staff ratings</option>
           <option value="experience">Experience ratings</option>
-        </Select>
+        </FilterSelect>
       ) : null}
       {children}
     </Flex>

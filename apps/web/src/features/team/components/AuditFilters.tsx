@@ -1,7 +1,7 @@
 // The audit log's filters (person, store, kind, period), kept in the URL so a filtered view survives a reload.
-import { Button, Field, Flex, Input, NativeSelect } from '@chakra-ui/react';
+import { Button, Flex } from '@chakra-ui/react';
 import { AUDIT_KINDS, type TAuditFilter, type TAuditKind, type TMember, type TStore } from '@cx/contracts';
-import type { ReactNode } from 'react';
+import { FilterDay, FilterSelect } from '@/components/FilterFields';
 
 export const AUDIT_KIND_LABELS: Record<TAuditKind, string> = {
   store: 'Stores',
@@ -29,30 +29,6 @@ export function filterFromParams(params: URLSearchParams): TAuditFilter {
   return out as TAuditFilter;
 }
 
-function Select({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  children: ReactNode;
-}) {
-  return (
-    <Field.Root w={{ base: 'full', sm: 'auto' }} minW={{ sm: '40' }}>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root size="sm" bg="bg">
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-          {children}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
-
 export function AuditFilters({
   filter,
   members,
@@ -77,52 +53,32 @@ export function AuditFilters({
       align="flex-end"
       onSubmit={(e) => e.preventDefault()}
     >
-      <Select label="Person" value={filter.actor ?? ''} onChange={(v) => set('actor', v)}>
+      <FilterSelect label="Person" value={filter.actor ?? ''} onChange={(v) => set('actor', v)}>
         <option value="">Everyone</option>
         {members.map((m) => (
           <option key={m.userId} value={m.userId}>
             {m.fullname}
           </option>
         ))}
-      </Select>
-      <Select label="Store" value={filter.store ?? ''} onChange={(v) => set('store', v)}>
+      </FilterSelect>
+      <FilterSelect label="Store" value={filter.store ?? ''} onChange={(v) => set('store', v)}>
         <option value="">All stores</option>
         {stores.map((s) => (
           <option key={s._id} value={s._id}>
             {s.name}
           </option>
         ))}
-      </Select>
-      <Select label="Kind" value={filter.kind ?? ''} onChange={(v) => set('kind', v)}>
+      </FilterSelect>
+      <FilterSelect label="Kind" value={filter.kind ?? ''} onChange={(v) => set('kind', v)}>
         <option value="">Every change</option>
         {AUDIT_KINDS.map((k) => (
           <option key={k} value={k}>
             {AUDIT_KIND_LABELS[k]}
           </option>
         ))}
-      </Select>
-      <Field.Root w={{ base: 'full', sm: 'auto' }}>
-        <Field.Label>From</Field.Label>
-        <Input
-          type="date"
-          size="sm"
-          bg="bg"
-          value={filter.from ?? ''}
-          max={filter.to}
-          onChange={(e) => set('from', e.target.value)}
-        />
-      </Field.Root>
-      <Field.Root w={{ base: 'full', sm: 'auto' }}>
-        <Field.Label>To</Field.Label>
-        <Input
-          type="date"
-          size="sm"
-          bg="bg"
-          value={filter.to ?? ''}
-          min={filter.from}
-          onChange={(e) => set('to', e.target.value)}
-        />
-      </Field.Root>
+      </FilterSelect>
+      <FilterDay label="From" value={filter.from ?? ''} max={filter.to} onChange={(v) => set('from', v)} />
+      <FilterDay label="To" value={filter.to ?? ''} min={filter.from} onChange={(v) => set('to', v)} />
       {anySet ? (
         <Button size="sm" variant="ghost" onClick={() => onChange(null)}>
           Clear filters
