@@ -43,8 +43,8 @@ export interface AppDeps {
 export function createApp(deps: AppDeps = {}): Express {
   // Tokens of deleted users or from before a password change stop working at once.
   setSessionValidator(validateSession);
-  setSocketAdmission(async (userId) => {
-    await resolveAccess(userId);
+  setSocketAdmission(async (auth) => {
+    await resolveAccess(auth);
   });
   configureBilling(deps.billing);
   registerNotificationReactions();

@@ -7,6 +7,8 @@ import { AppError, unauthorized } from './errors';
 
 export interface AuthContext {
   userId: string;
+  /** The business the person works in now, read with the session check (undefined when no validator says). */
+  currentBusiness?: string | null;
 }
 
 interface TokenClaims {
@@ -62,31 +64,27 @@ export function bearerToken(req: Request): string | undefined {
 }
 
 /**
- * Checks that the token's user still exists and that the token predates no password change.
+ * Checks that the token's user still exists and that the token predates no password change, answering what the
+ * access layer needs of the same user document (null: the session is not valid).
  * Registered by the users module so this file does not depend on a feature.
  */
-export type SessionValidator = (claims: TokenClaims) => Promise<boolean>;
-let validateSession: SessionValidator = async () => true;
+export type SessionValidator = (claims: TokenClaims) => Promise<{ currentBusiness: string | null } | null>;
+let validateSession: SessionValidator = async () => ({ currentBusiness: null });
 export function setSessionValidator(fn: SessionValidator): void {
   validateSession = fn;
 }
 
-/** A bare token (e.g. a socket handshake's): the same checks as the HTTP guard. */
+/** A bare token (a socket handshake's, or a request's bearer): one user read checks the session. */
 export async function authenticateToken(token: string | undefined): Promise<AuthContext> {
   if (!token) throw unauthorized('Please log in to continue');
   const claims = verifyAccessToken(token);
-  if (!(await validateSession(claims)))
-    throw unauthorized('Your session is no longer valid. Please log in again.');
-  return { userId: claims.sub };
+  const session = await validateSession(claims);
+  if (!session) throw unauthorized('Your session is no longer valid. Please log in again.');
+  return { userId: claims.sub, currentBusiness: session.currentBusiness };
 }
 
-export async function authenticate(req: Request): Promise<AuthContext> {
-  const token = bearerToken(req);
-  if (!token) throw unauthorized('Please log in to continue');
-  const claims = verifyAccessToken(token);
-  if (!(await validateSession(claims)))
-    throw unauthorized('Your session is no longer valid. Please log in again.');
-  return { userId: claims.sub };
+export function authenticate(req: Request): Promise<AuthContext> {
+  return authenticateToken(bearerToken(req));
 }
 
 interface RouteWithMetadata {

@@ -6,7 +6,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Emitter } from '@socket.io/redis-emitter';
 import { REALTIME_EVENTS } from '@cx/contracts';
 import { env } from '../config/env';
-import { authenticateToken } from './auth';
+import { authenticateToken, type AuthContext } from './auth';
 import { AppError } from './errors';
 import { logger } from './logger';
 import { getRedis } from './redis';
@@ -41,7 +41,7 @@ function softPublisher(redis: Redis): Redis {
 }
 
 /** Whether a signed-in person may hold a socket (registered by the app: a member of their current business). */
-export type SocketAdmission = (userId: string) => Promise<void>;
+export type SocketAdmission = (auth: AuthContext) => Promise<void>;
 let admit: SocketAdmission = async () => undefined;
 export function setSocketAdmission(fn: SocketAdmission): void {
   admit = fn;
@@ -73,7 +73,7 @@ export function attachRealtime(server: HttpServer, origins: string[]): Server {
     authenticateToken(handshakeToken(socket))
       .then(async (ctx) => {
         // A member removed from their business cannot reconnect the socket their removal closed.
-        await admit(ctx.userId);
+        await admit(ctx);
         return ctx;
       })
       .then(

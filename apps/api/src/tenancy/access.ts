@@ -2,7 +2,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { Types } from 'mongoose';
 import { ACCESS_MESSAGES, can, type TRole, type TRouteAccess } from '@cx/contracts';
-import { authenticate, isPublicRoute } from '../lib/auth';
+import { authenticate, isPublicRoute, type AuthContext } from '../lib/auth';
 import { AppError, notFound, unauthorized } from '../lib/errors';
 import { MembershipModel } from './membership.model';
 import { UserModel } from '../modules/users/user.model';
@@ -26,9 +26,15 @@ declare global {
 }
 
 export const noBusiness = () => new AppError('NO_BUSINESS', ACCESS_MESSAGES.noBusiness, 403);
-export const forbidden = (message: string = ACCESS_MESSAGES.forbidden) => new AppError('FORBIDDEN', message, 403);
+export const forbidden = (message: string = ACCESS_MESSAGES.forbidden) =>
+  new AppError('FORBIDDEN', message, 403);
 
-type MembershipLike = { business: unknown; role: string; allStores?: boolean | null; stores?: unknown[] | null };
+type MembershipLike = {
+  business: unknown;
+  role: string;
+  allStores?: boolean | null;
+  stores?: unknown[] | null;
+};
 
 export function accessFromMembership(userId: string, m: MembershipLike): Access {
   const role = m.role as TRole;
@@ -46,17 +52,25 @@ export function accessFromMembership(userId: string, m: MembershipLike): Access 
  * whose business was switched away) lands in their oldest membership; one removed from the current business gets
  * NO_BUSINESS so the web app can say so (and offer their other businesses).
  */
-export async function resolveAccess(userId: string): Promise<Access> {
-  const user = await UserModel.findById(userId, { currentBusiness: 1 }).lean();
-  if (!user) throw unauthorized('Your session is no longer valid. Please log in again.');
-  if (user.currentBusiness) {
-    const m = await MembershipModel.findOne({ business: user.currentBusiness, user: userId }).lean();
+export async function resolveAccess(auth: AuthContext): Promise<Access> {
+  const { userId } = auth;
+  let current = auth.currentBusiness;
+  if (current === undefined) {
+    const user = await UserModel.findById(userId, { currentBusiness: 1 }).lean();
+    if (!user) throw unauthorized('Your session is no longer valid. Please log in again.');
+    current = user.currentBusiness ? String(user.currentBusiness) : null;
+  }
+  if (current) {
+    const m = await MembershipModel.findOne({ business: current, user: userId }).lean();
     if (!m) throw noBusiness();
     return accessFromMembership(userId, m);
   }
   const first = await MembershipModel.findOne({ user: userId }).sort({ createdAt: 1, _id: 1 }).lean();
   if (!first) throw noBusiness();
-  await UserModel.updateOne({ _id: userId, currentBusiness: null }, { $set: { currentBusiness: first.business } });
+  await UserModel.updateOne(
+    { _id: userId, currentBusiness: null },
+    { $set: { currentBusiness: first.business } },
+  );
   return accessFromMembership(userId, first);
 }
 
@@ -77,7 +91,8 @@ export function assertStoreInScope(access: Access, storeId: unknown, what = 'Sto
 /** The query filter for records of one business, narrowed to the member's stores on `storeField`. */
 export function scopeFilter(access: Access, storeField = 'store'): Record<string, unknown> {
   const filter: Record<string, unknown> = { business: access.businessId };
-  if (access.storeIds !== null) filter[storeField] = { $in: access.storeIds.map((id) => new Types.ObjectId(id)) };
+  if (access.storeIds !== null)
+    filter[storeField] = { $in: access.storeIds.map((id) => new Types.ObjectId(id)) };
   return filter;
 }
 
@@ -102,9 +117,11 @@ export function accessGuard(req: Request, _res: Response, next: NextFunction): v
       if (!declared || !('permission' in declared))
         throw new AppError('INTERNAL', 'This route declares no permission', 500);
       if (declared.scope === 'account') return;
-      const access = await resolveAccess(auth.userId);
+      const access = await resolveAccess(auth);
       if (!can(access.role, declared.permission)) {
-        throw forbidden(declared.permission.startsWith('billing:') ? ACCESS_MESSAGES.billingOwnerOnly : undefined);
+        throw forbidden(
+          declared.permission.startsWith('billing:') ? ACCESS_MESSAGES.billingOwnerOnly : undefined,
+        );
       }
       if (declared.scope === 'store') {
         const key = declared.store === 'params.storeId' ? 'storeId' : 'id';

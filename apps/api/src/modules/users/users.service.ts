@@ -82,9 +82,10 @@ export async function toUserDto(user: UserLike, now = new Date()): Promise<TUser
       name: m.businessDoc.name,
       role: m.role as TRole,
     })),
-    stores: !current || current.allStores !== false || current.role === 'owner' || current.role === 'admin'
-      ? null
-      : current.stores.map(String),
+    stores:
+      !current || current.allStores !== false || current.role === 'owner' || current.role === 'admin'
+        ? null
+        : current.stores.map(String),
   };
 }
 
@@ -186,7 +187,10 @@ export async function login(
     await sendAccountMail(user, now);
     throw new AppError('EMAIL_NOT_VERIFIED', USER_MESSAGES.emailNotVerified, 403);
   }
-  return { token: signAccessToken(String(user._id), user.tokenVersion ?? 0), user: await toUserDto(user, now) };
+  return {
+    token: signAccessToken(String(user._id), user.tokenVersion ?? 0),
+    user: await toUserDto(user, now),
+  };
 }
 
 export async function getUser(userId: string): Promise<TUser> {
@@ -253,9 +257,13 @@ export async function selectStore(access: Access, storeId: string): Promise<TUse
   return await toUserDto(user);
 }
 
-/** Registered with the auth guard: the user must still exist and the token must postdate the last password change. */
+/**
+ * Registered with the auth guard: the user must still exist and the token must postdate the last password change;
+ * the same read answers the current business, so a guarded request reads the user once.
+ */
 export const validateSession: SessionValidator = async (claims) => {
-  if (!mongoose.isValidObjectId(claims.sub)) return false;
-  const user = await UserModel.findById(claims.sub).select('tokenVersion').lean();
-  return Boolean(user) && (user?.tokenVersion ?? 0) === claims.tv;
+  if (!mongoose.isValidObjectId(claims.sub)) return null;
+  const user = await UserModel.findById(claims.sub).select('tokenVersion currentBusiness').lean();
+  if (!user || (user.tokenVersion ?? 0) !== claims.tv) return null;
+  return { currentBusiness: user.currentBusiness ? String(user.currentBusiness) : null };
 };
