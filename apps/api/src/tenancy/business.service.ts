@@ -66,7 +66,3 @@ export async function selectBusiness(userId: string, businessId: string): Promis
   if (!member) throw noBusiness();
   await UserModel.updateOne({ _id: userId }, { $set: { currentBusiness: businessId, selectedStore: null } });
 }
-
-export async function businessOf(businessId: unknown): Promise<BusinessDoc | null> {
-  return BusinessModel.findById(businessId).lean<BusinessDoc>();
-}

@@ -7,7 +7,7 @@ import type { RatingAccepted } from '../feedback/rating-accepted';
 import { visitUsageOf } from '../plans/visit-usage';
 import { RatingModel } from '../ratings/rating.model';
 import { Types } from 'mongoose';
-import { coversStore, type Access } from '../../tenancy/access';
+import { coversStore, scopeFilter, type Access } from '../../tenancy/access';
 import { StaffModel } from '../staff/staff.model';
 import { mayReceive, recipientKey, recipientsOf } from './recipients';
 import { episode } from './episodes';
@@ -32,9 +32,8 @@ interface Ctx extends RatingAccepted {
 function storesOfRule(rule: RuleDoc, member: Access): Record<string, unknown> {
   const listed = rule.stores.map(String).filter((s) => coversStore(member, s));
   if (rule.stores.length) return { store: { $in: listed.map((s) => new Types.ObjectId(s)) } };
-  return member.storeIds === null
-    ? {}
-    : { store: { $in: member.storeIds.map((s) => new Types.ObjectId(s)) } };
+  const { business: _business, ...stores } = scopeFilter(member);
+  return stores;
 }
 
 /** One alert per rule and rating: a re-run of the evaluation (the drainer after a crash) cannot store it twice. */

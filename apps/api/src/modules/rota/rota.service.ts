@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { fileUrl } from '../../lib/files';
 import { StaffModel, type StaffDoc } from '../staff/staff.model';
 import { findStoreInScope } from '../stores/stores.service';
-import { coversStore, type Access } from '../../tenancy/access';
+import { coversStore, scopeFilter, type Access } from '../../tenancy/access';
 import { auditCopyWeek, auditShiftCreate, auditShiftDelete, auditShiftUpdate } from './rota.audit';
 import { StoreModel, type StoreDoc } from '../stores/store.model';
 import { ShiftModel, type ShiftDoc } from './shift.model';
@@ -254,13 +254,7 @@ export async function onShift(access: Access, query: { store?: string; at?: stri
   const at = query.at ? new Date(query.at) : now;
   const stores = query.store
     ? [await findStoreInScope(access, query.store)]
-    : await StoreModel.find({
-        business,
-        deletedAt: null,
-        ...(access.storeIds === null
-          ? {}
-          : { _id: { $in: access.storeIds.filter(mongoose.isValidObjectId) } }),
-      }).lean<StoreDoc[]>();
+    : await StoreModel.find({ ...scopeFilter(access, '_id'), deletedAt: null }).lean<StoreDoc[]>();
   stores.sort((a, b) => a.name.localeCompare(b.name));
   const storeIds = stores.map((s) => s._id as Types.ObjectId);
   const shifts = await ShiftModel.find({

@@ -3,7 +3,7 @@ import type { TStaff, TStaffInput, TStaffListQuery, TStaffUpdate } from '@cx/con
 import { ZStaffInputSchema, ZStaffListQuerySchema, ZStaffUpdateSchema } from '@cx/contracts';
 import mongoose from 'mongoose';
 import { AppError, notFound } from '../../lib/errors';
-import { assertStoreInScope, coversStore, type Access } from '../../tenancy/access';
+import { assertStoreInScope, coversStore, scopeFilter, type Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
 import { deleteFile, fileUrl, replaceImage } from '../../lib/files';
 import { ShiftModel } from '../rota/shift.model';
@@ -83,12 +83,10 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export async function listStaff(access: Access, query: TStaffListQuery = {}): Promise<TStaff[]> {
   const { q, store, status } = ZStaffListQuerySchema.parse(query);
-  const filter: Record<string, unknown> = { business: access.businessId, deletedAt: null };
+  const filter: Record<string, unknown> = { ...scopeFilter(access, 'stores'), deletedAt: null };
   if (store) {
     await assertOwnStores(access, [store]);
     filter.stores = new mongoose.Types.ObjectId(store);
-  } else if (access.storeIds !== null) {
-    filter.stores = { $in: access.storeIds.map((id) => new mongoose.Types.ObjectId(id)) };
   }
   if (status !== 'all') filter.active = status === 'active';
   if (q) {

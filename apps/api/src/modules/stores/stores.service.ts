@@ -15,7 +15,7 @@ import { RatingModel } from '../ratings/rating.model';
 import { ShiftModel } from '../rota/shift.model';
 import { StaffModel } from '../staff/staff.model';
 import { UserModel } from '../users/user.model';
-import { assertStoreInScope, type Access } from '../../tenancy/access';
+import { assertStoreInScope, scopeFilter, type Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
 import { auditInterfaces, auditStoreUpdate } from './stores.audit';
 import { StoreModel, type StoreDoc } from './store.model';
@@ -101,9 +101,7 @@ export async function findStoreInScope(access: Access, id: string): Promise<Stor
 
 /** The business's live stores the member covers, by name. */
 export async function listStores(access: Access, q?: string): Promise<TStore[]> {
-  const filter: Record<string, unknown> = { business: access.businessId, deletedAt: null };
-  if (access.storeIds !== null)
-    filter._id = { $in: access.storeIds.filter((id) => mongoose.isValidObjectId(id)) };
+  const filter: Record<string, unknown> = { ...scopeFilter(access, '_id'), deletedAt: null };
   if (q) filter.name = { $regex: escapeRegex(q), $options: 'i' };
   const stores = await StoreModel.find(filter).lean<StoreDoc[]>();
   return stores
