@@ -1,0 +1,74 @@
+// Word keys for theme matching: every word gets its accent-folded form, its English lemma (wink-nlp's
+// lite English model) and its Spanish singular/masculine stem, so "queues", "waited", "colas", "sucias" meet
+// the vocabulary's "queue", "wait", "cola", "sucio" whichever language the comment is in.
+import winkNLP, { type ItemSentence, type ItemToken, type WinkMethods } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import { foldAccents, unElongate } from './text';
+
+let nlp: WinkMethods | undefined;
+
+/** wink-nlp with only sentence splitting and part-of-speech tagging: all the lemmatiser needs. */
+function winkOnce(): WinkMethods {
+  nlp ??= winkNLP(model, ['sbd', 'pos']);
+  return nlp;
+}
+
+/** Spanish plural/gender/superlative stem: "sucias" → "sucio", "lentísimos" → "lento", "colas" → "cola". */
+export function spanishStem(word: string): string {
+  let w = word.replace(/isim([oa])s?$/u, '$1');
+  if (w.length > 4 && w.endsWith('es') && !/[aeiou]es$/u.test(w.slice(-3))) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s')) w = w.slice(0, -1);
+  if (w.length > 3 && w.endsWith('a')) w = `${w.slice(0, -1)}o`;
+  return w;
+}
+
+/** One word of a comment as it appeared, with the keys it can be matched by. */
+export interface KeyedWord {
+  surface: string;
+  keys: string[];
+  /** The form a discovered phrase is counted under: the English lemma, or the Spanish stem. */
+  lemma: string;
+  stem: string;
+  /** wink-nlp's flags: a stop word, or a capitalised word inside a sentence (often a person's name). */
+  stopWord: boolean;
+  properName: boolean;
+  /** wink-nlp's universal part of speech (meaningful for English text only). */
+  pos: string;
+}
+
+function keysOf(normal: string, lemma: string): string[] {
+  const folded = foldAccents(normal);
+  const keys = new Set([folded, lemma, spanishStem(folded), ...unElongate(folded)]);
+  return [...keys];
+}
+
+/** The words of a text (punctuation, numbers and symbols dropped) with their matching keys. */
+export function keyedWords(text: string): KeyedWord[] {
+  const { its } = winkOnce();
+  const doc = winkOnce().readDoc(text);
+  const out: KeyedWord[] = [];
+  doc.sentences().each((sentence: ItemSentence) => {
+    sentence.tokens().each((token: ItemToken, index: number) => {
+      const type = token.out(its.type);
+      if (type !== 'word' && type !== 'emoji') return;
+      const normal = token.out(its.normal);
+      // wink-nlp's typings declare `its.lemma` with an extra parameter `out` does not accept; it works at run time.
+      const lemma = foldAccents(token.out(its.lemma as unknown as typeof its.normal));
+      out.push({
+        surface: normal,
+        lemma,
+        stem: spanishStem(foldAccents(normal)),
+        keys: type === 'emoji' ? [normal] : keysOf(normal, lemma),
+        stopWord: token.out(its.stopWordFlag) as unknown as boolean,
+        properName: index > 0 && token.out(its.case) === 'titleCase',
+        pos: token.out(its.pos),
+      });
+    });
+  });
+  return out;
+}
+
+/** Keys of each word of a vocabulary term ("flat white" → [[flat…], [white…]]). */
+export function termKeys(term: string): string[][] {
+  return keyedWords(term).map((w) => w.keys);
+}
