@@ -8,7 +8,8 @@ import labelled from './data/comments.labelled.json';
 interface LabelledComment {
   id: number;
   text: string;
-  language: 'en' | 'es';
+  /** 'und' for the emoji-only comments, which have no language. */
+  language: 'en' | 'es' | 'und';
   sentiment: SentimentLabel;
   split: 'tune' | 'holdout';
   themes?: string[];
@@ -46,13 +47,15 @@ export async function run(): Promise<void> {
   const verbose = process.argv.includes('--errors');
 
   console.log('\nsentiment            n   accuracy  macro-F1  language-accuracy');
-  for (const language of ['en', 'es'] as const) {
+  for (const language of ['en', 'es', 'und'] as const) {
     for (const split of ['tune', 'holdout', 'all'] as const) {
       const rows = results.filter((r) => r.c.language === language && (split === 'all' || r.c.split === split));
+      if (rows.length === 0) continue;
       const pairs = rows.map((r) => ({ expected: r.c.sentiment, got: r.insight.sentiment.label }));
       const accuracy = pairs.filter((p) => p.expected === p.got).length / pairs.length;
       const langAcc = rows.filter((r) => r.insight.language === language).length / rows.length;
-      const mark = split === 'all' ? (accuracy >= TARGET_ACCURACY[language] ? ' (target met)' : ' (BELOW target)') : '';
+      const target = language === 'und' ? undefined : TARGET_ACCURACY[language];
+      const mark = split !== 'all' || target === undefined ? '' : accuracy >= target ? ' (target met)' : ' (BELOW target)';
       console.log(
         `  ${language} ${split.padEnd(8)} ${String(rows.length).padStart(5)}   ${f3(accuracy)}     ${f3(macroF1(pairs))}     ${f3(langAcc)}${mark}`,
       );
@@ -68,12 +71,17 @@ export async function run(): Promise<void> {
   }
 
   const themed = results.filter((r) => r.c.themes !== undefined);
+  // The labels name quick tags and known topics only; a phrase discovered in the set ("refund", "counter") was
+  // never labelled, so precision is given both over every prediction and over the labelled names.
+  const labelledNames = new Set(themed.flatMap((r) => r.c.themes ?? []));
   let predicted = 0;
+  let predictedLabelled = 0;
   let correct = 0;
   let expectedTotal = 0;
   for (const { c, insight } of themed) {
     const expected = new Set(c.themes);
     predicted += insight.themes.length;
+    predictedLabelled += insight.themes.filter((t) => labelledNames.has(t)).length;
     correct += insight.themes.filter((t) => expected.has(t)).length;
     expectedTotal += expected.size;
     if (verbose && c.split === 'tune' && insight.themes.join('|') !== [...expected].join('|')) {
@@ -81,7 +89,7 @@ export async function run(): Promise<void> {
     }
   }
   console.log(
-    `\nthemes (${themed.length} labelled comments): precision ${f3(correct / predicted)} (${correct}/${predicted}), recall ${f3(correct / expectedTotal)} (${correct}/${expectedTotal})`,
+    `\nthemes (${themed.length} labelled comments): precision ${f3(correct / predictedLabelled)} (${correct}/${predictedLabelled}) over the labelled names, ${f3(correct / predicted)} (${correct}/${predicted}) over all predictions incl. discovered phrases; recall ${f3(correct / expectedTotal)} (${correct}/${expectedTotal})`,
   );
 
   const times: number[] = [];

@@ -51,10 +51,13 @@ function isContent(word: KeyedWord): boolean {
   );
 }
 
-/** English topics are nouns or adjectives ("queue", "cold"); Spanish has no tagger here, so verb endings are dropped. */
-function isTopicWord(word: KeyedWord, spanish: boolean): boolean {
-  if (spanish) return !/(ó|aron|ieron|ar|er|ir|aba|aban|ía|ían|é|amos|ado|ido)$/u.test(word.surface);
-  return word.pos === 'NOUN' || word.pos === 'ADJ' || word.pos === 'PROPN';
+/**
+ * A theme of its own is a noun ("queue", "refund"); an adjective only inside a pair ("cold coffee"). Spanish has no
+ * tagger here, so words with verb or adverb endings are dropped instead.
+ */
+function isTopicWord(word: KeyedWord, spanish: boolean, inPair: boolean): boolean {
+  if (spanish) return !/(ó|aron|ieron|ar|er|ir|aba|aban|ía|ían|é|amos|ado|ido|mente|cho)$/u.test(word.surface);
+  return word.pos === 'NOUN' || (inPair && word.pos === 'ADJ');
 }
 
 /** A known theme name for a word, when one of its keys is a tag's or topic's term. */
@@ -85,12 +88,12 @@ export function discoverThemes(comments: readonly string[], options: DiscoverOpt
     let previous: KeyedWord | undefined;
     for (const word of words) {
       const known = knownTheme(word);
-      const content = isContent(word) && !isOpinion(word) && isTopicWord(word, spanish);
+      const content = isContent(word) && !isOpinion(word) && isTopicWord(word, spanish, false);
       const form = spanish ? word.stem : word.lemma;
       if (known) add(known.name, known.kind, seen);
       else if (content) add(form, 'phrase', seen);
       // Adjacent pairs ("cold coffee", "café frío") may hold a mild opinion word but no stop or generic word.
-      if (previous && isContent(previous) && isContent(word) && isTopicWord(word, spanish)) {
+      if (previous && isContent(previous) && isContent(word) && isTopicWord(previous, spanish, true) && isTopicWord(word, spanish, false)) {
         const pair = `${spanish ? previous.stem : previous.lemma} ${form}`;
         add(pair, 'phrase', seen);
       }

@@ -1,5 +1,5 @@
-// English/Spanish detection: tinyld's n-gram model (restricted to the two languages) for sentences, with
-// function-word and spelling cues that still decide the one- and two-word comments tinyld leaves unlabelled.
+// English/Spanish detection: function-word, spelling and lexicon cues, with tinyld's n-gram model (restricted to
+// the two languages) deciding when the cues are close; the cues also settle the one-word comments tinyld skips.
 import { detectAll } from 'tinyld';
 import { hasLetters, tokenize } from './text';
 
@@ -26,15 +26,13 @@ export interface WordSet {
 
 /** How much tinyld's confidence counts against one cue word. */
 const MODEL_WEIGHT = 3;
+/** A cue lead this large is taken as the answer without asking the model. */
+const CLEAR_MARGIN = 3;
 
 export function detectLanguage(text: string, knownWords?: { en: WordSet; es: WordSet }): DetectedLanguage {
   if (!hasLetters(text)) return 'und';
   let en = 0;
   let es = 0;
-  for (const guess of detectAll(text, { only: ['en', 'es'] })) {
-    if (guess.lang === 'en') en += guess.accuracy * MODEL_WEIGHT;
-    if (guess.lang === 'es') es += guess.accuracy * MODEL_WEIGHT;
-  }
   for (const token of tokenize(text)) {
     if (token.kind !== 'word') continue;
     const w = token.value;
@@ -47,6 +45,13 @@ export function detectLanguage(text: string, knownWords?: { en: WordSet; es: Wor
       const inEs = knownWords.es.has(w);
       if (inEn && !inEs) en += 0.5;
       if (inEs && !inEn) es += 0.5;
+    }
+  }
+  // The n-gram model costs most of the time, so it is asked only when the cues leave the answer open.
+  if (Math.abs(en - es) < CLEAR_MARGIN) {
+    for (const guess of detectAll(text, { only: ['en', 'es'] })) {
+      if (guess.lang === 'en') en += guess.accuracy * MODEL_WEIGHT;
+      if (guess.lang === 'es') es += guess.accuracy * MODEL_WEIGHT;
     }
   }
   if (en === es) return 'und';

@@ -21,6 +21,7 @@ const WORDS: Record<string, number> = {
   annoyed: -2, uncomfortable: -2, abandoned: -2, stressful: -2, fuss: -2, sorted: 2, appreciated: 2,
   empty: -1, loud: -1, freezing: -1, nice: 2, lovely: 3, enjoy: 2, enjoyed: 2, care: 1, thx: 2,
   // mild words AFINN scores too strongly for a "neutral" comment
+  broke: -2, argued: -2, closed: -1, issue: -1, issues: -1, exceeded: 2, find: 1, found: 1,
   fine: 1, ok: 0.5, okay: 0.5, meh: -0.5, average: 0, decent: 1, pretty: 0, special: 1,
   // frequent misspellings
   awsome: 4, realy: 0, recomend: 2, excelent: 3, definately: 0, dissapointed: -2, dissapointing: -2,
@@ -34,6 +35,10 @@ const PHRASES: Record<string, number> = {
   'above and beyond': 3, 'nothing to write home about': -1, 'expecting more': -2, 'zero stars': -3, '0 stars': -3,
   'one star': -3, '1 star': -3, '5 stars': 3, 'five stars': 3, '10 stars': 3, "dont bother": -2,
   "don't bother": -2, 'hit the spot': 3, 'bait and switch': -3, 'a joke': -2, 'thank you': 2, 'made my day': 3, 'snail\'s pace': -3, 'gone downhill': -3, 'nothing was too much trouble': 3,
+  'to be honest': 0, 'to be fair': 0, 'tbh': 0, 'good to know': 1, 'out the door': -2, 'had to wait': -2,
+  "couldn't find": -2, "can't find": -2, 'sold out': -2, 'out of stock': -2, 'short with me': -2,
+  'on her phone': -2, 'on his phone': -2, 'on their phone': -2, 'the only good thing': -2, 'a hair in': -3,
+  'exceeded my expectations': 3,
 };
 
 const NEGATORS = [

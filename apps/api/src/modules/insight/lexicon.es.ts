@@ -9,17 +9,18 @@ const WORDS: Record<string, number> = {
   encanta: 3, encantó: 3, encantador: 3, encanto: 3, gusta: 2, gustó: 2, recomiendo: 2, recomendable: 2,
   volveré: 2, vuelvo: 1, contento: 2, agradecido: 2, gracias: 2, grasias: 2, decepcionado: -2, decepción: -2,
   mejorado: 2, empeorado: -2, odio: -3, queja: -2, problema: -1, ignorado: -2, equivocaron: -2, discutir: -2,
+  imposible: -2, saludó: 1, saludar: 1, encontrar: 1, encontré: 1, encontraba: 1, tranquilo: 1,
   regular: 0, normal: 0, especial: 1, crack: 3,
   // people
   amable: 2, majo: 2, simpático: 2, atento: 2, agradable: 2, borde: -2, maleducado: -3, grosero: -3,
-  desagradable: -2, paciencia: 2, sonrisa: 2, atender: 1, atendió: 1, atendieron: 1, ayudó: 2, ayudaron: 2,
+  desagradable: -2, paciencia: 2, sonrisa: 2, atender: 2, atendió: 2, atendieron: 2, ayudó: 2, ayudaron: 2,
   ayudar: 1, eficaz: 2, trato: 0,
   // speed and waiting
   rápido: 2, lento: -2, tardaron: -1, tardar: -1, tarde: 0, esperé: -1, esperar: -1, espera: -1,
   // food and drink
-  rico: 2, sabroso: 2, delicioso: 3, frío: -1, aguado: -2, quemado: -2, seco: -1, duro: -1, fresco: 2,
+  rico: 2, sabroso: 2, delicioso: 3, frío: -1, aguado: -2, quemado: -2, seco: -2, duro: -2, fresco: 2,
   // price and place
-  caro: -2, barato: 1, oferta: 1, ahorré: 1, limpio: 2, sucio: -2, ordenado: 1, desordenado: -2, vacío: -1,
+  caro: -2, barato: 1, oferta: 1, ahorré: 1, limpio: 2, sucio: -2, ordenado: 1, desordenado: -2, vacío: -2,
   olía: -1, altísimo: -1, cobraron: -1,
 };
 
@@ -27,7 +28,7 @@ const PHRASES: Record<string, number> = {
   'nunca más': -3, 'no vuelvo': -3, 'no volveré': -3, 'mejor imposible': 4, 'peor imposible': -4,
   'de maravilla': 3, 'un diez': 3, 'un 10': 3, 'un cero': -3, 'ni idea': -2, 'pasaban de': -2,
   'de malas maneras': -3, 'está bien': 1, 'un crack': 3, 'lo peor': -3, 'lo mejor': 3, 'de lo mejor': 3,
-  'de más': -2, 'un montón': 0, 'sin problemas': 2, 'relación calidad precio': 1, 'se equivocaron': -2, 'calidad precio': 1, 'sin ganas': -2,
+  'de más': -2, 'un montón': 0, 'sin problemas': 2, 'relación calidad precio': 1, 'se equivocaron': -2, 'calidad precio': 1, 'sin ganas': -2, 'no tenían': -2, 'no encontraba': -2, 'tuve que esperar': -2,
 };
 
 const NEGATORS = ['no', 'nunca', 'jamás', 'ni', 'sin', 'nada', 'nadie', 'ningún', 'ninguno', 'ninguna', 'tampoco'];

@@ -15,10 +15,15 @@ function winkOnce(): WinkMethods {
 
 /** Spanish plural/gender/superlative stem: "sucias" → "sucio", "lentísimos" → "lento", "colas" → "cola". */
 export function spanishStem(word: string): string {
-  let w = word.replace(/isim([oa])s?$/u, '$1');
-  if (w.length > 4 && w.endsWith('es') && !/[aeiou]es$/u.test(w.slice(-3))) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith('s')) w = w.slice(0, -1);
-  if (w.length > 3 && w.endsWith('a')) w = `${w.slice(0, -1)}o`;
+  const w = spanishSingular(word);
+  return w.length > 3 && w.endsWith('a') ? `${w.slice(0, -1)}o` : w;
+}
+
+/** Spanish singular without the gender step, the form a discovered phrase is shown in ("colas" → "cola"). */
+export function spanishSingular(word: string): string {
+  const w = word.replace(/isim([oa])s?$/u, '$1');
+  if (w.length > 4 && w.endsWith('es') && !/[aeiou]es$/u.test(w.slice(-3))) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith('s')) return w.slice(0, -1);
   return w;
 }
 
@@ -26,7 +31,7 @@ export function spanishStem(word: string): string {
 export interface KeyedWord {
   surface: string;
   keys: string[];
-  /** The form a discovered phrase is counted under: the English lemma, or the Spanish stem. */
+  /** The form a discovered phrase is counted under: the English lemma, or the Spanish singular. */
   lemma: string;
   stem: string;
   /** wink-nlp's flags: a stop word, or a capitalised word inside a sentence (often a person's name). */
@@ -57,7 +62,7 @@ export function keyedWords(text: string): KeyedWord[] {
       out.push({
         surface: normal,
         lemma,
-        stem: spanishStem(foldAccents(normal)),
+        stem: spanishSingular(normal),
         keys: type === 'emoji' ? [normal] : keysOf(normal, lemma),
         stopWord: token.out(its.stopWordFlag) as unknown as boolean,
         properName: index > 0 && token.out(its.case) === 'titleCase',

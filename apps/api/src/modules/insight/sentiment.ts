@@ -13,7 +13,7 @@ export interface Sentiment {
 }
 
 /** How far back (in words, within a clause) a negator or booster reaches. */
-const NEGATION_WINDOW = 3;
+const NEGATION_WINDOW = 4;
 const BOOSTER_WINDOW = 2;
 /** A negated word keeps part of its strength with the opposite sign ("not bad" is not "good"). */
 const NEGATION_FACTOR = -0.75;
@@ -91,7 +91,18 @@ function modulate(hit: Hit, tokens: Token[], lexicon: Lexicon): number {
     }
     if (!hit.selfNegated && isNegator(t.value, lexicon)) negated = true;
   }
+  // "can't recommend them enough", "no puedo agradecer lo suficiente": the negation intensifies instead.
+  if (negated && enoughFollows(hit, tokens)) return v * 1.5;
   return negated ? v * NEGATION_FACTOR : v;
+}
+
+function enoughFollows(hit: Hit, tokens: Token[]): boolean {
+  for (let k = hit.start + hit.length; k < Math.min(tokens.length, hit.start + hit.length + 3); k++) {
+    const t = tokens[k];
+    if (!t || t.kind === 'boundary') return false;
+    if (t.value === 'enough' || t.value === 'suficiente') return true;
+  }
+  return false;
 }
 
 export function scoreSentiment(tokens: Token[], lexicon: Lexicon): Sentiment & { hits: number } {

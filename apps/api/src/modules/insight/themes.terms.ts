@@ -41,7 +41,7 @@ export const TOPIC_TERMS: Record<string, string[]> = {
   coffee: [
     'coffee', 'latte', 'cappuccino', 'flat white', 'espresso', 'americano', 'café', 'cortado', 'capuchino',
   ],
-  checkout: ['checkout', 'checkouts', 'self checkout', 'card machine', 'tills', 'autopago', 'pagar', 'pago'],
+  checkout: ['checkout', 'checkouts', 'self checkout', 'card machine', 'autopago', 'pagar', 'pago'],
   stock: ['stock', 'sold out', 'out of', 'shelves', 'estanterías', 'agotado', 'no tenían'],
   parking: ['parking', 'car park', 'aparcar', 'aparcamiento'],
   music: ['music', 'música'],
