@@ -24,7 +24,9 @@ export interface DiscoverOptions {
 }
 
 const spanishStopWords = new Set(
-  (createRequire(__filename)('stopwords-iso/stopwords-iso.json') as Record<string, string[]>).es?.map(foldAccents),
+  (createRequire(__filename)('stopwords-iso/stopwords-iso.json') as Record<string, string[]>).es?.map(
+    foldAccents,
+  ),
 );
 
 /** Valence from which a word is an opinion ("great", "horrible") rather than a topic. */
@@ -33,7 +35,8 @@ const OPINION_VALENCE = 2;
 function isOpinion(word: KeyedWord): boolean {
   const { en, es } = lexicons();
   return [word.surface, word.lemma].some(
-    (w) => Math.abs(en.words.get(w) ?? 0) >= OPINION_VALENCE || Math.abs(es.words.get(w) ?? 0) >= OPINION_VALENCE,
+    (w) =>
+      Math.abs(en.words.get(w) ?? 0) >= OPINION_VALENCE || Math.abs(es.words.get(w) ?? 0) >= OPINION_VALENCE,
   );
 }
 
@@ -56,7 +59,8 @@ function isContent(word: KeyedWord): boolean {
  * tagger here, so words with verb or adverb endings are dropped instead.
  */
 function isTopicWord(word: KeyedWord, spanish: boolean, inPair: boolean): boolean {
-  if (spanish) return !/(ó|aron|ieron|ar|er|ir|aba|aban|ía|ían|é|amos|ado|ido|mente|cho)$/u.test(word.surface);
+  if (spanish)
+    return !/(ó|aron|ieron|ar|er|ir|aba|aban|ía|ían|é|amos|ado|ido|mente|cho)$/u.test(word.surface);
   return word.pos === 'NOUN' || (inPair && word.pos === 'ADJ');
 }
 
@@ -71,7 +75,10 @@ function knownTheme(word: KeyedWord): { name: string; kind: 'tag' | 'topic' } | 
   return undefined;
 }
 
-export function discoverThemes(comments: readonly string[], options: DiscoverOptions = {}): DiscoveredTheme[] {
+export function discoverThemes(
+  comments: readonly string[],
+  options: DiscoverOptions = {},
+): DiscoveredTheme[] {
   const { minComments = 3, limit = 30 } = options;
   const counts = new Map<string, DiscoveredTheme>();
   const add = (phrase: string, kind: DiscoveredTheme['kind'], seen: Set<string>): void => {
@@ -93,7 +100,13 @@ export function discoverThemes(comments: readonly string[], options: DiscoverOpt
       if (known) add(known.name, known.kind, seen);
       else if (content) add(form, 'phrase', seen);
       // Adjacent pairs ("cold coffee", "café frío") may hold a mild opinion word but no stop or generic word.
-      if (previous && isContent(previous) && isContent(word) && isTopicWord(previous, spanish, true) && isTopicWord(word, spanish, false)) {
+      if (
+        previous &&
+        isContent(previous) &&
+        isContent(word) &&
+        isTopicWord(previous, spanish, true) &&
+        isTopicWord(word, spanish, false)
+      ) {
         const pair = `${spanish ? previous.stem : previous.lemma} ${form}`;
         add(pair, 'phrase', seen);
       }

@@ -32,7 +32,10 @@ export function languageOf(text: string): DetectedLanguage {
 }
 
 /** Language, sentiment and themes of one comment; `vocabulary` defaults to the product's quick tags. */
-export function analyseComment(text: string, vocabulary: ThemeVocabulary = defaultVocabulary()): CommentInsight {
+export function analyseComment(
+  text: string,
+  vocabulary: ThemeVocabulary = defaultVocabulary(),
+): CommentInsight {
   const language = languageOf(text);
   return { language, sentiment: sentimentOf(text, language), themes: themesOf(text, vocabulary) };
 }

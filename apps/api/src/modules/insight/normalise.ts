@@ -13,18 +13,21 @@ function winkOnce(): WinkMethods {
   return nlp;
 }
 
-/** Spanish plural/gender/superlative stem: "sucias" → "sucio", "lentísimos" → "lento", "colas" → "cola". */
-export function spanishStem(word: string): string {
-  const w = spanishSingular(word);
-  return w.length > 3 && w.endsWith('a') ? `${w.slice(0, -1)}o` : w;
+/**
+ * Spanish singular/masculine keys: "sucias" → "sucio", "lentísimos" → "lento", "colas" → "cola"; a plural in -es
+ * gives both readings ("amables" → "amable" and "amabl", "precios" → "precio"), since which is right needs a dictionary.
+ */
+export function spanishStems(word: string): string[] {
+  const base = word.replace(/isim([oa])s?$/u, '$1');
+  const singulars = [spanishSingular(base)];
+  if (base.length > 4 && /[^aeiou]es$/u.test(base)) singulars.push(base.slice(0, -2));
+  return singulars.map((w) => (w.length > 3 && w.endsWith('a') ? `${w.slice(0, -1)}o` : w));
 }
 
 /** Spanish singular without the gender step, the form a discovered phrase is shown in ("colas" → "cola"). */
 export function spanishSingular(word: string): string {
   const w = word.replace(/isim([oa])s?$/u, '$1');
-  if (w.length > 4 && w.endsWith('es') && !/[aeiou]es$/u.test(w.slice(-3))) return w.slice(0, -2);
-  if (w.length > 3 && w.endsWith('s')) return w.slice(0, -1);
-  return w;
+  return w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w;
 }
 
 /** One word of a comment as it appeared, with the keys it can be matched by. */
@@ -43,7 +46,7 @@ export interface KeyedWord {
 
 function keysOf(normal: string, lemma: string): string[] {
   const folded = foldAccents(normal);
-  const keys = new Set([folded, lemma, spanishStem(folded), ...unElongate(folded)]);
+  const keys = new Set([folded, lemma, ...spanishStems(folded), ...unElongate(folded)]);
   return [...keys];
 }
 

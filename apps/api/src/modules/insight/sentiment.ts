@@ -69,7 +69,8 @@ function hitsOf(tokens: Token[], lexicon: Lexicon): Hit[] {
       i += phrase.length - 1;
       continue;
     }
-    if (token.kind === 'word' && (isNegator(token.value, lexicon) || lexicon.boosters.has(token.value))) continue;
+    if (token.kind === 'word' && (isNegator(token.value, lexicon) || lexicon.boosters.has(token.value)))
+      continue;
     const v = wordValence(token.value, lexicon);
     if (v !== undefined && v !== 0) hits.push({ start: i, length: 1, valence: v, selfNegated: false });
   }
@@ -120,6 +121,7 @@ export function scoreSentiment(tokens: Token[], lexicon: Lexicon): Sentiment & {
   const exclamations = tokens.filter((t) => t.value === '!').length;
   if (sum !== 0) sum += Math.sign(sum) * 0.3 * Math.min(exclamations, 3);
   const score = Math.round((sum / Math.sqrt(sum * sum + ALPHA)) * 1000) / 1000;
-  const label: SentimentLabel = score >= NEUTRAL_BAND ? 'positive' : score <= -NEUTRAL_BAND ? 'negative' : 'neutral';
+  const label: SentimentLabel =
+    score >= NEUTRAL_BAND ? 'positive' : score <= -NEUTRAL_BAND ? 'negative' : 'neutral';
   return { label, score: score === 0 ? 0 : score, hits: hits.length };
 }
