@@ -193,8 +193,3 @@ export const SPANISH: LanguageRules = {
   contrast: ['pero', 'embargo'],
   variants: spanishVariants,
 };
-
-/** Superlatives carry their own intensity ("lentísimos" = very slow). */
-export function isSpanishSuperlative(w: string): boolean {
-  return /ísim[oa]s?$/u.test(w);
-}
