@@ -123,8 +123,8 @@ describe('kiosks are enrolled, not claimed', () => {
     const shop = await makeShop();
     const other = await makeShop();
     const kioskOfOther = await makeKiosk(other.business, other.store);
-    await rateAlice(shop, { kiosk: kioskOfOther, deviceId: undefined }).expect(201);
-    await rateAlice(shop, { kiosk: kioskOfOther, deviceId: undefined }).expect(429);
+    await rateAlice(shop, { kiosk: kioskOfOther, source: 'kiosk', deviceId: undefined }).expect(201);
+    await rateAlice(shop, { kiosk: kioskOfOther, source: 'kiosk', deviceId: undefined }).expect(429);
     expect(await RatingModel.countDocuments({ source: 'kiosk' })).toBe(0);
   });
 
