@@ -11,6 +11,7 @@ import { MongoClient, type Db } from 'mongodb';
 import { flushOutbox, newTally, runLoad, type Submit } from './faults/load';
 import { settledBooks, setUpBusiness, type Books, type Business } from './faults/tally';
 import { startTopology, type Topology } from './faults/topology';
+import { newDeviceId } from '../test/helpers/devices';
 
 const LOAD_MS = Number(process.env.FAULTS_SECONDS ?? 20) * 1000;
 const WORKERS = Number(process.env.FAULTS_WORKERS ?? 8);
@@ -97,7 +98,7 @@ function submits(row: number, b: Business): () => Submit {
       score: 1 + ((n >> 1) % 5),
       comment: tag,
       idempotencyKey: randomUUID(),
-      deviceId: tag,
+      deviceId: newDeviceId(),
     };
     return { kind, body: JSON.stringify(body), ip: `10.${(g >> 16) & 255}.${(g >> 8) & 255}.${g & 255}` };
   };

@@ -11,6 +11,7 @@ import { UserModel } from '../src/modules/users/user.model';
 import { BusinessModel } from '../src/tenancy/business.model';
 import { foundBusiness } from '../src/tenancy/business.service';
 import { startApiProcess, type ApiProcess } from '../test/helpers/api-process';
+import { newDeviceId } from '../test/helpers/devices';
 
 const RATINGS = Number(process.env.BENCH_NOTIFY_RATINGS ?? 100);
 const REDIS_URL = process.env.CX_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -48,7 +49,7 @@ async function measure(label: string, instances: ApiProcess[], token: string, st
     const res = await fetch(`${instances[0]!.url}/api/v1/feedback/experience-ratings`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i % 250}` },
-      body: JSON.stringify({ store, score: 2, comment: tag, idempotencyKey: randomUUID(), deviceId: tag }),
+      body: JSON.stringify({ store, score: 2, comment: tag, idempotencyKey: randomUUID(), deviceId: newDeviceId() }),
     });
     const answered = performance.now();
     if (res.status !== 201) throw new Error(`submit answered ${res.status}: ${await res.text()}`);

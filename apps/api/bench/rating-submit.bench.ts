@@ -11,6 +11,7 @@ import { RatingModel } from '../src/modules/ratings/rating.model';
 import { StaffModel } from '../src/modules/staff/staff.model';
 import { StoreModel } from '../src/modules/stores/store.model';
 import { UserModel } from '../src/modules/users/user.model';
+import { newDeviceId } from '../test/helpers/devices';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const DURATION_MS = 5000;
@@ -144,7 +145,7 @@ export async function run(): Promise<void> {
       comment: n % 4 === 0 ? 'Quick and friendly service.' : '',
       tags: n % 2 ? ['Friendly'] : [],
       idempotencyKey: randomUUID(),
-      deviceId: `bench-${n}`,
+      deviceId: newDeviceId(),
       source: 'qr',
     }),
   });

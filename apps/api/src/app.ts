@@ -18,6 +18,7 @@ import { anonymousRouter } from './modules/anonymous/anonymous.router';
 import { feedbackRouter } from './modules/feedback/feedback.router';
 import { filesRouter } from './modules/files/files.router';
 import { healthRouter } from './modules/health/health.router';
+import { kiosksRouter } from './modules/kiosks/kiosks.router';
 import { configureBilling, type BillingOverrides } from './modules/plans/billing.config';
 import { plansRouter, WEBHOOK_PATH, webhookRawBody } from './modules/plans/plans.router';
 import { registerNotificationReactions } from './modules/notifications/notifications.jobs';
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps = {}): Express {
       notifications: notificationsRouter,
       team: teamRouter,
       audit: auditRouter,
+      kiosks: kiosksRouter,
     },
     app,
     {

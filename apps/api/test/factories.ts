@@ -215,3 +215,11 @@ export async function makeBusinesses(n: number, o: { stores?: number; timeZone?:
   );
   return users.map((u) => ({ user: u, stores: stores.filter((s) => String(s.business) === String(u._id)) }));
 }
+
+/** An enrolled kiosk tablet of the store, enrolled by the business's owner; answers its credential (kio_…). */
+export async function makeKiosk(business: MadeUser, store: { _id: Types.ObjectId }, label = 'Till tablet') {
+  const { enrolKiosk } = await import('../src/modules/kiosks/kiosks.service');
+  const access = { userId: business.id, businessId: business.id, role: 'owner' as const, storeIds: null };
+  const kiosk = await enrolKiosk(access, String(store._id), label);
+  return kiosk.credential;
+}

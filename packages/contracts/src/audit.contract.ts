@@ -20,6 +20,7 @@ export const AUDIT_KINDS = [
   'subscription',
   'ownership',
   'settings',
+  'kiosk',
 ] as const;
 export const ZAuditKindSchema = z.enum(AUDIT_KINDS);
 export type TAuditKind = z.infer<typeof ZAuditKindSchema>;

@@ -21,6 +21,7 @@ export const FEEDBACK_PATHS = {
   rateStaff: '/feedback/staff-ratings',
   rateExperience: '/feedback/experience-ratings',
   recordSocialClick: '/feedback/social-clicks',
+  issueDevice: '/feedback/device',
 } as const;
 
 /** Widths (px) every uploaded image is resized to; GET /files/:id?w= answers the smallest one at least that wide. */

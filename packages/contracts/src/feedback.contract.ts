@@ -42,7 +42,10 @@ export const ZIdempotencyKeySchema = z
   .max(100, 'Invalid submission key')
   .regex(/^[\w-]+$/, 'Invalid submission key');
 
-/** 'kiosk' when the flow was opened through the dashboard's Select Store dialog on a shared device. */
+/**
+ * Kept for old clients, never trusted: the server decides a submit is 'kiosk' only from a valid enrolled kiosk
+ * credential (the body's `kiosk`), and stores every other submit as 'qr'.
+ */
 export const ZFeedbackSourceSchema = z.enum(['qr', 'kiosk']);
 export type TFeedbackSource = z.infer<typeof ZFeedbackSourceSchema>;
 
@@ -50,8 +53,13 @@ const ZSubmitBaseSchema = z.object({
   store: ZObjectIdSchema,
   idempotencyKey: ZIdempotencyKeySchema,
   source: ZFeedbackSourceSchema.default('qr'),
-  /** A random per-browser id; only its salted hash is stored, to tell devices apart on a shared network. */
+  /**
+   * The browser's server-issued device id (POST /feedback/device); only a salted hash of it is stored. Missing or not
+   * one the server signed: the request counts as its network, not as a device.
+   */
   deviceId: z.string().max(100).optional(),
+  /** An enrolled kiosk tablet's credential (POST /stores/:id/kiosks): only valid for the store it was enrolled for. */
+  kiosk: z.string().max(100).optional(),
   /** Honeypot: a form field real customers never see; anything in it is refused. */
   contact: z.string().max(1000).optional(),
 });
@@ -79,6 +87,10 @@ export type TRatingReceipt = z.infer<typeof ZRatingReceiptSchema>;
 /** tracked is false once the business has used its plan's tracked-visit allowance this month. */
 export const ZVisitReceiptSchema = z.object({ tracked: z.boolean() });
 export const ZSocialClickReceiptSchema = z.object({ url: z.string() });
+
+/** A server-signed id for this browser: the client keeps it and sends it as `deviceId` with every submit. */
+export const ZDeviceIssuedSchema = z.object({ deviceId: z.string() });
+export type TDeviceIssued = z.infer<typeof ZDeviceIssuedSchema>;
 
 export const ZCustomerStaffSchema = z.object({
   _id: z.string(),
@@ -144,6 +156,14 @@ export const feedbackContract = c.router({
     body: ZSocialClickSubmitSchema,
     responses: { 201: ZSocialClickReceiptSchema },
     summary: "A click on one of the store's social/review links (interface 3); answers the link",
+    metadata: publicRoute,
+  },
+  issueDevice: {
+    method: 'POST',
+    path: FEEDBACK_PATHS.issueDevice,
+    body: c.noBody(),
+    responses: { 201: ZDeviceIssuedSchema },
+    summary: 'A new signed device id for this browser, asked once and kept; limited per network',
     metadata: publicRoute,
   },
 });

@@ -8,6 +8,7 @@ import { API_PREFIX } from './customer.constants';
 import { feedbackContract } from './feedback.contract';
 import { filesContract } from './files.contract';
 import { healthContract } from './health.contract';
+import { kiosksContract } from './kiosks.contract';
 import { plansContract } from './plans.contract';
 import { notificationsContract } from './notifications.contract';
 import { ratingReviewContract } from './rating-review.contract';
@@ -25,6 +26,7 @@ export * from './common';
 export * from './feedback.contract';
 export * from './files.contract';
 export * from './health.contract';
+export * from './kiosks.contract';
 export * from './plans.contract';
 export * from './notifications.contract';
 export * from './rating-review.contract';
@@ -52,6 +54,7 @@ export const contract = c.router(
     notifications: notificationsContract,
     team: teamContract,
     audit: auditContract,
+    kiosks: kiosksContract,
   },
   { pathPrefix: API_PREFIX, commonResponses, strictStatusCodes: true },
 );

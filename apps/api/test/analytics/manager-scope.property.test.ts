@@ -8,6 +8,7 @@ import { setMinSample } from '../../src/modules/analytics/analytics-settings.mod
 import { recordVisit, submitRating } from '../../src/modules/feedback/feedback.service';
 import { makeMember, makeStaff, makeStore, makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
+import { newDeviceId } from '../helpers/devices';
 import { Reference, type RawRating, type RefFilter } from './reference';
 import { rawWorld } from './world';
 
@@ -70,7 +71,7 @@ async function buildBusiness(ratings: Draw[]) {
     const at = new Date(FIRST + r.minute * 60000);
     const k = ++sent; // a device and an address of its own, across runs too
     const who = { ip: `10.${k >> 16}.${(k >> 8) & 255}.${k & 255}`, userAgent: 'Test' };
-    const base = { store: String(store._id), idempotencyKey: randomUUID(), deviceId: randomUUID() };
+    const base = { store: String(store._id), idempotencyKey: randomUUID(), deviceId: newDeviceId() };
     const comment = r.comment ? `Comment #${n}.` : undefined;
     if (r.staff) {
       const here = people.filter((p) => p.stores.some((s) => String(s) === String(store._id)));

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { submitRating } from '../../src/modules/feedback/feedback.service';
 import type { Access } from '../../src/tenancy/access';
+import { newDeviceId } from '../helpers/devices';
 
 const who = { ip: '203.0.113.9', userAgent: 'Test' };
 
@@ -13,7 +14,7 @@ export const rateExperience = (store: { _id: unknown }, score: number, at: strin
       store: String(store._id),
       score,
       idempotencyKey: randomUUID(),
-      deviceId: randomUUID(),
+      deviceId: newDeviceId(),
     },
     who,
     new Date(at),

@@ -9,6 +9,7 @@ import { FeedbackEventModel } from '../../src/modules/feedback/feedback-event.mo
 import { StoreModel } from '../../src/modules/stores/store.model';
 import { StaffModel } from '../../src/modules/staff/staff.model';
 import { makeStaff, makeStore, makeUser, type MadeUser } from '../factories';
+import { newDeviceId } from '../helpers/devices';
 import type { RawWorld } from './reference';
 import { ownerAccess } from './support';
 
@@ -77,7 +78,7 @@ export async function buildWorld(seed: number, ratings: number): Promise<World> 
     const store = stores[Math.floor(rand() * stores.length)]!;
     const people = staff.filter((p) => p.stores.some((s) => String(s) === String(store._id)));
     const who = { ip: `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`, userAgent: 'Test' };
-    const base = { store: String(store._id), idempotencyKey: randomUUID(), deviceId: `d${n}` };
+    const base = { store: String(store._id), idempotencyKey: randomUUID(), deviceId: newDeviceId() };
     const score = 1 + Math.floor(rand() * 5);
     const comment = rand() < 0.4 ? `Comment ${n}` : undefined;
     if (rand() < 0.6) {
@@ -98,7 +99,7 @@ export async function buildWorld(seed: number, ratings: number): Promise<World> 
     const start = new Date(NOW.getTime() - (b + 1) * 3 * 3600000);
     for (let k = 0; k < 9; k++) {
       await submitRating(
-        { kind: 'staff', store: String(store), staff: String(member._id), score: 5, idempotencyKey: randomUUID(), deviceId: `burst${b}-${k}` },
+        { kind: 'staff', store: String(store), staff: String(member._id), score: 5, idempotencyKey: randomUUID(), deviceId: newDeviceId() },
         { ip: `198.51.100.${b}`, userAgent: 'Test' },
         new Date(start.getTime() + k * 30000),
       );

@@ -8,6 +8,8 @@ import { RatingAuditModel } from '../../src/modules/ratings/rating-audit.model';
 import { RollupModel } from '../../src/modules/analytics/rollup.model';
 import { ANTI_GAMING } from '../../src/modules/feedback/anti-gaming';
 import { setupTestDb } from '../helpers/db';
+import { newDeviceId } from '../helpers/devices';
+import { makeKiosk } from '../factories';
 import { makeShop, postFrom, submitBody, type Shop } from './support';
 
 setupTestDb();
@@ -19,12 +21,20 @@ const rateStaff = (body: object, ip?: string, ua?: string) =>
 const staffRow = (shop: Shop, staff: Types.ObjectId | null) =>
   RollupModel.findOne({ store: shop.store._id, staff, metric: 'staff' }).lean();
 
-/** A kiosk tablet rating Alice five stars n times in a row. */
+/** Each shop's one enrolled kiosk tablet. */
+const kiosks = new WeakMap<Shop, string>();
+async function kioskOf(shop: Shop): Promise<string> {
+  if (!kiosks.has(shop)) kiosks.set(shop, await makeKiosk(shop.business, shop.store));
+  return kiosks.get(shop)!;
+}
+
+/** The shop's kiosk tablet rating Alice five stars n times in a row. */
 async function kioskBurst(shop: Shop, n: number): Promise<string[]> {
   const ids: string[] = [];
+  const kiosk = await kioskOf(shop);
   for (let i = 0; i < n; i++) {
     const res = await rateStaff(
-      submitBody(shop.store, { staff: String(shop.alice._id), score: 5, source: 'kiosk' }),
+      submitBody(shop.store, { staff: String(shop.alice._id), score: 5, kiosk }),
     ).expect(201);
     ids.push(res.body._id);
   }
@@ -50,9 +60,10 @@ describe('burst detection', () => {
 
   it('leaves mixed scores from a busy kiosk alone', async () => {
     const shop = await makeShop();
+    const kiosk = await kioskOf(shop);
     for (const score of [5, 4, 5, 3, 5]) {
       await rateStaff(
-        submitBody(shop.store, { staff: String(shop.alice._id), score, source: 'kiosk' }),
+        submitBody(shop.store, { staff: String(shop.alice._id), score, kiosk }),
       ).expect(201);
     }
     expect(await RatingModel.countDocuments({ 'flag.suspicious': true })).toBe(0);
@@ -63,7 +74,7 @@ describe('burst detection', () => {
     const shop = await makeShop();
     for (let i = 0; i < ANTI_GAMING.networkBurst; i++) {
       await rateStaff(
-        submitBody(shop.store, { staff: String(shop.bob._id), score: 1, deviceId: `phone-${i}` }),
+        submitBody(shop.store, { staff: String(shop.bob._id), score: 1, deviceId: newDeviceId() }),
         '192.0.2.50',
       ).expect(201);
     }

@@ -5,6 +5,7 @@ import { resetRateLimits } from '../../src/lib/rate-limit';
 import { DailySaltModel } from '../../src/modules/feedback/daily-salt.model';
 import { fingerprint, resetSaltCache } from '../../src/modules/feedback/fingerprint';
 import { setupTestDb } from '../helpers/db';
+import { newDeviceId } from '../helpers/devices';
 import { makeShop, postFrom, putOnShift, submitBody, minutes } from './support';
 
 setupTestDb();
@@ -27,16 +28,20 @@ describe('privacy of anonymous feedback', () => {
     await putOnShift(shop, shop.alice, new Date(now - minutes(10)), new Date(now + minutes(10)));
     // A fresh idempotency key per call: each is a new submit, not a replay.
     const aliceFive = () => submitBody(shop.store, { staff: String(shop.alice._id), score: 5 });
-    for (const ip of [IP, IPV6]) {
-      await postAs(ip, '/feedback/visits', submitBody(shop.store)).expect(201);
-      await postAs(ip, '/feedback/staff-ratings', aliceFive()).expect(201);
-      await postAs(ip, '/feedback/experience-ratings', submitBody(shop.store, { score: 2 })).expect(201);
-      await postAs(ip, '/feedback/social-clicks', submitBody(shop.store, { network: 'instagram' })).expect(
+    const phones = [newDeviceId(), newDeviceId()];
+    for (const [i, ip] of [IP, IPV6].entries()) {
+      // A phone on each network (one phone moving between them would be one device).
+      const deviceId = phones[i];
+      await postAs(ip, '/feedback/visits', submitBody(shop.store, { deviceId })).expect(201);
+      await postAs(ip, '/feedback/staff-ratings', { ...aliceFive(), deviceId }).expect(201);
+      await postAs(ip, '/feedback/experience-ratings', submitBody(shop.store, { score: 2, deviceId })).expect(
         201,
       );
+      await postAs(ip, '/feedback/social-clicks', submitBody(shop.store, { network: 'instagram', deviceId }))
+        .expect(201);
     }
     // A refused submit must not leave a trace either.
-    await postAs(IP, '/feedback/staff-ratings', aliceFive()).expect(429);
+    await postAs(IP, '/feedback/staff-ratings', { ...aliceFive(), deviceId: phones[0] }).expect(429);
 
     const db = mongoose.connection.db!;
     const dump: string[] = [];
@@ -52,9 +57,10 @@ describe('privacy of anonymous feedback', () => {
 
   it('hashes with a salt of the day, so the same phone cannot be linked across days', async () => {
     const who = { ip: IP, userAgent: UA };
-    const monday = await fingerprint(who, 'phone-1', 'qr', new Date('2026-05-04T10:00:00Z'));
-    const mondayLater = await fingerprint(who, 'phone-1', 'qr', new Date('2026-05-04T22:00:00Z'));
-    const tuesday = await fingerprint(who, 'phone-1', 'qr', new Date('2026-05-05T01:00:00Z'));
+    const phone = { deviceId: newDeviceId(), kiosk: undefined, store: String(new mongoose.Types.ObjectId()) };
+    const monday = await fingerprint(who, phone, new Date('2026-05-04T10:00:00Z'));
+    const mondayLater = await fingerprint(who, phone, new Date('2026-05-04T22:00:00Z'));
+    const tuesday = await fingerprint(who, phone, new Date('2026-05-05T01:00:00Z'));
     expect(mondayLater).toEqual(monday);
     expect(tuesday.deviceHash).not.toBe(monday.deviceHash);
     expect(tuesday.networkHash).not.toBe(monday.networkHash);
@@ -63,15 +69,22 @@ describe('privacy of anonymous feedback', () => {
     expect((await DailySaltModel.find({}).lean()).map((s) => s.day)).toEqual(['2026-05-05']);
   });
 
-  it('tells two phones on one Wi-Fi apart but sees one network', async () => {
+  it('tells two signed phones on one Wi-Fi apart, sees one network, and counts unsigned ids as the network', async () => {
     const at = new Date('2026-05-04T10:00:00Z');
-    const a = await fingerprint({ ip: IP, userAgent: UA }, 'phone-a', 'qr', at);
-    const b = await fingerprint({ ip: IP, userAgent: UA }, 'phone-b', 'qr', at);
+    const store = String(new mongoose.Types.ObjectId());
+    const as = (deviceId: string | undefined, userAgent = UA) =>
+      fingerprint({ ip: IP, userAgent }, { deviceId, kiosk: undefined, store }, at);
+    const a = await as(newDeviceId());
+    const b = await as(newDeviceId());
     expect(a.deviceHash).not.toBe(b.deviceHash);
     expect(a.networkHash).toBe(b.networkHash);
-    // A client claiming to be a kiosk cannot dodge burst checks by rotating its id.
-    const k1 = await fingerprint({ ip: IP, userAgent: UA }, 'rotated-1', 'kiosk', at);
-    const k2 = await fingerprint({ ip: IP, userAgent: UA }, 'rotated-2', 'kiosk', at);
-    expect(k1.deviceHash).toBe(k2.deviceHash);
+    expect([a.identified, b.identified]).toEqual([true, true]);
+    // One signed id is one phone whatever its browser string says.
+    const id = newDeviceId();
+    expect((await as(id, 'Other/1')).deviceHash).toBe((await as(id, 'Other/2')).deviceHash);
+    // Ids the server did not sign are the network: rotating them lands on one hash.
+    const made = await Promise.all(['rotated-1', 'rotated-2', undefined].map((d) => as(d)));
+    expect(new Set(made.map((f) => f.deviceHash)).size).toBe(1);
+    expect(made.every((f) => !f.identified && !f.kiosk)).toBe(true);
   });
 });

@@ -8,6 +8,8 @@ import { RollupModel } from '../../src/modules/analytics/rollup.model';
 import { FEEDBACK_IP_LIMITS } from '../../src/modules/feedback/feedback.router';
 import { submitRating } from '../../src/modules/feedback/feedback.service';
 import { setupTestDb } from '../helpers/db';
+import { newDeviceId } from '../helpers/devices';
+import { makeKiosk } from '../factories';
 import { key, makeShop, minutes, postFrom, putOnShift, submitBody } from './support';
 
 setupTestDb();
@@ -70,7 +72,7 @@ describe('POST /api/v1/feedback/staff-ratings', () => {
     expect(again.body).toEqual(first.body);
     expect(again.headers['idempotent-replayed']).toBe('true');
     // Even concurrent copies (a flaky connection re-sending) land once.
-    const body2 = submitBody(shop.store, { staff: String(shop.bob._id), score: 2, deviceId: 'phone-2' });
+    const body2 = submitBody(shop.store, { staff: String(shop.bob._id), score: 2, deviceId: newDeviceId() });
     const copies = await Promise.all(Array.from({ length: 6 }, () => rateStaff(body2)));
     expect(copies.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
     expect(new Set(copies.map((r) => r.body._id)).size).toBe(1);
@@ -92,7 +94,7 @@ describe('POST /api/v1/feedback/staff-ratings', () => {
       staff: String(shop.alice._id),
       score: 4,
       idempotencyKey: key(),
-      deviceId: 'phone-1',
+      deviceId: newDeviceId(),
     };
     const who = { ip: '203.0.113.9', userAgent: 'Phone' };
     const first = await submitRating(input, who);
@@ -173,16 +175,17 @@ describe('POST /api/v1/feedback/staff-ratings', () => {
     // Another person, another phone on the same Wi-Fi, or the same phone's experience rating are all fine.
     await rateStaff(submitBody(shop.store, { staff: String(shop.bob._id), score: 4 })).expect(201);
     await rateStaff(
-      submitBody(shop.store, { staff: String(shop.alice._id), score: 4, deviceId: 'phone-2' }),
+      submitBody(shop.store, { staff: String(shop.alice._id), score: 4, deviceId: newDeviceId() }),
     ).expect(201);
     await rateExperience(submitBody(shop.store, { score: 4 })).expect(201);
   });
 
-  it('lets a kiosk rate the same person again and again (it is many customers)', async () => {
+  it('lets an enrolled kiosk rate the same person again and again (it is many customers)', async () => {
     const shop = await makeShop();
+    const kiosk = await makeKiosk(shop.business, shop.store);
     for (const score of [4, 3, 4]) {
       await rateStaff(
-        submitBody(shop.store, { staff: String(shop.alice._id), score, source: 'kiosk' }),
+        submitBody(shop.store, { staff: String(shop.alice._id), score, kiosk }),
       ).expect(201);
     }
     expect(await RatingModel.countDocuments({ source: 'kiosk' })).toBe(3);

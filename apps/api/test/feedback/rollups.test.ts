@@ -4,8 +4,10 @@ import { createApp } from '../../src/app';
 import { resetRateLimits } from '../../src/lib/rate-limit';
 import { RatingModel } from '../../src/modules/ratings/rating.model';
 import { setupTestDb } from '../helpers/db';
+import { newDeviceId } from '../helpers/devices';
 import { recount, storedRows } from '../helpers/rollup-recount';
 import { makeShop, postFrom, submitBody, type Shop } from './support';
+import { makeKiosk } from '../factories';
 
 setupTestDb();
 const app = createApp();
@@ -30,14 +32,16 @@ describe('rollups after a random batch', () => {
       await makeShop({ timeZone: 'Australia/Sydney' }),
       await makeShop({ timeZone: 'America/New_York' }),
     ];
+    const devices = Array.from({ length: 4 }, () => newDeviceId());
+    const kiosks = await Promise.all(shops.map((shop) => makeKiosk(shop.business, shop.store)));
     const sent: Promise<unknown>[] = [];
     for (let i = 0; i < 240; i++) {
       const shop = pick(shops);
       // Few devices and networks, kiosks and retries: bursts, 429s and replays all happen in the mix.
       const ip = `198.51.100.${1 + Math.floor(rand() * 2)}`;
       const base = submitBody(shop.store, {
-        deviceId: `d${Math.floor(rand() * 4)}`,
-        source: rand() < 0.5 ? 'kiosk' : 'qr',
+        deviceId: devices[Math.floor(rand() * 4)],
+        ...(rand() < 0.5 ? { kiosk: kiosks[shops.indexOf(shop)] } : {}),
       });
       const roll = rand();
       let path: string;

@@ -4,6 +4,7 @@ import mongoose from 'mongoose';
 import { RatingModel } from '../../src/modules/ratings/rating.model';
 import { submitRating } from '../../src/modules/feedback/feedback.service';
 import { setupTestDb } from '../helpers/db';
+import { newDeviceId } from '../helpers/devices';
 import { makeShop, minutes, putOnShift, submitBody } from './support';
 
 // The service without createApp: the after-answer reactions (notification rules, realtime) are registered by the app
@@ -51,7 +52,7 @@ describe('staff-rating submit, database operations', () => {
       await submitRating(
         {
           kind: 'staff',
-          ...submitBody(shop.store, { staff: String(shop.bob._id), score: 3, deviceId: 'other' }),
+          ...submitBody(shop.store, { staff: String(shop.bob._id), score: 3, deviceId: newDeviceId() }),
         } as never,
         { ip: '198.51.100.9', userAgent: 'Other' },
       );

@@ -6,6 +6,7 @@ import type { Types } from 'mongoose';
 import { ShiftModel } from '../../src/modules/rota/shift.model';
 import { localDay } from '../../src/lib/time';
 import { makeStaff, makeStore, makeUser, type MadeUser } from '../factories';
+import { newDeviceId } from '../helpers/devices';
 
 export const SOCIAL = {
   googleReview: 'https://g.page/r/test-store/review',
@@ -47,9 +48,12 @@ export async function putOnShift(
 export const minutes = (n: number) => n * 60 * 1000;
 export const key = () => randomUUID();
 
+/** The one phone every submit comes from unless a test gives another device id (newDeviceId()). */
+export const PHONE_1 = newDeviceId();
+
 /** Client-side fields every submit carries; a fresh idempotency key unless one is given. */
 export function submitBody(store: { _id: Types.ObjectId }, extra: Record<string, unknown> = {}) {
-  return { store: String(store._id), idempotencyKey: key(), deviceId: 'phone-1', ...extra };
+  return { store: String(store._id), idempotencyKey: key(), deviceId: PHONE_1, ...extra };
 }
 
 /** A POST as if from the given client address (the app trusts one proxy hop) and browser. */

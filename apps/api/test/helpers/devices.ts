@@ -1,7 +1,7 @@
-// Device ids for tests that act as customers' browsers: one call, one browser.
-import { randomUUID } from 'node:crypto';
+// Device ids for tests that act as customers' browsers: one call, one browser (a real id the server signed).
+import { issueDeviceId } from '../../src/modules/feedback/device-id';
 
-/** A fresh device id as a customer's browser would hold it. */
+/** A fresh device id as a customer's browser holds it after POST /feedback/device. */
 export function newDeviceId(): string {
-  return randomUUID();
+  return issueDeviceId();
 }

@@ -8,6 +8,7 @@ import { logger } from '../../src/lib/logger';
 import { closeRedis, getRedis } from '../../src/lib/redis';
 import { resetRateLimits } from '../../src/lib/rate-limit';
 import { setupTestDb } from '../helpers/db';
+import { newDeviceId } from '../helpers/devices';
 import { makeUser } from '../factories';
 import { makeShop, postFrom, submitBody, type Shop } from '../feedback/support';
 
@@ -50,16 +51,15 @@ async function sharedRatingCounters(): Promise<string[]> {
   return probe.keys('rl:feedback-ratings:*');
 }
 
-let device = 0;
 const rating = (store: Shop['store'], ip: string) =>
   postFrom(
     app,
     '/feedback/experience-ratings',
-    submitBody(store, { score: 4, deviceId: `phone-${(device += 1)}` }),
+    submitBody(store, { score: 4, deviceId: newDeviceId() }),
     ip,
   );
 const visit = (store: Shop['store'], ip: string) =>
-  postFrom(app, '/feedback/visits', submitBody(store, { deviceId: `phone-${(device += 1)}` }), ip);
+  postFrom(app, '/feedback/visits', submitBody(store, { deviceId: newDeviceId() }), ip);
 
 describe('rate limits and Redis outages (REDIS_URL)', () => {
   itWithRedis(

@@ -3,6 +3,7 @@ import { privateRedis } from '../helpers/private-redis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { ZHealthSchema, type THealth } from '@cx/contracts';
 import { setupTestDb } from '../helpers/db';
+import { newDeviceId } from '../helpers/devices';
 import { startApiProcess, type ApiProcess } from '../helpers/api-process';
 import { makeShop, submitBody, type Shop } from '../feedback/support';
 
@@ -53,12 +54,11 @@ const nextRating = (socket: Socket) =>
     ),
   ]);
 
-let device = 0;
 async function rate(api: ApiProcess, shop: Shop, score: number): Promise<void> {
   const res = await fetch(`${api.url}/api/v1/feedback/experience-ratings`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(submitBody(shop.store, { score, deviceId: `phone-${(device += 1)}` })),
+    body: JSON.stringify(submitBody(shop.store, { score, deviceId: newDeviceId() })),
   });
   expect(res.status).toBe(201);
 }

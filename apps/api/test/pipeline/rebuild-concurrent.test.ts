@@ -8,6 +8,7 @@ import { NotificationModel } from '../../src/modules/notifications/notification.
 import { RatingModel } from '../../src/modules/ratings/rating.model';
 import { makeRating } from '../factories';
 import { setupTestDb } from '../helpers/db';
+import { newDeviceId } from '../helpers/devices';
 import { makeShop, postFrom, submitBody, type Shop } from '../feedback/support';
 import { expectRollupsEqualRecount, owedCount } from './support';
 
@@ -17,7 +18,7 @@ const app = createApp();
 afterEach(() => resetRateLimits());
 
 function submitOf(shop: Shop, i: number) {
-  const body = submitBody(shop.store, { deviceId: `device-${i}` });
+  const body = submitBody(shop.store, { deviceId: newDeviceId() });
   if (i % 4 === 0) return { path: '/feedback/visits', body };
   if (i % 4 === 1) return { path: '/feedback/experience-ratings', body: { ...body, score: 1 + (i % 5) } };
   return {

@@ -9,6 +9,7 @@ import { NotificationModel } from '../../src/modules/notifications/notification.
 import { RatingModel } from '../../src/modules/ratings/rating.model';
 import { localDay, localHour } from '../../src/lib/time';
 import { setupTestDb } from '../helpers/db';
+import { newDeviceId } from '../helpers/devices';
 import { makeShop, postFrom, submitBody, type Shop } from '../feedback/support';
 import { alertKeys, expectRollupsEqualRecount, owedCount } from './support';
 
@@ -141,14 +142,14 @@ describe('an alert evaluation that dies between its episode claim and its delive
     await postFrom(
       app,
       '/feedback/experience-ratings',
-      submitBody(shop.store, { score: 1, deviceId: 'a' }),
+      submitBody(shop.store, { score: 1, deviceId: newDeviceId() }),
     ).expect(201);
     await drainBackground(5000);
     jest.spyOn(NotificationModel, 'create').mockRejectedValueOnce(connectionLost());
     await postFrom(
       app,
       '/feedback/experience-ratings',
-      submitBody(shop.store, { score: 2, deviceId: 'b' }),
+      submitBody(shop.store, { score: 2, deviceId: newDeviceId() }),
       '198.51.100.9',
     ).expect(201);
     await drainBackground(5000);

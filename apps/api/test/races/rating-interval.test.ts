@@ -4,6 +4,7 @@ import { resetRateLimits } from '../../src/lib/rate-limit';
 import { RatingModel } from '../../src/modules/ratings/rating.model';
 import { RollupModel } from '../../src/modules/analytics/rollup.model';
 import { setupTestDb } from '../helpers/db';
+import { newDeviceId } from '../helpers/devices';
 import { makeShop, postFrom, submitBody } from '../feedback/support';
 
 setupTestDb();
@@ -20,7 +21,7 @@ describe('POST /api/v1/feedback/staff-ratings under concurrency', () => {
     const shop = await makeShop();
     for (let round = 0; round < ROUNDS; round++) {
       resetRateLimits();
-      const deviceId = `phone-race-${round}`;
+      const deviceId = newDeviceId();
       const answers = await Promise.all(
         Array.from({ length: COPIES }, (_, i) =>
           postFrom(
@@ -44,7 +45,7 @@ describe('POST /api/v1/feedback/staff-ratings under concurrency', () => {
   it('still answers copies of one submit (same key) sent at once as one rating, replayed to the others', async () => {
     const shop = await makeShop();
     for (let round = 0; round < 10; round++) {
-      const body = submitBody(shop.store, { score: 4, deviceId: `phone-copy-${round}` });
+      const body = submitBody(shop.store, { score: 4, deviceId: newDeviceId() });
       const answers = await Promise.all(
         Array.from({ length: COPIES }, () => postFrom(app, '/feedback/experience-ratings', body)),
       );

@@ -1,8 +1,10 @@
 // Generated authorization matrix: every contract route × role × (assigned, unassigned, another business's store).
 // A route without a declared permission, or without a line in `SPECS` below, fails this suite.
+import { randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
 import { PERMISSIONS, can, type TRole, type TRouteAccess } from '@cx/contracts';
 import { createApp } from '../../src/app';
+import { KioskModel } from '../../src/modules/kiosks/kiosk.model';
 import { RuleModel } from '../../src/modules/notifications/rule.model';
 import { StaffModel } from '../../src/modules/staff/staff.model';
 import { MembershipModel } from '../../src/tenancy/membership.model';
@@ -212,6 +214,19 @@ const SPECS: Record<string, Spec> = {
     return { params: { userId: member.id } };
   }),
   'team.transferOwnership': loose(() => ({ body: {} })),
+
+  'kiosks.enrol': store((c) => ({ ...byId(c), body: { label: 'Matrix' } })),
+  'kiosks.list': none(),
+  'kiosks.revoke': store(async (c) => {
+    const kiosk = await KioskModel.create({
+      business: c.store.business,
+      store: c.store._id,
+      credentialHash: randomBytes(32).toString('hex'),
+      createdBy: new Types.ObjectId(),
+      createdAt: new Date(),
+    });
+    return { params: { id: String(kiosk._id) } };
+  }),
 
   'audit.list': none(() => ({ query: {} })),
   'audit.exportCsv': none(() => ({ query: {} })),

@@ -27,6 +27,7 @@ const publicAims: Record<string, (a: Victim) => Aim> = {
   'feedback.recordSocialClick': (a) => ({
     body: { store: a.store, network: 'website', idempotencyKey: 'fuzz-key-social' },
   }),
+  'feedback.issueDevice': () => ({}),
   'anonymous.getUserInterfaces': (a) => ({ params: { storeId: a.store } }),
   'anonymous.getStoreDetails': (a) => ({ params: { id: a.store } }),
   'users.signup': () => ({

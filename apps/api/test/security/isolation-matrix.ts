@@ -128,6 +128,10 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'team.removeMember': foreign((a) => [{ params: { userId: a.userId } }]),
   'team.transferOwnership': foreign((a) => [{ body: { userId: a.userId, password: 'Passw0rd!' } }]),
 
+  'kiosks.enrol': foreign((a) => [{ params: storeId(a), body: { label: 'Planted' } }]),
+  'kiosks.list': own(() => [{}]),
+  'kiosks.revoke': foreign(() => [{ params: { id: someId() } }]),
+
   'audit.list': own(() => [{ query: {} }]),
   'audit.exportCsv': own(() => [{ query: {} }]),
 };

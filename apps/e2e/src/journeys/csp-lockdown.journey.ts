@@ -50,15 +50,18 @@ export const journey: Journey = {
       store: { _id: string };
     };
     await api(ctx, '/staff/create', { name: `Sam ${PAYLOAD}`, stores: [store._id] }, owner.token);
-    // Four identical five-star kiosk ratings form a burst: flagged, so the review panel shows their comments.
+    // Four identical five-star ratings from an enrolled kiosk form a burst: flagged, so the review panel shows their
+    // comments.
+    const { credential } = (await api(ctx, `/stores/${store._id}/kiosks`, { label: 'Till' }, owner.token)) as {
+      credential: string;
+    };
     for (let i = 0; i < 4; i++) {
       await api(ctx, '/feedback/experience-ratings', {
         store: store._id,
         score: 5,
         comment: `Nice ${PAYLOAD}`,
-        source: 'kiosk',
+        kiosk: credential,
         idempotencyKey: `csp-journey-${Date.now()}-${i}`,
-        deviceId: 'csp-kiosk',
       });
     }
 

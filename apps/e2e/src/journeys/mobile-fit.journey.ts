@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { Journey, JourneyContext, TestUser } from '../harness';
 import { chooseFromAccountMenu, dialog, openLoginDialog, settle, VIEWPORTS } from './auth-steps';
+import { newDeviceId } from './device-ids';
 
 /** The business pages (spec §2) with the heading each shows, and the three unguarded pages in the same layout. */
 const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
@@ -81,7 +82,7 @@ async function arrangeBusiness(ctx: JourneyContext, user: TestUser): Promise<voi
       await call(ctx, null, '/feedback/visits', {
         store: member.store,
         idempotencyKey: key(),
-        deviceId: key(),
+        deviceId: await newDeviceId(ctx.apiUrl),
       });
       await call(ctx, null, '/feedback/staff-ratings', {
         store: member.store,
@@ -90,7 +91,7 @@ async function arrangeBusiness(ctx: JourneyContext, user: TestUser): Promise<voi
         comment:
           r % 3 === 0 ? 'Went above and beyond to find the right size for a very particular customer.' : '',
         idempotencyKey: key(),
-        deviceId: key(),
+        deviceId: await newDeviceId(ctx.apiUrl),
       });
     }
   }
@@ -102,7 +103,7 @@ async function arrangeBusiness(ctx: JourneyContext, user: TestUser): Promise<voi
         comment:
           r % 2 ? 'A supercalifragilisticexpialidocious-length comment-without-spaces-anywhere-in-it.' : '',
         idempotencyKey: key(),
-        deviceId: key(),
+        deviceId: await newDeviceId(ctx.apiUrl),
       });
     }
   }

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { Journey, JourneyContext } from '../harness';
 import type { CapturedMail } from '../mailbox';
+import { newDeviceId } from './device-ids';
 import {
   TEXTS,
   VIEWPORTS,
@@ -100,7 +101,7 @@ async function rate(ctx: JourneyContext, storeId: string, comment: string): Prom
       store: storeId,
       idempotencyKey: randomUUID(),
       source: 'qr',
-      deviceId: randomUUID(),
+      deviceId: await newDeviceId(ctx.apiUrl),
       score: 4,
       comment,
     }),

@@ -4,6 +4,7 @@ import { initServer } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
 import { byIp, rateLimit } from '../../lib/rate-limit';
 import { customerStore } from './customer-store';
+import { issueDeviceId } from './device-id';
 import { recordSocialClick, recordVisit, submitRating, type SubmitResult } from './feedback.service';
 import type { Requester } from './fingerprint';
 
@@ -12,6 +13,21 @@ const TEN_MINUTES = 10 * 60 * 1000;
 
 /** Generous enough for one busy shop's Wi-Fi (every customer shares its address), tight enough to stop a script. */
 export const FEEDBACK_IP_LIMITS = { ratings: 120, events: 300, reads: 300, windowMs: TEN_MINUTES } as const;
+
+/**
+ * New device ids per network per 10 minutes: each browser asks once and keeps its id, so 100 is twice a very busy
+ * shop's 50 new phones in 10 minutes (room for private tabs that cannot keep one), while a script stockpiling ids to
+ * dodge the per-device interval gets at most that many.
+ */
+export const DEVICE_ISSUE_LIMIT = { limit: 100, windowMs: TEN_MINUTES } as const;
+
+const deviceLimit = rateLimit({
+  name: 'feedback-device',
+  windowMs: DEVICE_ISSUE_LIMIT.windowMs,
+  limit: DEVICE_ISSUE_LIMIT.limit,
+  key: byIp,
+  message: 'Too many new devices from this network. Please try again in a few minutes.',
+});
 
 const ratingLimit = rateLimit({
   name: 'feedback-ratings',
@@ -66,6 +82,13 @@ export const feedbackRouter = s.router(contract.feedback, {
     middleware: [ratingLimit],
     handler: async ({ body, req, res }) =>
       created(res, await submitRating({ ...body, kind: 'experience', staff: undefined }, requesterOf(req))),
+  },
+  issueDevice: {
+    middleware: [deviceLimit],
+    handler: async ({ res }) => {
+      res.setHeader('cache-control', 'no-store');
+      return { status: 201, body: { deviceId: issueDeviceId() } };
+    },
   },
   recordSocialClick: {
     middleware: [eventLimit],

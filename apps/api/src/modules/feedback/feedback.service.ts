@@ -95,8 +95,9 @@ export async function submitRating(
 ): Promise<SubmitResult<TRatingReceipt>> {
   refuseHoneypot(input.contact);
   if (!mongoose.isValidObjectId(input.store)) throw notFound('Store');
-  const source: TFeedbackSource = input.source ?? 'qr';
-  const fp = await fingerprint(who, input.deviceId, source, now);
+  const fp = await fingerprint(who, { deviceId: input.deviceId, kiosk: input.kiosk, store: input.store }, now);
+  // The server decides: a body's `source` claim is ignored, only a valid kiosk credential makes a kiosk.
+  const source: TFeedbackSource = fp.kiosk ? 'kiosk' : 'qr';
   const storeId = new mongoose.Types.ObjectId(input.store);
   const staffId =
     input.kind === 'staff' && mongoose.isValidObjectId(input.staff)
@@ -209,8 +210,10 @@ interface EventInput {
  * created is false when the key was seen before (a retry).
  */
 async function storeEventOnce(e: EventInput): Promise<{ created: boolean; tracked: boolean }> {
-  const source = e.body.source ?? 'qr';
-  const { deviceHash } = await fingerprint(e.who, e.body.deviceId, source, e.now);
+  const claimed = { deviceId: e.body.deviceId, kiosk: e.body.kiosk, store: String(e.store._id) };
+  const fp = await fingerprint(e.who, claimed, e.now);
+  const source: TFeedbackSource = fp.kiosk ? 'kiosk' : 'qr';
+  const { deviceHash } = fp;
   let created: FeedbackEventDoc;
   try {
     const doc = await FeedbackEventModel.create({

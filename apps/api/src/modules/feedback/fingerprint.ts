@@ -1,9 +1,10 @@
 // Salted, daily-rotated hashes of a customer's device and network: what limits and flags use instead of raw IPs/UAs.
 import { createHmac, randomBytes } from 'node:crypto';
 import { ipKeyGenerator } from 'express-rate-limit';
-import type { TFeedbackSource } from '@cx/contracts';
 import { env } from '../../config/env';
+import { kioskFor } from '../kiosks/kiosks.service';
 import { DailySaltModel } from './daily-salt.model';
+import { verifyDeviceId } from './device-id';
 
 /** What the router hands over about the caller; never stored as is. */
 export interface Requester {
@@ -11,9 +12,23 @@ export interface Requester {
   userAgent: string | undefined;
 }
 
+/** What the body says about the device: checked here, never taken at its word. */
+export interface Claimed {
+  /** The server-issued device id, if the browser sent one. */
+  deviceId: string | undefined;
+  /** An enrolled kiosk's credential, if the tablet sent one. */
+  kiosk: string | undefined;
+  /** The store submitted to: a kiosk credential only counts for its own store. */
+  store: string;
+}
+
 export interface Fingerprint {
   deviceHash: string;
   networkHash: string;
+  /** True when the device is known (a signed device id or a kiosk); false means the device is the network. */
+  identified: boolean;
+  /** True only for a valid, unrevoked kiosk credential of the submitted store: the one source of 'kiosk'. */
+  kiosk: boolean;
 }
 
 let cached: { day: string; salt: string } | null = null;
@@ -61,24 +76,28 @@ function hash(salt: string, ...parts: string[]): string {
 }
 
 /**
- * deviceHash: IP + user agent (+ the browser's random device id on personal phones, so two identical phones on one
- * shop Wi-Fi stay apart). A kiosk is one fixed tablet, so its hash leaves the client id out: a client that claims to
- * be a kiosk and rotates its id still lands on one hash and is burst-checked.
+ * deviceHash: an enrolled kiosk's id; else the server-signed device id (so a new User-Agent or network is still the
+ * same phone); else, with no valid id, the network itself, so the per-device interval becomes per network and rotating
+ * or dropping the id gains nothing.
  * networkHash: the address (IPv6 folded to its /56 like the IP limiter), for bursts across devices on one network.
  */
-export async function fingerprint(
-  who: Requester,
-  deviceId: string | undefined,
-  source: TFeedbackSource,
-  now: Date,
-): Promise<Fingerprint> {
-  const salt = await dailySalt(now);
-  const ip = who.ip ?? 'unknown';
-  const ua = who.userAgent ?? '';
-  const clientId = source === 'kiosk' ? 'kiosk' : (deviceId ?? '');
+export async function fingerprint(who: Requester, claimed: Claimed, now: Date): Promise<Fingerprint> {
+  const [salt, kioskId] = await Promise.all([
+    dailySalt(now),
+    claimed.kiosk ? kioskFor(claimed.kiosk, claimed.store, now) : Promise.resolve(null),
+  ]);
+  const network = ipKeyGenerator(who.ip ?? 'unknown');
+  const device = verifyDeviceId(claimed.deviceId);
+  const deviceHash = kioskId
+    ? hash(salt, 'kiosk', kioskId)
+    : device
+      ? hash(salt, 'device', device)
+      : hash(salt, 'unidentified', network);
   return {
-    deviceHash: hash(salt, 'device', ip, ua, clientId),
-    networkHash: hash(salt, 'network', ipKeyGenerator(ip)),
+    deviceHash,
+    networkHash: hash(salt, 'network', network),
+    identified: kioskId !== null || device !== null,
+    kiosk: kioskId !== null,
   };
 }
 

@@ -1,7 +1,6 @@
-// One customer's pass through the pages: kiosk mode, this browser's random device id, the visit key, fresh submit keys.
+// One customer's pass through the pages: kiosk mode, the visit key, fresh submit keys (the device id: ./device.ts).
 import { isKioskSession } from '@/lib/kiosk';
 
-const DEVICE_KEY = 'cx.device';
 const JOURNEY_KEY = 'cx.journey';
 
 export const isStoreId = (value: string | null | undefined): value is string =>
@@ -29,18 +28,6 @@ export function newKey(): string {
 /** Kiosk mode: set by the dashboard's Select Store hand-over (or ?kiosk=1), kept for the tab (src/lib/kiosk.ts). */
 export function kioskMode(search?: URLSearchParams): boolean {
   return isKioskSession(search);
-}
-
-/** A random id for this browser (only its salted hash reaches the database): two phones on one Wi-Fi stay apart. */
-export function deviceId(): string {
-  return safe(() => {
-    let id = localStorage.getItem(DEVICE_KEY);
-    if (!id) {
-      id = newKey();
-      localStorage.setItem(DEVICE_KEY, id);
-    }
-    return id;
-  }, 'no-storage');
 }
 
 /**

@@ -1,6 +1,8 @@
 // The page's one outbox (real fetch, localStorage) and the hooks that pump it and show its state.
 import { useEffect, useSyncExternalStore } from 'react';
 import { env } from '@/config/env';
+import { kioskTabletOf } from '@/lib/kiosk';
+import { deviceIds } from './device';
 import { Outbox, type TOutboxState } from './outbox';
 
 let instance: Outbox | null = null;
@@ -14,11 +16,19 @@ function storage(): Storage | null {
 }
 
 export function getOutbox(): Outbox {
+  if (instance) return instance;
   // fetch is looked up per call so a polyfill or test stub installed later is used.
-  instance ??= new Outbox({
-    fetch: (input, init) => fetch(input, init),
-    storage: storage(),
+  const deps = { fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init), storage: storage() };
+  const deviceId = deviceIds({ ...deps, baseUrl: env.apiBaseUrl });
+  instance = new Outbox({
+    ...deps,
     baseUrl: env.apiBaseUrl,
+    // The API decides what a device is: its own signed id, and an enrolled tablet's kiosk credential for this store.
+    identify: async (body) => {
+      const id = await deviceId();
+      const kiosk = typeof body.store === 'string' ? kioskTabletOf(body.store)?.credential : undefined;
+      return { ...(id ? { deviceId: id } : {}), ...(kiosk ? { kiosk } : {}) };
+    },
   });
   return instance;
 }

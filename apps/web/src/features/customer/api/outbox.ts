@@ -38,6 +38,11 @@ export type TOutboxDeps = {
   now?: () => number;
   /** Schedules the next flush; tests pass a fake. */
   setTimer?: (fn: () => void, ms: number) => unknown;
+  /**
+   * Fields that say which device sends (deviceId, kiosk), added at send time rather than stored with the item, so an
+   * item queued before the device had its id still goes out with it. Must not throw; {} sends without.
+   */
+  identify?: (body: Record<string, unknown>) => Promise<Record<string, string>>;
 };
 
 export const STORAGE_KEY = 'cx.outbox.v1';
@@ -141,10 +146,11 @@ export class Outbox {
     item.attempts += 1;
     let backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(item.attempts, 5));
     try {
+      const who = (await this.deps.identify?.(item.body).catch(() => ({}))) ?? {};
       const res = await this.deps.fetch(`${this.deps.baseUrl}${OUTBOX_ROUTES[item.kind]}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'ngrok-skip-browser-warning': 'true' },
-        body: JSON.stringify(item.body),
+        body: JSON.stringify({ ...item.body, ...who }),
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (res.ok) {

@@ -1,7 +1,7 @@
 // The store's review and social links, offered to every customer whatever they rated; each click is counted.
 import type { TCustomerStore } from '@cx/contracts';
 import { lazy, Suspense } from 'react';
-import { deviceId, newKey, sourceOf } from '../api/journey';
+import { newKey, sourceOf } from '../api/journey';
 import { getOutbox } from '../api/outbox-client';
 import type { TMessageKey } from '../i18n/messages';
 import { useT } from '../i18n/use-t';
@@ -25,7 +25,7 @@ export function SocialLinks({ store, storeId, kiosk, intro, doneHref, doneLabel 
   const countClick = (network: string) =>
     void getOutbox().submit(
       'socialClick',
-      { store: storeId, network, source: sourceOf(kiosk), deviceId: deviceId() },
+      { store: storeId, network, source: sourceOf(kiosk) },
       newKey(),
     );
   return (

@@ -1,7 +1,7 @@
 // /after-scan-experience?store=<id>&score=<1-5>: the experience rating's details (score changeable), then social.
 import { EXPERIENCE_TAGS } from '@cx/contracts/customer';
 import { useState } from 'react';
-import { deviceId, newKey, sourceOf } from '../api/journey';
+import { newKey, sourceOf } from '../api/journey';
 import { getOutbox } from '../api/outbox-client';
 import { StoreStepPage, type TStoreStepProps } from '../components/CustomerPage';
 import { RatingForm } from '../components/RatingForm';
@@ -26,7 +26,7 @@ function ExperienceDetails({ store, storeId, kiosk }: TStoreStepProps) {
         onSubmit={(v) =>
           getOutbox().submit(
             'experienceRating',
-            { store: storeId, ...v, source: sourceOf(kiosk), deviceId: deviceId() },
+            { store: storeId, ...v, source: sourceOf(kiosk) },
             key,
           )
         }

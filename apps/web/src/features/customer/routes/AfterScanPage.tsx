@@ -1,7 +1,7 @@
 // /after-scan?store=<id>&staff=<id>: rate the chosen team member (stars, tags, comment), then the next step.
 import { STAFF_TAGS } from '@cx/contracts/customer';
 import { useState } from 'react';
-import { deviceId, newKey, sourceOf } from '../api/journey';
+import { newKey, sourceOf } from '../api/journey';
 import { getOutbox } from '../api/outbox-client';
 import { StoreStepPage, type TStoreStepProps } from '../components/CustomerPage';
 import { RatingForm } from '../components/RatingForm';
@@ -28,7 +28,7 @@ function RateMember({ store, storeId, kiosk }: TStoreStepProps) {
         onSubmit={(v) =>
           getOutbox().submit(
             'staffRating',
-            { store: storeId, staff: member._id, ...v, source: sourceOf(kiosk), deviceId: deviceId() },
+            { store: storeId, staff: member._id, ...v, source: sourceOf(kiosk) },
             key,
           )
         }

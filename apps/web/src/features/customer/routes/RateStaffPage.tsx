@@ -1,7 +1,7 @@
 // /rate-staff?store=<id> (the QR target): counts the visit, then offers the staff on shift now to rate.
 import { useEffect } from 'react';
 import { paths } from '@/config/paths';
-import { beginJourney, deviceId, isStoreId, sourceOf } from '../api/journey';
+import { beginJourney, isStoreId, sourceOf } from '../api/journey';
 import { getOutbox } from '../api/outbox-client';
 import { useJourney } from '../api/use-journey';
 import { StoreStepPage, type TStoreStepProps } from '../components/CustomerPage';
@@ -49,7 +49,7 @@ export function countVisit(storeId: string | null, kiosk: boolean): void {
   if (journey.isNew) {
     void getOutbox().submit(
       'visit',
-      { store: storeId, source: sourceOf(kiosk), deviceId: deviceId() },
+      { store: storeId, source: sourceOf(kiosk) },
       journey.visitKey,
     );
   }

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { navigate } from '../nav/nav';
 import { renderCustomer } from '../testing/render-customer';
 import { resetOutbox } from '../api/outbox-client';
-import { fakeFeedbackApi, makeStore, STORE_ID } from '../testing/feedback-api';
+import { rememberKioskTablet } from '@/lib/kiosk';
+import { fakeFeedbackApi, ISSUED_DEVICE_ID, makeStore, STORE_ID } from '../testing/feedback-api';
 import { KIOSK_COUNTDOWN_SECONDS } from '../components/ThanksView';
 
 beforeEach(() => {
@@ -52,7 +53,11 @@ describe('customer journey screens', () => {
       source: 'qr',
       contact: '',
       idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      // The id the API issued to this browser on its first submit (the visit), not one made up here.
+      deviceId: ISSUED_DEVICE_ID,
     });
+    expect(api.state.devicesIssued).toBe(1);
+    expect(staffRating).not.toHaveProperty('kiosk');
 
     await user.click(screen.getByRole('link', { name: '1 of 5 stars, Terrible' }));
     expect(await screen.findByRole('radio', { name: '1 of 5 stars, Terrible' })).toBeChecked();
@@ -130,6 +135,28 @@ describe('customer journey screens', () => {
     expect(
       await screen.findByText('We could not find this store. Please scan the QR code again.'),
     ).toBeInTheDocument();
+  });
+
+  it('sends an enrolled tablet’s kiosk credential with its submits for that store', async () => {
+    const api = fakeFeedbackApi();
+    const credential = `kio_${'k'.repeat(43)}`;
+    rememberKioskTablet(STORE_ID, { id: '64b7f0c2a1b2c3d4e5f60901', credential });
+    renderCustomer(`/rate-experience?store=${STORE_ID}&kiosk=1`);
+    await userEvent.click(await screen.findByRole('link', { name: /^5 of 5 stars/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send rating' }));
+    await waitFor(() => expect(api.postsTo('experience-ratings')).toHaveLength(1));
+    expect(api.postsTo('experience-ratings')[0]).toMatchObject({ kiosk: credential, deviceId: ISSUED_DEVICE_ID });
+  });
+
+  it('sends the rating without a device id when the API cannot issue one', async () => {
+    const api = fakeFeedbackApi();
+    api.state.deviceAnswer = new Response(JSON.stringify({ code: 'RATE_LIMITED' }), { status: 429 });
+    renderCustomer(`/rate-experience?store=${STORE_ID}`);
+    await userEvent.click(await screen.findByRole('link', { name: '4 of 5 stars, Good' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send rating' }));
+    await waitFor(() => expect(api.postsTo('experience-ratings')).toHaveLength(1));
+    expect(api.postsTo('experience-ratings')[0]).toMatchObject({ score: 4 });
+    expect(api.postsTo('experience-ratings')[0]).not.toHaveProperty('deviceId');
   });
 
   it('counts down on a kiosk and starts again for the next customer', async () => {

@@ -2,6 +2,8 @@
 import type { TCustomerStore } from '@cx/contracts';
 
 export const STORE_ID = '64b7f0c2a1b2c3d4e5f60799';
+/** The id the fake API issues to this browser (the shape the real API signs). */
+export const ISSUED_DEVICE_ID = `d1.${'A'.repeat(22)}.${'B'.repeat(22)}`;
 
 export function makeStore(overrides: Partial<TCustomerStore> = {}): TCustomerStore {
   return {
@@ -32,6 +34,9 @@ export function fakeFeedbackApi(store: TCustomerStore = makeStore()) {
     online: true,
     /** Answer for the next rating submits (e.g. a 429), consumed once each. */
     nextAnswers: [] as Array<{ status: number; body: unknown }>,
+    /** How many device ids were asked for; deviceAnswer replaces the issued id (e.g. a 429). */
+    devicesIssued: 0,
+    deviceAnswer: null as Response | null,
   };
   const posts: Array<{ path: string; body: Record<string, unknown> }> = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -41,6 +46,10 @@ export function fakeFeedbackApi(store: TCustomerStore = makeStore()) {
     if (method === 'GET' && url.pathname === `/api/v1/feedback/stores/${store._id}`) return json(200, store);
     if (method === 'GET' && url.pathname.startsWith('/api/v1/feedback/stores/')) {
       return json(404, { message: 'Store not found' });
+    }
+    if (method === 'POST' && url.pathname === '/api/v1/feedback/device') {
+      state.devicesIssued += 1;
+      return state.deviceAnswer ?? json(201, { deviceId: ISSUED_DEVICE_ID });
     }
     if (method === 'POST' && url.pathname.startsWith('/api/v1/feedback/')) {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;

@@ -4,10 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { hardNavigate } from '@/lib/hard-navigate';
+import { kioskTabletOf, rememberKioskTablet } from '@/lib/kiosk';
 import { selectStoreDialog } from '@/lib/select-store-dialog';
 import { deferred, mockFetch } from '@/testing/mock-api';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 import { storeFixture } from '@/testing/store-fixtures';
+import { KIOSK_ENROL_FAILED } from './SelectStoreDialog';
 
 vi.mock('@/lib/hard-navigate', () => ({ hardNavigate: vi.fn() }));
 
@@ -18,6 +20,7 @@ const off = { status: false };
 
 afterEach(() => {
   selectStoreDialog.close();
+  vi.mocked(hardNavigate).mockClear();
   // Toasts live in a module-level store: one test's message must not satisfy the next test.
   toaster.remove();
 });
@@ -43,8 +46,20 @@ function api(
       interfaces.soho?.() ??
       jsonResponse(200, { interfaces: { interface1: on, interface2: on, interface3: on } }),
     'PUT /api/v1/user/select-store': () => jsonResponse(200, { message: 'ok', user: {} }),
+    [`POST /api/v1/stores/${soho._id}/kiosks`]: () =>
+      interfaces.enrol?.() ??
+      jsonResponse(201, {
+        _id: '64b7f0c2a1b2c3d4e5f60901',
+        credential: CREDENTIAL,
+        store: soho._id,
+        label: 'Select Store tablet',
+        createdAt: '2026-05-04T10:00:00.000Z',
+      }),
+    'DELETE /api/v1/kiosks/64b7f0c2a1b2c3d4e5f60900': () => jsonResponse(200, { message: 'Kiosk revoked' }),
   });
 }
+
+const CREDENTIAL = `kio_${'a'.repeat(43)}`;
 
 describe('Select Store dialog', () => {
   it('shows a spinner while loading, then each store as image and name under the instruction', async () => {
@@ -136,10 +151,37 @@ describe('Select Store dialog', () => {
       await within(dialog).findByText('Please wait, you are redirecting to the selected store.'),
     ).toBeInTheDocument();
     await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith(`/rate-staff?store=${soho._id}`));
-    expect(window.localStorage.length).toBe(0);
+    // Everything of the owner's session is gone; the tablet keeps only its new kiosk credential for this store.
+    expect(window.localStorage.length).toBe(1);
+    expect(kioskTabletOf(soho._id)).toEqual({ id: '64b7f0c2a1b2c3d4e5f60901', credential: CREDENTIAL });
+    expect(calls.bodiesOf(`POST /api/v1/stores/${soho._id}/kiosks`)).toEqual([{ label: 'Select Store tablet' }]);
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
     expect(calls.bodiesOf('PUT /api/v1/user/select-store')).toEqual([{ storeId: soho._id }]);
     // The tab is handed over as a kiosk: the thanks page will count down back to the start.
     expect(window.sessionStorage.getItem('cx.kiosk')).toBe('1');
+  });
+
+  it('replaces the tablet’s earlier kiosk for the same store (revoked first) and keeps other stores’ kiosks', async () => {
+    const calls = api();
+    rememberKioskTablet(soho._id, { id: '64b7f0c2a1b2c3d4e5f60900', credential: `kio_${'b'.repeat(43)}` });
+    rememberKioskTablet(covent._id, { id: '64b7f0c2a1b2c3d4e5f60902', credential: `kio_${'c'.repeat(43)}` });
+    renderApp(paths.business.manageStores.path, { token: 't' });
+    const dialog = await openDialog();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'SoHo New York' }));
+    await waitFor(() => expect(hardNavigate).toHaveBeenCalled());
+    expect(calls.callsOf('DELETE /api/v1/kiosks/64b7f0c2a1b2c3d4e5f60900')).toHaveLength(1);
+    expect(kioskTabletOf(soho._id)?.credential).toBe(CREDENTIAL);
+    expect(kioskTabletOf(covent._id)?.credential).toBe(`kio_${'c'.repeat(43)}`);
+  });
+
+  it('stays on the dashboard and says so when the tablet cannot be enrolled', async () => {
+    api({ enrol: () => jsonResponse(403, { message: 'Your role does not allow this' }) });
+    renderApp(paths.business.manageStores.path, { token: 't' });
+    const dialog = await openDialog();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'SoHo New York' }));
+    expect(await screen.findByText(KIOSK_ENROL_FAILED)).toBeInTheDocument();
+    expect(hardNavigate).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem('token')).toBe('t');
+    expect(kioskTabletOf(soho._id)).toBeNull();
   });
 });

@@ -22,7 +22,12 @@ import { paths } from '@/config/paths';
 import { tsr } from '@/lib/api-client';
 import { apiImage } from '@/lib/image-sources';
 import { hardNavigate } from '@/lib/hard-navigate';
-import { startKioskSession } from '@/lib/kiosk';
+import {
+  clearStorageKeepingKioskTablets,
+  kioskTabletOf,
+  rememberKioskTablet,
+  startKioskSession,
+} from '@/lib/kiosk';
 import { useStores } from '@/lib/stores-query';
 import {
   ALL_DISABLED_TOAST_MS,
@@ -34,6 +39,23 @@ import {
 } from '../api/interfaces';
 
 export type TSelectStoreDialogProps = { open: boolean; onClose: () => void };
+
+export const KIOSK_ENROL_FAILED = 'This tablet could not be set up as a kiosk. Please check the connection and try again.';
+
+/**
+ * Enrols this tablet as the store's kiosk (the API answers a credential only this once) and keeps it on the tablet. A
+ * tablet handed over again for the same store replaces its earlier kiosk (revoked first), so the list does not grow.
+ */
+async function enrolThisTablet(storeId: string): Promise<boolean> {
+  const earlier = kioskTabletOf(storeId);
+  if (earlier) await tsr.kiosks.revoke.mutate({ params: { id: earlier.id } }).catch(() => undefined);
+  const res = await tsr.kiosks.enrol
+    .mutate({ params: { id: storeId }, body: { label: 'Select Store tablet' } })
+    .catch(() => null);
+  if (res?.status !== 201) return false;
+  rememberKioskTablet(storeId, { id: res.body._id, credential: res.body.credential });
+  return true;
+}
 
 /** Long enough to read the redirect line, short enough not to feel slow. */
 const REDIRECT_PAUSE_MS = 600;
@@ -66,14 +88,21 @@ export default function SelectStoreDialog({ open, onClose }: TSelectStoreDialogP
       toaster.create({ type: 'warning', title: ALL_INTERFACES_DISABLED, duration: ALL_DISABLED_TOAST_MS });
       return;
     }
+    // The API counts this tablet's ratings as a kiosk's only once it is enrolled: without that, say so and stay.
+    if (!(await enrolThisTablet(store._id))) {
+      setChecking(null);
+      toaster.create({ type: 'error', title: KIOSK_ENROL_FAILED });
+      return;
+    }
     setRedirecting(true);
     // Remember the choice on the profile while the token still exists; the kiosk must open even if this fails.
     const remembered = tsr.users.selectStore.mutate({ body: { storeId: store._id } }).catch(() => undefined);
     await Promise.all([remembered, new Promise((r) => setTimeout(r, REDIRECT_PAUSE_MS))]);
     // Spec: clear all local storage, reset cached API state, then go to the store's rating page. Storage is cleared
     // without notifying the session store and the page is reloaded (not routed), so the dashboard's live session guard
-    // cannot redirect to / mid-hand-over, and nothing of the owner's session stays in memory on a customer device.
-    window.localStorage.clear();
+    // cannot redirect to / mid-hand-over, and nothing of the owner's session stays in memory on a customer device. Only
+    // the tablet's own kiosk credentials are kept.
+    clearStorageKeepingKioskTablets();
     queryClient.clear();
     // The device becomes a shared kiosk: thanks page counts down back to the start for the next customer.
     startKioskSession();

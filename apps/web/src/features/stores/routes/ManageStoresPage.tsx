@@ -2,7 +2,7 @@
 import { Button, SimpleGrid, Text } from '@chakra-ui/react';
 import type { TStore } from '@cx/contracts';
 import { useState } from 'react';
-import { LuPlus, LuStore, LuTabletSmartphone } from 'react-icons/lu';
+import { LuMonitorSmartphone, LuPlus, LuStore, LuTabletSmartphone } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyList, QueryStates } from '@/components/LoadState';
 import { PageHeader } from '@/components/PageHeader';
@@ -13,10 +13,15 @@ import { selectStoreDialog } from '@/lib/select-store-dialog';
 import { useStores } from '@/lib/stores-query';
 import { useDeleteStore } from '../api/stores';
 import { StoreCard } from '../components/StoreCard';
+import { KioskTabletsDialog } from '../components/KioskTabletsDialog';
 import { StoreFormDialog } from '../components/StoreFormDialog';
 
 type TDialog =
-  { kind: 'create' } | { kind: 'edit'; store: TStore } | { kind: 'delete'; store: TStore } | null;
+  | { kind: 'create' }
+  | { kind: 'edit'; store: TStore }
+  | { kind: 'delete'; store: TStore }
+  | { kind: 'kiosks' }
+  | null;
 
 export function ManageStoresPage() {
   const stores = useStores();
@@ -43,6 +48,9 @@ export function ManageStoresPage() {
           <>
             <Button variant="outline" onClick={selectStoreDialog.open} disabled={list.length === 0}>
               <LuTabletSmartphone aria-hidden /> Open a store for reviews
+            </Button>
+            <Button variant="outline" onClick={() => setDialog({ kind: 'kiosks' })}>
+              <LuMonitorSmartphone aria-hidden /> Kiosk tablets
             </Button>
             <Button colorPalette="brand" onClick={() => setDialog({ kind: 'create' })}>
               <LuPlus aria-hidden /> Add store
@@ -88,6 +96,7 @@ export function ManageStoresPage() {
         store={dialog?.kind === 'edit' ? dialog.store : undefined}
         onClose={() => setDialog(null)}
       />
+      <KioskTabletsDialog open={dialog?.kind === 'kiosks'} onClose={() => setDialog(null)} />
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         title={dialog?.kind === 'delete' ? `Delete ${dialog.store.name}?` : 'Delete store?'}

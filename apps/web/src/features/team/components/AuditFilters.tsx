@@ -15,6 +15,7 @@ export const AUDIT_KIND_LABELS: Record<TAuditKind, string> = {
   subscription: 'Subscription',
   ownership: 'Ownership',
   settings: 'Settings',
+  kiosk: 'Kiosk tablets',
 };
 
 const FILTER_KEYS = ['actor', 'store', 'kind', 'from', 'to'] as const;
