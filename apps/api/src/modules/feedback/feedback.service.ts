@@ -16,7 +16,8 @@ import { acceptedWork } from './rating-accepted';
 import { settleEvent, settleNewRating } from './pipeline';
 import mongoose from 'mongoose';
 import type { StaffDoc } from '../staff/staff.model';
-import { claimMinInterval, detectBurst, flagEarlier, ratedRecently, releaseMinInterval } from './anti-gaming';
+import { claimMinInterval, flagEarlier, ratedRecently, releaseMinInterval } from './anti-gaming';
+import { countRating, recheckRating, uncountRating, type BurstCount } from './bursts';
 import {
   findStaffAt,
   firstNameOf,
@@ -82,11 +83,11 @@ const valueOf = <T>(r: PromiseSettledResult<T>): T => {
 };
 
 /**
- * Three sequential round trips on an ordinary submit: (1) the store, the idempotency look-up, the person, the rota,
- * the burst reads and the device's interval guard, all at once (each needs only ids from the request; the day's salt is
- * cached per instance); (2) the rating insert, carrying its owed derived work (rollups, reactions) in the same
- * document so no crash can separate them; (3) the rollups, by marked $incs that a retry or the drainer can repeat
- * safely. Refusals found after (1) give the guard back.
+ * Four sequential round trips on an ordinary submit: (1) the store, the idempotency look-up, the person, the rota and
+ * the device's interval guard, all at once (each needs only ids from the request; the day's salt is cached per
+ * instance); (2) the burst counters, once nothing can refuse the rating; (3) the rating insert, carrying its owed
+ * derived work (rollups, reactions) in the same document so no crash can separate them; (4) the rollups, by marked
+ * $incs that a retry or the drainer can repeat safely, beside the burst re-check. Refusals after (1) give the guard back.
  */
 export async function submitRating(
   input: RatingInput,
@@ -113,10 +114,9 @@ export async function submitRating(
     staffId ? findStaffAt(storeId, staffId) : Promise.resolve(null),
     staffId ? isOnShift(storeId, staffId, now) : Promise.resolve(false),
     input.kind === 'experience' ? staffOnShiftAt(storeId, now) : Promise.resolve(undefined),
-    detectBurst({ store: storeId, staff: staffId, kind: input.kind }, fp, input.score, now),
     guarded ? claimMinInterval(guardId, now, input.idempotencyKey) : Promise.resolve(null),
   ] as const);
-  const claim = settled[6].status === 'fulfilled' ? settled[6].value : null;
+  const claim = settled[5].status === 'fulfilled' ? settled[5].value : null;
   const giveBack = async () => {
     if (claim?.claimed)
       await releaseMinInterval(guardId, fp.deviceHash, input.idempotencyKey).catch(() => {});
@@ -138,7 +138,7 @@ export async function submitRating(
     const found = valueOf(settled[2]);
     member = found && String(found.business) === String(store.business) ? found : null;
     if (input.kind === 'staff' && !member) throw notFound('Staff member');
-    valueOf(settled[6]);
+    valueOf(settled[5]);
   } catch (err) {
     await giveBack();
     throw err;
@@ -152,11 +152,20 @@ export async function submitRating(
   }
   const outsideShift = member ? !valueOf(settled[3]) : false;
   const onShift = valueOf(settled[4]);
-  const burst = valueOf(settled[5]);
+  // Counted only now that no rule refuses it, under the _id it will be stored with.
+  const ratingId = new mongoose.Types.ObjectId();
+  const counted: BurstCount = {
+    subject: { store: storeId, staff: staffId, kind: input.kind },
+    fp,
+    now,
+    device: !guarded,
+  };
+  const burst = await countRating(counted, { _id: ratingId, score: input.score });
 
   let rating: RatingDoc;
   try {
     const created = await RatingModel.create({
+      _id: ratingId,
       business: store.business,
       store: store._id,
       staff: member?._id ?? null,
@@ -179,6 +188,7 @@ export async function submitRating(
     rating = created.toObject() as RatingDoc;
   } catch (err) {
     // Two copies of one submit raced: the unique (store, key) index let one in; answer the other with it.
+    await uncountRating(counted, ratingId).catch(() => {});
     if (!isDuplicateKey(err)) {
       await giveBack();
       throw err;
@@ -188,9 +198,16 @@ export async function submitRating(
     return { body: replay(winner, input), replayed: true };
   }
 
-  const flagged = burst.reasons.length > 0;
-  if (flagged) await flagEarlier(burst.earlier, burst.reasons);
-  await settleNewRating(rating, store);
+  if (burst.reasons.length > 0) {
+    await flagEarlier(burst.earlier, burst.reasons);
+    await settleNewRating(rating, store);
+  } else {
+    // A member of a burst sent alongside may have looked for this one before it was stored: looked at again.
+    const recheck = recheckRating(counted, ratingId);
+    await settleNewRating(rating, store);
+    const late = await recheck;
+    if (late.length) await flagEarlier([ratingId], late);
+  }
   return { body: receiptOf(rating), replayed: false };
 }
 
