@@ -30,7 +30,7 @@ import {
 } from './customer-store';
 import { FeedbackEventModel, type FeedbackEventDoc } from './feedback-event.model';
 import { fingerprint, type Requester } from './fingerprint';
-import { takeVisitAllowance } from './visit-allowance';
+import { takeVisit, type UntrackedReason } from './visit-allowance';
 
 type RatingInput =
   | ({ kind: 'staff' } & TStaffRatingSubmit)
@@ -216,6 +216,7 @@ interface EventInput {
   type: 'visit' | 'social';
   network?: string;
   tracked: boolean;
+  untracked?: UntrackedReason | null;
   body: TVisitSubmit;
   who: Requester;
   now: Date;
@@ -237,6 +238,7 @@ async function storeEventOnce(e: EventInput): Promise<{ created: boolean; tracke
       network: e.network ?? null,
       day: localDay(e.now, e.store.timeZone),
       tracked: e.tracked,
+      untracked: e.untracked ?? null,
       source,
       deviceHash,
       idempotencyKey: e.body.idempotencyKey,
@@ -278,8 +280,9 @@ export async function recordVisit(
     return { body: { tracked: seen.tracked }, replayed: true };
   }
   requireAnyInterface(store);
-  const tracked = await takeVisitAllowance(store.business, now.getTime());
-  const result = await storeEventOnce({ store, type: 'visit', tracked, body, who, now });
+  const fp = await fingerprint(who, body.deviceId, body.source ?? 'qr', now);
+  const { tracked, reason } = await takeVisit(store, fp, now);
+  const result = await storeEventOnce({ store, type: 'visit', tracked, untracked: reason, body, who, now });
   return { body: { tracked: result.tracked }, replayed: !result.created };
 }
 
