@@ -5,11 +5,9 @@ import { resetRateLimits } from '../../src/lib/rate-limit';
 import { localDay } from '../../src/lib/time';
 import { RollupModel } from '../../src/modules/analytics/rollup.model';
 import { FeedbackEventModel } from '../../src/modules/feedback/feedback-event.model';
-import {
-  resetVisitAllowanceCache,
-  TRACKED_VISITS_CAP,
-} from '../../src/modules/feedback/visit-allowance';
+import { resetVisitAllowanceCache, TRACKED_VISITS_CAP } from '../../src/modules/feedback/visit-allowance';
 import { setupTestDb } from '../helpers/db';
+import { newDeviceId } from '../helpers/devices';
 import { makeShop, postFrom, submitBody, SOCIAL } from './support';
 
 setupTestDb();
@@ -28,7 +26,10 @@ describe('POST /api/v1/feedback/visits', () => {
     const body = submitBody(shop.store);
     expect((await postFrom(app, '/feedback/visits', body).expect(201)).body).toEqual({ tracked: true });
     expect((await postFrom(app, '/feedback/visits', body).expect(201)).body).toEqual({ tracked: true });
-    await postFrom(app, '/feedback/visits', submitBody(shop.store)).expect(201);
+    // another phone counts; the same phone again today (a new journey) is stored but not counted
+    await postFrom(app, '/feedback/visits', submitBody(shop.store, { deviceId: newDeviceId() })).expect(201);
+    const again = await postFrom(app, '/feedback/visits', submitBody(shop.store)).expect(201);
+    expect(again.body).toEqual({ tracked: false });
     expect(await visitRow(shop.store._id)).toMatchObject({
       count: 2,
       day: localDay(new Date(), shop.store.timeZone),

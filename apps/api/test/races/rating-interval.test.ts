@@ -28,6 +28,8 @@ describe('POST /api/v1/feedback/staff-ratings under concurrency', () => {
             app,
             '/feedback/staff-ratings',
             submitBody(shop.store, { staff: String(shop.alice._id), score: 2 + (i % 3), deviceId }),
+            // each round's phone on its own network: 50 ratings of one person from one network are a burst
+            `198.51.100.${round + 1}`,
           ),
         ),
       );

@@ -1,21 +1,15 @@
-// Anti-gaming rules for anonymous ratings: a per-device interval (refuses, 429) and burst detection (flags, never drops).
+// Anti-gaming rules for anonymous ratings: a per-device interval (refuses, 429) and flagging a burst's members (bursts.ts).
 import type { Types } from 'mongoose';
 import { AppError } from '../../lib/errors';
 import { rollupWork } from '../ratings/pending-work';
 import type { RatingDoc } from '../ratings/rating.model';
 import { settleRatingRollups } from './pipeline';
 import { RatingModel, type RatingKind } from '../ratings/rating.model';
-import type { Fingerprint } from './fingerprint';
 import { RatingGuardModel } from './rating-guard.model';
 
 export const ANTI_GAMING = {
   /** One rating of the same subject (staff member, or the store's experience) per device per hour; kiosks exempt. */
   minIntervalMs: 60 * 60 * 1000,
-  burstWindowMs: 10 * 60 * 1000,
-  /** Same extreme score for one subject from one device within the window (mostly kiosks: the interval stops phones). */
-  deviceBurst: 4,
-  /** Same extreme score for one subject from one network (any device) within the window. */
-  networkBurst: 8,
 } as const;
 
 export interface RatingSubject {
@@ -88,56 +82,6 @@ export async function releaseMinInterval(
   key: string,
 ): Promise<void> {
   await RatingGuardModel.deleteOne({ deviceHash, store: subject.store, staff: subject.staff, key });
-}
-
-const isExtreme = (score: number) => score === 5 || score === 1;
-
-function describe(
-  count: number,
-  score: number,
-  subject: Pick<RatingSubject, 'kind'>,
-  from: 'device' | 'network',
-): string {
-  const stars = score === 5 ? 'five-star' : 'one-star';
-  const who = subject.kind === 'staff' ? 'this staff member' : "the store's experience";
-  const minutes = ANTI_GAMING.burstWindowMs / 60000;
-  return `${count} ${stars} ratings of ${who} from one ${from} within ${minutes} minutes`;
-}
-
-export interface BurstVerdict {
-  reasons: string[];
-  /** Earlier ratings that form the burst with this one: flagged too. */
-  earlier: Types.ObjectId[];
-}
-
-/**
- * Many identical extreme scores (all 5s to boost, all 1s to sabotage) for one subject from one device or network
- * within minutes. The rating is still stored; it is flagged, left out of rankings, and can be restored after review.
- */
-export async function detectBurst(
-  subject: Pick<RatingSubject, 'store' | 'staff' | 'kind'>,
-  fp: Fingerprint,
-  score: number,
-  now: Date,
-): Promise<BurstVerdict> {
-  if (!isExtreme(score)) return { reasons: [], earlier: [] };
-  const since = new Date(now.getTime() - ANTI_GAMING.burstWindowMs);
-  const base = { store: subject.store, staff: subject.staff, score, createdAt: { $gt: since } };
-  const [byDevice, byNetwork] = await Promise.all([
-    RatingModel.find({ ...base, deviceHash: fp.deviceHash }, { _id: 1 }).lean(),
-    RatingModel.find({ ...base, networkHash: fp.networkHash }, { _id: 1 }).lean(),
-  ]);
-  const reasons: string[] = [];
-  const earlier = new Map<string, Types.ObjectId>();
-  if (byDevice.length + 1 >= ANTI_GAMING.deviceBurst) {
-    reasons.push(describe(byDevice.length + 1, score, subject, 'device'));
-    for (const r of byDevice) earlier.set(String(r._id), r._id);
-  }
-  if (byNetwork.length + 1 >= ANTI_GAMING.networkBurst) {
-    reasons.push(describe(byNetwork.length + 1, score, subject, 'network'));
-    for (const r of byNetwork) earlier.set(String(r._id), r._id);
-  }
-  return { reasons, earlier: [...earlier.values()] };
 }
 
 /**

@@ -16,8 +16,10 @@ const feedbackEventSchema = new Schema(
     network: { type: String, default: null },
     /** Store-local day (YYYY-MM-DD), the rollup key. */
     day: { type: String, required: true },
-    /** false for a visit beyond the plan's monthly allowance: kept for the retry answer, not counted in rollups. */
+    /** false for a visit that does not count (see `untracked`): kept for the retry answer, not counted in rollups. */
     tracked: { type: Boolean, default: true },
+    /** Why an untracked visit does not count: 'repeat' (device seen today), 'network' (flood), 'allowance' (cap). */
+    untracked: { type: String, enum: ['repeat', 'network', 'allowance'], default: null },
     source: { type: String, enum: ['qr', 'kiosk'], default: 'qr' },
     deviceHash: { type: String, default: null },
     idempotencyKey: { type: String, required: true },

@@ -16,7 +16,8 @@ import { acceptedWork } from './rating-accepted';
 import { settleEvent, settleNewRating } from './pipeline';
 import mongoose from 'mongoose';
 import type { StaffDoc } from '../staff/staff.model';
-import { claimMinInterval, detectBurst, flagEarlier, ratedRecently, releaseMinInterval } from './anti-gaming';
+import { claimMinInterval, flagEarlier, ratedRecently, releaseMinInterval } from './anti-gaming';
+import { countRating, recheckRating, uncountRating, type BurstCount } from './bursts';
 import {
   findStaffAt,
   firstNameOf,
@@ -28,8 +29,8 @@ import {
   socialLinksOf,
 } from './customer-store';
 import { FeedbackEventModel, type FeedbackEventDoc } from './feedback-event.model';
-import { fingerprint, type Requester } from './fingerprint';
-import { takeVisitAllowance } from './visit-allowance';
+import { fingerprint, type Fingerprint, type Requester } from './fingerprint';
+import { takeVisit, type UntrackedReason } from './visit-allowance';
 
 type RatingInput =
   | ({ kind: 'staff' } & TStaffRatingSubmit)
@@ -82,11 +83,11 @@ const valueOf = <T>(r: PromiseSettledResult<T>): T => {
 };
 
 /**
- * Three sequential round trips on an ordinary submit: (1) the store, the idempotency look-up, the person, the rota,
- * the burst reads and the device's interval guard, all at once (each needs only ids from the request; the day's salt is
- * cached per instance); (2) the rating insert, carrying its owed derived work (rollups, reactions) in the same
- * document so no crash can separate them; (3) the rollups, by marked $incs that a retry or the drainer can repeat
- * safely. Refusals found after (1) give the guard back.
+ * Four sequential round trips on an ordinary submit: (1) the store, the idempotency look-up, the person, the rota and
+ * the device's interval guard, all at once (each needs only ids from the request; the day's salt is cached per
+ * instance); (2) the burst counters, once nothing can refuse the rating; (3) the rating insert, carrying its owed
+ * derived work (rollups, reactions) in the same document so no crash can separate them; (4) the rollups, by marked
+ * $incs that a retry or the drainer can repeat safely, beside the burst re-check. Refusals after (1) give the guard back.
  */
 export async function submitRating(
   input: RatingInput,
@@ -95,7 +96,11 @@ export async function submitRating(
 ): Promise<SubmitResult<TRatingReceipt>> {
   refuseHoneypot(input.contact);
   if (!mongoose.isValidObjectId(input.store)) throw notFound('Store');
-  const fp = await fingerprint(who, { deviceId: input.deviceId, kiosk: input.kiosk, store: input.store }, now);
+  const fp = await fingerprint(
+    who,
+    { deviceId: input.deviceId, kiosk: input.kiosk, store: input.store },
+    now,
+  );
   // The server decides: a body's `source` claim is ignored, only a valid kiosk credential makes a kiosk.
   const source: TFeedbackSource = fp.kiosk ? 'kiosk' : 'qr';
   const storeId = new mongoose.Types.ObjectId(input.store);
@@ -114,10 +119,9 @@ export async function submitRating(
     staffId ? findStaffAt(storeId, staffId) : Promise.resolve(null),
     staffId ? isOnShift(storeId, staffId, now) : Promise.resolve(false),
     input.kind === 'experience' ? staffOnShiftAt(storeId, now) : Promise.resolve(undefined),
-    detectBurst({ store: storeId, staff: staffId, kind: input.kind }, fp, input.score, now),
     guarded ? claimMinInterval(guardId, now, input.idempotencyKey) : Promise.resolve(null),
   ] as const);
-  const claim = settled[6].status === 'fulfilled' ? settled[6].value : null;
+  const claim = settled[5].status === 'fulfilled' ? settled[5].value : null;
   const giveBack = async () => {
     if (claim?.claimed)
       await releaseMinInterval(guardId, fp.deviceHash, input.idempotencyKey).catch(() => {});
@@ -139,7 +143,7 @@ export async function submitRating(
     const found = valueOf(settled[2]);
     member = found && String(found.business) === String(store.business) ? found : null;
     if (input.kind === 'staff' && !member) throw notFound('Staff member');
-    valueOf(settled[6]);
+    valueOf(settled[5]);
   } catch (err) {
     await giveBack();
     throw err;
@@ -153,11 +157,20 @@ export async function submitRating(
   }
   const outsideShift = member ? !valueOf(settled[3]) : false;
   const onShift = valueOf(settled[4]);
-  const burst = valueOf(settled[5]);
+  // Counted only now that no rule refuses it, under the _id it will be stored with.
+  const ratingId = new mongoose.Types.ObjectId();
+  const counted: BurstCount = {
+    subject: { store: storeId, staff: staffId, kind: input.kind },
+    fp,
+    now,
+    device: !guarded,
+  };
+  const burst = await countRating(counted, { _id: ratingId, score: input.score });
 
   let rating: RatingDoc;
   try {
     const created = await RatingModel.create({
+      _id: ratingId,
       business: store.business,
       store: store._id,
       staff: member?._id ?? null,
@@ -180,6 +193,7 @@ export async function submitRating(
     rating = created.toObject() as RatingDoc;
   } catch (err) {
     // Two copies of one submit raced: the unique (store, key) index let one in; answer the other with it.
+    await uncountRating(counted, ratingId).catch(() => {});
     if (!isDuplicateKey(err)) {
       await giveBack();
       throw err;
@@ -189,9 +203,16 @@ export async function submitRating(
     return { body: replay(winner, input), replayed: true };
   }
 
-  const flagged = burst.reasons.length > 0;
-  if (flagged) await flagEarlier(burst.earlier, burst.reasons);
-  await settleNewRating(rating, store);
+  if (burst.reasons.length > 0) {
+    await flagEarlier(burst.earlier, burst.reasons);
+    await settleNewRating(rating, store);
+  } else {
+    // A member of a burst sent alongside may have looked for this one before it was stored: looked at again.
+    const recheck = recheckRating(counted, ratingId);
+    await settleNewRating(rating, store);
+    const late = await recheck;
+    if (late.length) await flagEarlier([ratingId], late);
+  }
   return { body: receiptOf(rating), replayed: false };
 }
 
@@ -200,20 +221,24 @@ interface EventInput {
   type: 'visit' | 'social';
   network?: string;
   tracked: boolean;
+  untracked?: UntrackedReason | null;
   body: TVisitSubmit;
-  who: Requester;
+  /** What the server says the caller is (device, network, kiosk). */
+  fp: Fingerprint;
   now: Date;
 }
+
+/** The caller's fingerprint for an event submit. */
+const fingerprintOf = (body: TVisitSubmit, store: StoreDoc, who: Requester, now: Date) =>
+  fingerprint(who, { deviceId: body.deviceId, kiosk: body.kiosk, store: String(store._id) }, now);
 
 /**
  * Stores the raw event once per key, a tracked one with its owed rollup entry, and applies that entry (awaited);
  * created is false when the key was seen before (a retry).
  */
 async function storeEventOnce(e: EventInput): Promise<{ created: boolean; tracked: boolean }> {
-  const claimed = { deviceId: e.body.deviceId, kiosk: e.body.kiosk, store: String(e.store._id) };
-  const fp = await fingerprint(e.who, claimed, e.now);
-  const source: TFeedbackSource = fp.kiosk ? 'kiosk' : 'qr';
-  const { deviceHash } = fp;
+  const source: TFeedbackSource = e.fp.kiosk ? 'kiosk' : 'qr';
+  const { deviceHash } = e.fp;
   let created: FeedbackEventDoc;
   try {
     const doc = await FeedbackEventModel.create({
@@ -223,6 +248,7 @@ async function storeEventOnce(e: EventInput): Promise<{ created: boolean; tracke
       network: e.network ?? null,
       day: localDay(e.now, e.store.timeZone),
       tracked: e.tracked,
+      untracked: e.untracked ?? null,
       source,
       deviceHash,
       idempotencyKey: e.body.idempotencyKey,
@@ -264,8 +290,9 @@ export async function recordVisit(
     return { body: { tracked: seen.tracked }, replayed: true };
   }
   requireAnyInterface(store);
-  const tracked = await takeVisitAllowance(store.business, now.getTime());
-  const result = await storeEventOnce({ store, type: 'visit', tracked, body, who, now });
+  const fp = await fingerprintOf(body, store, who, now);
+  const { tracked, reason } = await takeVisit(store, fp, now);
+  const result = await storeEventOnce({ store, type: 'visit', tracked, untracked: reason, body, fp, now });
   return { body: { tracked: result.tracked }, replayed: !result.created };
 }
 
@@ -293,7 +320,7 @@ export async function recordSocialClick(
     network: body.network,
     tracked: true,
     body,
-    who,
+    fp: await fingerprintOf(body, store, who, now),
     now,
   });
   return { body: { url: link.url }, replayed: !result.created };

@@ -101,7 +101,13 @@ export async function settleRatingRollups(rating: RatingDoc): Promise<void> {
 }
 
 const eventChanges = (e: FeedbackEventDoc) => () =>
-  eventRollupChanges({ business: e.business, store: e.store, metric: e.type, day: e.day, network: e.network });
+  eventRollupChanges({
+    business: e.business,
+    store: e.store,
+    metric: e.type,
+    day: e.day,
+    network: e.network,
+  });
 
 /** A visit or click: its rollups applied (awaited when `inline`), the entry pulled after. */
 export async function settleEvent(event: FeedbackEventDoc, inline = false): Promise<void> {

@@ -2,13 +2,17 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 import { NOTIFICATION_RETENTION_DAYS, RULE_TYPES } from '@cx/contracts';
 
+/** Rule alerts, plus notices no rule switches off (unusual traffic the owner is not charged for). */
+export const NOTIFICATION_TYPES = [...RULE_TYPES, 'suspicious-traffic'] as const;
+export type TNotificationType = (typeof NOTIFICATION_TYPES)[number];
+
 const notificationSchema = new Schema(
   {
     business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     /** The member whose bell it is; null (data from before teams) is the business's owner. */
     user: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     rule: { type: Schema.Types.ObjectId, ref: 'NotificationRule', default: null },
-    type: { type: String, enum: RULE_TYPES, required: true },
+    type: { type: String, enum: NOTIFICATION_TYPES, required: true },
     /** HTML built from escaped values only (see notify.ts). */
     message: { type: String, required: true },
     /** Plain-text twin for email. */

@@ -1,13 +1,13 @@
 // Delivers one alert to its member: stores the notification (escaped HTML), pushes it to their sessions, emails it.
 import { DateTime } from 'luxon';
 import type { Types } from 'mongoose';
-import { REALTIME_EVENTS, type TAlertWords, type TNotification, type TRuleType } from '@cx/contracts';
+import { REALTIME_EVENTS, type TAlertWords, type TNotification } from '@cx/contracts';
 import { env } from '../../config/env';
 import { logger } from '../../lib/logger';
 import { escapeHtml, sendMailInBackground } from '../../lib/mailer';
 import { publishToUser } from '../../lib/realtime';
 import { UserModel } from '../users/user.model';
-import { NotificationModel, type NotificationDoc } from './notification.model';
+import { NotificationModel, type NotificationDoc, type TNotificationType } from './notification.model';
 import { NotificationSettingsModel } from './rule.model';
 import type { Access } from '../../tenancy/access';
 import { mayReceive, mine, recipientAccess } from './recipients';
@@ -48,7 +48,7 @@ export interface Alert {
   /** The store the alert is about: only a member covering it receives it. */
   store?: Types.ObjectId | string | null;
   rule: Types.ObjectId | null;
-  type: TRuleType;
+  type: TNotificationType;
   /** Builds the message from values; called with HTML words (escaped) and plain-text words (email text). */
   build: (w: TAlertWords) => string;
   image?: string | null;
