@@ -33,7 +33,14 @@ export const USER_MESSAGES = {
   oldPasswordWrong: 'Old password is incorrect',
   oldPasswordRequired: 'Please enter your old password to set a new one',
   expiredPlan: 'Please upgrade your plan to access your content.',
+  loginCodeRequired: 'For your security, enter the code we just emailed you.',
+  loginCodeMissing: 'Code is required',
+  loginCodeNumeric: 'Code must contain digits only',
+  loginCodeInvalid: 'Invalid or expired code. Please request a new one.',
 } as const;
+
+/** The error code of the login's second step: the right password from an unknown client while the account is throttled. */
+export const LOGIN_CODE_REQUIRED = 'LOGIN_CODE_REQUIRED';
 
 export const FIELD_MAX = 255;
 
@@ -69,6 +76,24 @@ export const ZLoginSchema = z.object({
   password: passwordText(USER_MESSAGES.passwordRequired),
 });
 export type TLogin = z.infer<typeof ZLoginSchema>;
+
+/** The mailed sign-in code of the login's second step (the web's code field). */
+export const ZLoginCodeSchema = z.object({
+  code: requiredText(USER_MESSAGES.loginCodeMissing).pipe(
+    z.string().regex(/^\d+$/, USER_MESSAGES.loginCodeNumeric),
+  ),
+});
+export type TLoginCode = z.infer<typeof ZLoginCodeSchema>;
+
+/**
+ * The login request: the form's email and password, the known-device token this browser got from an earlier login
+ * for this email (if any), and the mailed code when the API asked for one.
+ */
+export const ZLoginRequestSchema = ZLoginSchema.extend({
+  device: z.string().max(200).optional(),
+  code: ZLoginCodeSchema.shape.code.optional(),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
 
 /** The sign-up request as sent: spec §7 lists fullname, email, password and timeZone. */
 export const ZSignupRequestSchema = z.object({
@@ -183,9 +208,13 @@ export const usersContract = c.router({
   login: {
     method: 'POST',
     path: '/user/login',
-    body: ZLoginSchema,
-    responses: { 200: ZMessageSchema.extend({ token: z.string(), user: ZUserSchema }) },
-    summary: 'Exchange email and password for a bearer token and the user',
+    body: ZLoginRequestSchema,
+    responses: {
+      200: ZMessageSchema.extend({ token: z.string(), user: ZUserSchema, device: z.string() }),
+    },
+    summary:
+      'Exchange email and password for a bearer token, the user and a known-device token; while the account is ' +
+      'throttled an unknown client with the right password gets 403 LOGIN_CODE_REQUIRED and a mailed code',
     metadata: publicRoute,
   },
   verifyEmail: {
@@ -251,7 +280,8 @@ export const usersContract = c.router({
     metadata: accountRoute,
     body: ZSelectBusinessSchema,
     responses: { 200: ZMessageSchema.extend({ user: ZUserSchema }) },
-    summary: 'Switch the current business (the person must be a member of it); roles are read on every request',
+    summary:
+      'Switch the current business (the person must be a member of it); roles are read on every request',
   },
   me: {
     method: 'GET',

@@ -1,5 +1,5 @@
 // Rate limits for auth and anonymous endpoints: 429 with a message, state in Redis when it answers, else in memory.
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import {
   rateLimit as expressRateLimit,
   ipKeyGenerator,
@@ -24,7 +24,17 @@ export interface RateLimitOptions {
   message: string;
   /** Count only answers with status >= 400 (e.g. failed logins), so normal use never trips the limit. */
   countOnlyFailures?: boolean;
+  /**
+   * 'refuse' (default) answers 429 over the limit. 'flag' lets the request through marked (see `isOverLimit`) and sends
+   * no RateLimit headers, so the answer itself never tells the client that the bucket is full.
+   */
+  whenOver?: 'refuse' | 'flag';
 }
+
+const flagOf = (name: string) => `rateLimitOver:${name}`;
+
+/** Whether a 'flag' limiter of that name found this request over its limit. */
+export const isOverLimit = (res: Response, name: string): boolean => res.locals[flagOf(name)] === true;
 
 const memoryStores = new Set<MemoryStore>();
 
@@ -123,11 +133,17 @@ export const byBodyEmail = (req: Request): string | undefined => {
   return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : undefined;
 };
 
+/** One client asking about one account: the IP and the body's email together. */
+export const byIpAndBodyEmail = (req: Request): string | undefined => {
+  const email = byBodyEmail(req);
+  return email === undefined ? undefined : `${byIp(req)}|${email}`;
+};
+
 export function rateLimit(opts: RateLimitOptions): RequestHandler {
   return expressRateLimit({
     windowMs: opts.windowMs,
     limit: opts.limit,
-    standardHeaders: 'draft-7',
+    standardHeaders: opts.whenOver === 'flag' ? false : 'draft-7',
     legacyHeaders: false,
     skipSuccessfulRequests: opts.countOnlyFailures ?? false,
     store: new SharedOrLocalStore(opts.name),
@@ -140,7 +156,12 @@ export function rateLimit(opts: RateLimitOptions): RequestHandler {
     },
     skip: (req) => env.RATE_LIMIT_DISABLED || opts.key(req) === undefined,
     keyGenerator: (req) => opts.key(req) ?? 'none',
-    handler: (_req, res) => {
+    handler: (_req, res, next) => {
+      if (opts.whenOver === 'flag') {
+        res.locals[flagOf(opts.name)] = true;
+        next();
+        return;
+      }
       res.status(429).json({ message: opts.message, code: 'RATE_LIMITED' });
     },
     validate: { keyGeneratorIpFallback: false },

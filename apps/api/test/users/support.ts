@@ -47,6 +47,15 @@ export function otpFrom(mail: CapturedMail): string {
   return code;
 }
 
+export function loginCodeFrom(mail: CapturedMail): string {
+  const code = /sign-in code is:?\s*(\d{6})/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no sign-in code in mail: ${mail.text}`);
+  return code;
+}
+
+/** A code guaranteed to differ from the right one. */
+export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
 export function verificationLinkFrom(mail: CapturedMail): URL {
   const href = /(https?:\/\/\S+\/api\/v1\/user\/verify-email\?token=[\w.%-]+)/.exec(mail.text)?.[1];
   if (!href) throw new Error(`no verification link in mail: ${mail.text}`);

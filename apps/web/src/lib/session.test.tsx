@@ -41,6 +41,14 @@ describe('session', () => {
     expect(window.localStorage.length).toBe(0);
   });
 
+  it("clear() keeps only this browser's known-device tokens", () => {
+    window.localStorage.setItem('token', 't');
+    window.localStorage.setItem('knownDevices', '{"ada@example.com":"dev-1"}');
+    session.clear();
+    expect(window.localStorage.length).toBe(1);
+    expect(window.localStorage.getItem('knownDevices')).toBe('{"ada@example.com":"dev-1"}');
+  });
+
   it('follows a logout made in another tab', () => {
     window.localStorage.setItem('token', 't3');
     const { result } = renderHook(() => useSession());

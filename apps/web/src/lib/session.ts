@@ -3,6 +3,8 @@ import { useSyncExternalStore } from 'react';
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
+/** This browser's known-device tokens, per email: they outlive logout (see clear()). */
+export const KNOWN_DEVICES_KEY = 'knownDevices';
 
 /** The user object stored after login (spec §3). Loose on purpose: the contract's user type (nullable fields included)
  * must be assignable to it, and fields the API adds later are kept as they come. */
@@ -89,9 +91,14 @@ export const session = {
     window.localStorage.setItem(USER_KEY, JSON.stringify(user));
     notify();
   },
-  /** Logout and 401: the spec clears all local storage, not only the session keys. */
+  /**
+   * Logout and 401: the spec clears all local storage, not only the session keys. The known-device tokens stay: they
+   * sign nobody in (the password is still needed) but keep this browser trusted while strangers guess the password.
+   */
   clear() {
+    const devices = read(KNOWN_DEVICES_KEY);
     window.localStorage.clear();
+    if (devices !== null) window.localStorage.setItem(KNOWN_DEVICES_KEY, devices);
     notify();
   },
   /** "Bearer <token>" or '' when signed out; read on every request by the API client. */

@@ -1,4 +1,4 @@
-// Password-reset state per user: the hashed OTP with its expiry and tries, then the hashed short-lived reset token.
+// Password-reset codes: each request adds a hashed OTP with its expiry; a verified one carries a hashed reset token.
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 
 const passwordResetSchema = new Schema(
@@ -7,17 +7,15 @@ const passwordResetSchema = new Schema(
     /** HMAC of the code: a 6-digit code hashed without a secret falls to a million guesses. */
     otpHash: { type: String, required: true },
     expiresAt: { type: Date, required: true },
-    /** Wrong tries; at MAX_OTP_ATTEMPTS the code is dead even if the right one follows. */
-    attempts: { type: Number, default: 0 },
     verifiedAt: { type: Date, default: null },
     resetTokenHash: { type: String, default: null },
     resetTokenExpiresAt: { type: Date, default: null },
-    consumedAt: { type: Date, default: null },
   },
   { timestamps: true },
 );
-// One live reset per user: a new request replaces the old code.
-passwordResetSchema.index({ user: 1 }, { unique: true });
+// Several codes per user may be live at once: a new request never cancels one still valid (docs/decisions.md).
+passwordResetSchema.index({ user: 1, otpHash: 1 });
 
 export type PasswordResetDoc = InferSchemaType<typeof passwordResetSchema> & { _id: Types.ObjectId };
-export const PasswordResetModel = model('PasswordReset', passwordResetSchema);
+// A new collection: the old `passwordresets` one carries a unique index on user (one code per user).
+export const PasswordResetModel = model('PasswordResetCode', passwordResetSchema);

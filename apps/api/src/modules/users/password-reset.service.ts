@@ -1,6 +1,7 @@
-// Password reset by emailed OTP: hashed 6-digit code (10 min, single use, 5 tries), then a short-lived reset token.
+// Password reset by emailed OTP: hashed 6-digit codes (10 min, single use, several live), then a short-lived reset token.
 import bcrypt from 'bcrypt';
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { Types } from 'mongoose';
 import { USER_MESSAGES } from '@cx/contracts';
 import { env } from '../../config/env';
 import { disconnectUser } from '../../lib/realtime';
@@ -12,8 +13,11 @@ import { UserModel } from './user.model';
 import { normalizeEmail } from './users.service';
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
-export const MAX_OTP_ATTEMPTS = 5;
+/** Live codes per account: beyond it no new code is mailed, and the earlier ones keep working. */
+export const MAX_LIVE_OTPS = 5;
 export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
+/** Stands in for the user when the email is unknown, so both answers do the same database work. */
+const NO_USER = new Types.ObjectId('000000000000000000000000');
 
 /** Keyed hash: without the server secret a stolen hash cannot be brute-forced over the million possible codes. */
 function hashOtp(userId: string, otp: string): string {
@@ -23,58 +27,47 @@ function hashOtp(userId: string, otp: string): string {
 /** The reset token is 256 random bits, so a plain SHA-256 is enough to keep it out of the database. */
 const hashResetToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-function sameHash(a: string, b: string): boolean {
-  const ab = Buffer.from(a, 'hex');
-  const bb = Buffer.from(b, 'hex');
-  return ab.length === bb.length && timingSafeEqual(ab, bb);
-}
-
 const otpInvalid = () =>
   new AppError('OTP_INVALID', USER_MESSAGES.otpInvalid, 400, { otp: [USER_MESSAGES.otpInvalid] });
 const resetInvalid = () => new AppError('RESET_INVALID', USER_MESSAGES.resetInvalid, 400);
 
 /**
- * Issues a fresh code for a known email and mails it; an unknown email does nothing, and the caller answers the
- * same either way. A new code replaces any earlier one (and its reset token).
+ * Adds a fresh code for a known email and mails it; earlier codes stay valid (several live at once, capped). An
+ * unknown email does the same lookups and mails nothing; `quiet` (the per-email request limits are full) mails
+ * nothing either. The caller answers the same in every case.
  */
-export async function requestPasswordReset(emailInput: string, now = new Date()): Promise<void> {
+export async function requestPasswordReset(
+  emailInput: string,
+  options: { quiet?: boolean } = {},
+  now = new Date(),
+): Promise<void> {
   const user = await UserModel.findOne({ email: normalizeEmail(emailInput) });
-  if (!user) return;
+  const live = await PasswordResetModel.countDocuments({
+    user: user?._id ?? NO_USER,
+    verifiedAt: null,
+    expiresAt: { $gt: now },
+  });
+  if (!user || options.quiet || live >= MAX_LIVE_OTPS) return;
   const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await PasswordResetModel.findOneAndUpdate(
-    { user: user._id },
-    {
-      $set: {
-        otpHash: hashOtp(String(user._id), otp),
-        expiresAt: new Date(now.getTime() + OTP_TTL_MS),
-        attempts: 0,
-        verifiedAt: null,
-        resetTokenHash: null,
-        resetTokenExpiresAt: null,
-        consumedAt: null,
-      },
-    },
-    { upsert: true },
-  );
+  await PasswordResetModel.create({
+    user: user._id,
+    otpHash: hashOtp(String(user._id), otp),
+    expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+  });
   sendMailInBackground(otpMail(user.email, user.fullname, otp));
 }
 
 /**
- * Checks a code. Each try is counted atomically before the comparison, so parallel guesses cannot exceed the limit,
- * and the right code after MAX_OTP_ATTEMPTS wrong ones is refused. Success answers a reset token, once.
+ * Checks a code against the account's live codes: the atomic claim is the check, so a code answers a reset token
+ * once. Wrong tries are limited per client (IP + email) by the router, never per account, so a stranger's guesses
+ * cannot spend the owner's code.
  */
 export async function verifyOtp(emailInput: string, otp: string, now = new Date()): Promise<string> {
   const user = await UserModel.findOne({ email: normalizeEmail(emailInput) }).select('_id');
-  if (!user) throw otpInvalid();
-  const record = await PasswordResetModel.findOneAndUpdate(
-    { user: user._id, verifiedAt: null, expiresAt: { $gt: now }, attempts: { $lt: MAX_OTP_ATTEMPTS } },
-    { $inc: { attempts: 1 } },
-    { returnDocument: 'after' },
-  );
-  if (!record || !sameHash(record.otpHash, hashOtp(String(user._id), otp))) throw otpInvalid();
+  const userId = user?._id ?? NO_USER;
   const resetToken = randomBytes(32).toString('base64url');
   const claimed = await PasswordResetModel.findOneAndUpdate(
-    { _id: record._id, verifiedAt: null },
+    { user: userId, otpHash: hashOtp(String(userId), otp), verifiedAt: null, expiresAt: { $gt: now } },
     {
       $set: {
         verifiedAt: now,
@@ -84,7 +77,7 @@ export async function verifyOtp(emailInput: string, otp: string, now = new Date(
     },
     { returnDocument: 'after' },
   );
-  if (!claimed) throw otpInvalid();
+  if (!user || !claimed) throw otpInvalid();
   return resetToken;
 }
 
@@ -113,4 +106,6 @@ export async function resetPassword(
   // Sessions opened with the old password end now, sockets included.
   disconnectUser(String(user._id));
   await UserModel.updateOne({ _id: user._id, emailVerifiedAt: null }, { $set: { emailVerifiedAt: now } });
+  // The reset is done: the other codes mailed for it have no purpose left.
+  await PasswordResetModel.deleteMany({ user: user._id });
 }

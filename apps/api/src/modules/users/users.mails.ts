@@ -1,4 +1,4 @@
-// The account mails: verification link, password-reset OTP, and the note sent when someone signs up with a taken email.
+// The account mails: verification link, password-reset OTP, sign-in code, and the note sent when someone signs up with a taken email.
 import type { Mail } from '../../lib/mailer';
 import { escapeHtml } from '../../lib/mailer';
 
@@ -33,6 +33,25 @@ export function otpMail(to: string, fullname: string, code: string): Mail {
       'Password reset code',
       `<p>Hello ${escapeHtml(fullname)},</p><p>Your password reset code is:</p>
 <p style="font-size:28px;letter-spacing:6px"><strong>${code}</strong></p><p>It expires in 10 minutes and can be used once.</p>`,
+    ),
+    devPreview: { code },
+  };
+}
+
+/** The login's second step: only someone who typed the right password from an unknown device gets this sent. */
+export function loginCodeMail(to: string, fullname: string, code: string): Mail {
+  const warning =
+    'Someone signed in with your password from a device we have not seen, while your account was receiving many ' +
+    'failed sign-in attempts. If it was not you, reset your password now.';
+  return {
+    to,
+    subject: `Your ${BRAND} sign-in code`,
+    text: `Hello ${fullname},\n\nYour sign-in code is: ${code}\n\nIt expires in 10 minutes and can be used once.\n${warning}\n`,
+    html: layout(
+      'Sign-in code',
+      `<p>Hello ${escapeHtml(fullname)},</p><p>Your sign-in code is:</p>
+<p style="font-size:28px;letter-spacing:6px"><strong>${code}</strong></p><p>It expires in 10 minutes and can be used once.</p>
+<p>${escapeHtml(warning)}</p>`,
     ),
     devPreview: { code },
   };

@@ -4,10 +4,11 @@ import { contract, USER_MESSAGES } from '@cx/contracts';
 import { env } from '../../config/env';
 import { userIdOf } from '../../lib/auth';
 import { imageUpload } from '../../lib/files';
-import { byBodyEmail, byIp, rateLimit } from '../../lib/rate-limit';
+import { byBodyEmail, byIp, byIpAndBodyEmail, isOverLimit, rateLimit } from '../../lib/rate-limit';
 import { requestPasswordReset, resetPassword, verifyOtp } from './password-reset.service';
 import { accessOf } from '../../tenancy/access';
-import { getUser, login, selectBusiness, selectStore, signup, updateProfile, verifyEmail } from './users.service';
+import { login } from './login.service';
+import { getUser, selectBusiness, selectStore, signup, updateProfile, verifyEmail } from './users.service';
 
 const s = initServer();
 const MINUTE = 60 * 1000;
@@ -34,16 +35,34 @@ function ipAndEmailLimits(
   ];
 }
 
+/** Per-account limits that must not lock the owner out only flag the request; the services decide what that means. */
+const ACCOUNT_LOGIN_LIMIT = 'login-email';
+const FORGOT_EMAIL_LIMIT = 'forgot-email';
+const OTP_RESEND_LIMIT = 'otp-resend';
+
 const limits = {
-  // Successful logins never count: only guessing is limited.
-  login: ipAndEmailLimits(
-    'login',
-    15 * MINUTE,
-    50,
-    10,
-    'Too many failed login attempts. Please try again in 15 minutes.',
-    true,
-  ),
+  login: [
+    // Successful logins never count: only guessing is limited. Over the per-IP limit a client gets 429.
+    rateLimit({
+      name: 'login-ip',
+      windowMs: 15 * MINUTE,
+      limit: 50,
+      key: byIp,
+      message: 'Too many failed login attempts. Please try again in 15 minutes.',
+      countOnlyFailures: true,
+    }),
+    // Over the per-account limit nobody gets 429 (that would lock the owner out): the right password then needs a
+    // known device or a mailed code, and a wrong one answers exactly as before.
+    rateLimit({
+      name: ACCOUNT_LOGIN_LIMIT,
+      windowMs: 15 * MINUTE,
+      limit: 10,
+      key: byBodyEmail,
+      message: 'unused: flag only',
+      countOnlyFailures: true,
+      whenOver: 'flag',
+    }),
+  ],
   signup: ipAndEmailLimits(
     'signup',
     60 * MINUTE,
@@ -52,29 +71,52 @@ const limits = {
     'Too many sign-up attempts. Please try again later.',
   ),
   forgot: [
-    ...ipAndEmailLimits(
-      'forgot',
-      60 * MINUTE,
-      20,
-      5,
-      'Too many password reset requests. Please try again later.',
-    ),
-    // The resend cooldown is a per-email limit, so an unknown email gets the same 429 as a known one.
     rateLimit({
-      name: 'otp-resend',
+      name: 'forgot-ip',
+      windowMs: 60 * MINUTE,
+      limit: 20,
+      key: byIp,
+      message: 'Too many password reset requests. Please try again later.',
+    }),
+    // Mail-flood limits per address: over them the request answers the same and mails nothing, so a stranger using
+    // them up cannot keep the owner from the codes already in their mailbox (those stay valid).
+    rateLimit({
+      name: FORGOT_EMAIL_LIMIT,
+      windowMs: 60 * MINUTE,
+      limit: 5,
+      key: byBodyEmail,
+      message: 'unused: flag only',
+      whenOver: 'flag',
+    }),
+    rateLimit({
+      name: OTP_RESEND_LIMIT,
       windowMs: MINUTE,
       limit: 1,
       key: byBodyEmail,
-      message: 'Please wait a minute before requesting another code.',
+      message: 'unused: flag only',
+      whenOver: 'flag',
     }),
   ],
-  verifyOtp: ipAndEmailLimits(
-    'verify-otp',
-    15 * MINUTE,
-    30,
-    10,
-    'Too many attempts. Please try again later.',
-  ),
+  // Wrong codes are limited per client (IP + email) and per IP, never per account: a stranger's guesses must not
+  // spend the owner's code.
+  verifyOtp: [
+    rateLimit({
+      name: 'verify-otp-ip',
+      windowMs: 15 * MINUTE,
+      limit: 30,
+      key: byIp,
+      message: 'Too many attempts. Please try again later.',
+      countOnlyFailures: true,
+    }),
+    rateLimit({
+      name: 'verify-otp-client',
+      windowMs: 15 * MINUTE,
+      limit: 5,
+      key: byIpAndBodyEmail,
+      message: 'Too many attempts. Please try again later.',
+      countOnlyFailures: true,
+    }),
+  ],
 };
 
 export const usersRouter = s.router(contract.users, {
@@ -87,8 +129,8 @@ export const usersRouter = s.router(contract.users, {
   },
   login: {
     middleware: limits.login,
-    handler: async ({ body }) => {
-      const session = await login(body.email, body.password);
+    handler: async ({ body, res }) => {
+      const session = await login(body, { accountThrottled: isOverLimit(res, ACCOUNT_LOGIN_LIMIT) });
       return { status: 200, body: { message: USER_MESSAGES.loginSuccess, ...session } };
     },
   },
@@ -100,8 +142,9 @@ export const usersRouter = s.router(contract.users, {
   },
   forgotPassword: {
     middleware: limits.forgot,
-    handler: async ({ body }) => {
-      await requestPasswordReset(body.email);
+    handler: async ({ body, res }) => {
+      const quiet = isOverLimit(res, FORGOT_EMAIL_LIMIT) || isOverLimit(res, OTP_RESEND_LIMIT);
+      await requestPasswordReset(body.email, { quiet });
       return { status: 200, body: { message: USER_MESSAGES.otpSent } };
     },
   },

@@ -1,4 +1,4 @@
-// Accounts: sign-up with a trial, email verification, login, profile changes, store selection and session checks.
+// Accounts: sign-up with a trial, email verification, profile changes, store selection and session checks (login: login.service.ts).
 import bcrypt from 'bcrypt';
 import jwt from 'jsonwebtoken';
 import mongoose from 'mongoose';
@@ -93,7 +93,7 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 
 let dummyHash: Promise<string> | undefined;
 /** Compared against when the email is unknown, so both answers cost one bcrypt comparison. */
-function timingDummyHash(): Promise<string> {
+export function timingDummyHash(): Promise<string> {
   dummyHash ??= bcrypt.hash('timing-parity-not-a-password', env.BCRYPT_ROUNDS);
   return dummyHash;
 }
@@ -111,7 +111,7 @@ function verificationLink(user: UserLike): string {
 }
 
 /** Sends the account mail unless one went out within the cooldown; the timestamp is claimed atomically. */
-async function sendAccountMail(user: UserLike, now: Date): Promise<void> {
+export async function sendAccountMail(user: UserLike, now: Date): Promise<void> {
   const since = new Date(now.getTime() - ACCOUNT_MAIL_COOLDOWN_MS);
   const claimed = await UserModel.updateOne(
     { _id: user._id, $or: [{ verificationSentAt: null }, { verificationSentAt: { $lte: since } }] },
@@ -172,25 +172,6 @@ export async function verifyEmail(token: string, now = new Date()): Promise<bool
   if (!user.emailVerifiedAt)
     await UserModel.updateOne({ _id: user._id, emailVerifiedAt: null }, { $set: { emailVerifiedAt: now } });
   return true;
-}
-
-export async function login(
-  emailInput: string,
-  password: string,
-  now = new Date(),
-): Promise<{ token: string; user: TUser }> {
-  const email = normalizeEmail(emailInput);
-  const user = await UserModel.findOne({ email }).select('+passwordHash');
-  const ok = await bcrypt.compare(password, user?.passwordHash ?? (await timingDummyHash()));
-  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', USER_MESSAGES.invalidCredentials, 401);
-  if (!user.emailVerifiedAt) {
-    await sendAccountMail(user, now);
-    throw new AppError('EMAIL_NOT_VERIFIED', USER_MESSAGES.emailNotVerified, 403);
-  }
-  return {
-    token: signAccessToken(String(user._id), user.tokenVersion ?? 0),
-    user: await toUserDto(user, now),
-  };
 }
 
 export async function getUser(userId: string): Promise<TUser> {

@@ -1,8 +1,9 @@
 // The anonymous account calls (login, sign-up, password reset) through the contract client, answering the body or throwing.
 import {
+  LOGIN_CODE_REQUIRED,
   ZErrorBodySchema,
   type TForgotPassword,
-  type TLogin,
+  type TLoginRequest,
   type TResetPasswordRequest,
   type TSignupRequest,
   type TVerifyOtpRequest,
@@ -19,6 +20,7 @@ export class AuthCallError extends Error {
     message: string,
     readonly status: number,
     readonly fieldErrors?: Record<string, string[]>,
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'AuthCallError';
@@ -28,7 +30,7 @@ export class AuthCallError extends Error {
 function refused(res: { status: number; body: unknown }): AuthCallError {
   const body = ZErrorBodySchema.safeParse(res.body);
   return body.success
-    ? new AuthCallError(body.data.message, res.status, body.data.fieldErrors)
+    ? new AuthCallError(body.data.message, res.status, body.data.fieldErrors, body.data.code)
     : new AuthCallError('An error occurred', res.status);
 }
 
@@ -37,7 +39,11 @@ export function authErrorMessage(error: unknown): string {
   return error instanceof AuthCallError ? error.message : apiErrorMessage(error);
 }
 
-export async function login(body: TLogin) {
+/** The login's second step: the right password, but the account is throttled and this browser is not known to it. */
+export const isLoginCodeRequired = (error: unknown): error is AuthCallError =>
+  error instanceof AuthCallError && error.code === LOGIN_CODE_REQUIRED;
+
+export async function login(body: TLoginRequest) {
   const res = await tsr.users.login.mutate({ body });
   if (res.status === 200) return res.body;
   throw refused(res);

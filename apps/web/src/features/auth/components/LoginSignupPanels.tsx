@@ -1,11 +1,20 @@
-// The login and sign-up panels: spec §5 validation from the shared schemas, §8 success toasts, server messages on failure.
-import { Link } from '@chakra-ui/react';
-import { USER_MESSAGES, ZLoginSchema, ZSignupSchema, type TUser } from '@cx/contracts';
+// The login (with its mailed-code step) and sign-up panels: spec §5 validation, §8 success toasts, server messages.
+import { Link, Text } from '@chakra-ui/react';
+import {
+  USER_MESSAGES,
+  ZLoginCodeSchema,
+  ZLoginSchema,
+  ZSignupSchema,
+  type TLogin,
+  type TUser,
+} from '@cx/contracts';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { toaster } from '@/components/ui/toaster';
 import { useZodForm } from '@/hooks/use-zod-form';
-import { browserTimeZone, login, signup } from '../api/auth-calls';
-import { EmailField, FullNameField, NewPasswordFields, PasswordField } from './FormFields';
+import { AuthCallError, browserTimeZone, isLoginCodeRequired, login, signup } from '../api/auth-calls';
+import { knownDevices } from '../api/known-devices';
+import { EmailField, FullNameField, NewPasswordFields, PasswordField, TextField } from './FormFields';
 import { FormStack, showError, SubmitButton, SwitchLine } from './PanelParts';
 
 export type TLoginPanelProps = {
@@ -15,20 +24,72 @@ export type TLoginPanelProps = {
   onSuccess: (session: { token: string; user: TUser }) => void;
 };
 
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Email and password; while the account is throttled and this browser is not one of its known devices, the API asks
+ * for the code it mailed, and the panel adds a code field (with resend) for the same email.
+ */
 export function LoginPanel({ initialEmail = '', onSignup, onForgot, onSuccess }: TLoginPanelProps) {
   const form = useZodForm(ZLoginSchema, { email: initialEmail, password: '' });
+  const codeForm = useZodForm(ZLoginCodeSchema, { code: '' });
+  /** The email the mailed-code step was asked for; editing the email leaves the step. */
+  const [codeFor, setCodeFor] = useState<string | null>(null);
+  const codeStep = codeFor !== null && sameEmail(codeFor, form.values.email);
   const mutation = useMutation({
     mutationFn: login,
-    onSuccess: (body) => {
+    onSuccess: (body, variables) => {
+      knownDevices.remember(variables.email, body.device);
       toaster.create({ type: 'success', title: USER_MESSAGES.loginSuccess });
       onSuccess({ token: body.token, user: body.user });
     },
-    onError: showError,
+    onError: (error, variables) => {
+      if (isLoginCodeRequired(error)) {
+        if (codeStep) toaster.create({ type: 'info', title: 'We emailed you a new code.' });
+        else codeForm.reset({ code: '' });
+        setCodeFor(variables.email);
+        return;
+      }
+      const codeError = error instanceof AuthCallError ? error.fieldErrors?.code?.[0] : undefined;
+      if (codeError && variables.code) codeForm.setServerErrors({ code: codeError });
+      else showError(error);
+    },
+  });
+  const send = (data: TLogin, code?: string) =>
+    mutation.mutate({ ...data, device: knownDevices.get(data.email), ...(code ? { code } : {}) });
+  const submit = form.handleSubmit((data) => {
+    if (codeStep) codeForm.handleSubmit(({ code }) => send(data, code))();
+    else send(data);
   });
   return (
-    <FormStack onSubmit={form.handleSubmit((data) => mutation.mutate(data))}>
+    <FormStack onSubmit={submit}>
       <EmailField {...form.field('email')} />
       <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
+      {codeStep ? (
+        <>
+          <Text role="status" color="fg.muted">
+            {USER_MESSAGES.loginCodeRequired} It was sent to <strong>{form.values.email.trim()}</strong> and
+            is valid for 10 minutes.
+          </Text>
+          <TextField
+            label="Code from email"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            {...codeForm.field('code')}
+          />
+          <Link
+            as="button"
+            type="button"
+            alignSelf="flex-start"
+            fontSize="sm"
+            color="brand.fg"
+            aria-disabled={mutation.isPending}
+            onClick={form.handleSubmit((data) => send(data))}
+          >
+            Resend code
+          </Link>
+        </>
+      ) : null}
       <Link
         as="button"
         type="button"
