@@ -19,8 +19,9 @@ import { isValidTimeZone } from '../../lib/time';
 import { StoreModel } from '../stores/store.model';
 import { assertStoreInScope, type Access } from '../../tenancy/access';
 import { foundBusiness, standingOf } from '../../tenancy/business.service';
+import { effectiveSubscriptionStatus } from '../../tenancy/subscription';
 import { accountExistsMail, verificationMail } from './users.mails';
-import { UserModel, type SubscriptionStatus } from './user.model';
+import { UserModel } from './user.model';
 
 export { selectBusiness } from '../../tenancy/business.service';
 
@@ -31,31 +32,6 @@ export const ACCOUNT_MAIL_COOLDOWN_MS = 60 * 1000;
 const VERIFY_TOKEN_TTL = '3d';
 
 type UserLike = InstanceType<typeof UserModel>;
-
-/** When a past-due business loses access unless the payment succeeds (env BILLING_GRACE_DAYS after it fell due). */
-export function graceEndsAt(user: {
-  subscriptionStatus?: string | null;
-  pastDueSince?: Date | null;
-}): Date | null {
-  if (user.subscriptionStatus !== 'past_due' || !user.pastDueSince) return null;
-  return new Date(user.pastDueSince.getTime() + env.BILLING_GRACE_DAYS * DAY_MS);
-}
-
-/**
- * A trial that has ended, or a past-due payment beyond its grace period, reads as expired even before any job or
- * webhook has rewritten the stored status.
- */
-export function effectiveSubscriptionStatus(
-  user: { subscriptionStatus?: string | null; trialEndsAt?: Date | null; pastDueSince?: Date | null },
-  now = new Date(),
-): SubscriptionStatus {
-  const status = (user.subscriptionStatus ?? 'trialing') as SubscriptionStatus;
-  if (status === 'trialing' && user.trialEndsAt && user.trialEndsAt.getTime() <= now.getTime())
-    return 'expired';
-  const grace = graceEndsAt(user);
-  if (grace && grace.getTime() <= now.getTime()) return 'expired';
-  return status;
-}
 
 /** The only way a user leaves the API: no hash, token version or internal state; role and subscription are the
  * current business's. */
