@@ -13,7 +13,9 @@ type SubscriptionLike = {
 };
 
 /** When a past-due business loses access unless the payment succeeds (env BILLING_GRACE_DAYS after it fell due). */
-export function graceEndsAt(business: Pick<SubscriptionLike, 'subscriptionStatus' | 'pastDueSince'>): Date | null {
+export function graceEndsAt(
+  business: Pick<SubscriptionLike, 'subscriptionStatus' | 'pastDueSince'>,
+): Date | null {
   if (business.subscriptionStatus !== 'past_due' || !business.pastDueSince) return null;
   return new Date(business.pastDueSince.getTime() + env.BILLING_GRACE_DAYS * DAY_MS);
 }
@@ -22,7 +24,10 @@ export function graceEndsAt(business: Pick<SubscriptionLike, 'subscriptionStatus
  * A trial that has ended, or a past-due payment beyond its grace period, reads as expired even before any job or
  * webhook has rewritten the stored status.
  */
-export function effectiveSubscriptionStatus(business: SubscriptionLike, now = new Date()): SubscriptionStatus {
+export function effectiveSubscriptionStatus(
+  business: SubscriptionLike,
+  now = new Date(),
+): SubscriptionStatus {
   const status = (business.subscriptionStatus ?? 'trialing') as SubscriptionStatus;
   if (status === 'trialing' && business.trialEndsAt && business.trialEndsAt.getTime() <= now.getTime())
     return 'expired';

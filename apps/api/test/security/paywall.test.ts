@@ -56,7 +56,13 @@ describe('paywall: a business without a plan on every business route', () => {
   it('covers the business routes of the contract', () => {
     expect(paywalled.length).toBeGreaterThan(40);
     expect(paywalled.map((r) => r.key)).toEqual(
-      expect.arrayContaining(['analytics.snapshot', 'stores.list', 'team.members', 'audit.list', 'notifications.list']),
+      expect.arrayContaining([
+        'analytics.snapshot',
+        'stores.list',
+        'team.members',
+        'audit.list',
+        'notifications.list',
+      ]),
     );
   });
 
@@ -117,7 +123,10 @@ describe('paywall: a business without a plan on every business route', () => {
   it('keeps a past-due business open during its grace period and closes it after', async () => {
     const { owner } = await businessWith({ subscriptionStatus: 'past_due', pastDueSince: new Date() });
     await callRoute(app, route('stores.list'), { query: {} }, owner.token).expect(200);
-    await BusinessModel.updateOne({ _id: owner.id }, { $set: { pastDueSince: new Date(Date.now() - 60 * DAY) } });
+    await BusinessModel.updateOne(
+      { _id: owner.id },
+      { $set: { pastDueSince: new Date(Date.now() - 60 * DAY) } },
+    );
     await callRoute(app, route('stores.list'), { query: {} }, owner.token).expect(402);
   });
 });
