@@ -15,6 +15,7 @@ import { jwtKey, signAccessToken, type SessionValidator } from '../../lib/auth';
 import { AppError, notFound } from '../../lib/errors';
 import { deleteFile, fileUrl, saveImage } from '../../lib/files';
 import { sendMailInBackground } from '../../lib/mailer';
+import { disconnectOutdatedSessions } from '../../lib/realtime';
 import { isValidTimeZone } from '../../lib/time';
 import { StoreModel } from '../stores/store.model';
 import { assertStoreInScope, type Access } from '../../tenancy/access';
@@ -181,7 +182,7 @@ export interface UploadedImage {
 
 /**
  * Name, avatar and password in one form. A new password needs the correct old one and bumps the token version,
- * which signs out every other session; the caller gets a fresh token for this one.
+ * which signs out every other session (their open sockets closed at once); the caller gets a fresh token for this one.
  */
 export async function updateProfile(
   userId: string,
@@ -216,6 +217,7 @@ export async function updateProfile(
   user.fullname = input.fullname;
   await user.save();
   if (picture && previousPicture) await deleteFile(previousPicture);
+  if (newPassword) disconnectOutdatedSessions(userId, user.tokenVersion ?? 0);
   return { user: await toUserDto(user), token: signAccessToken(userId, user.tokenVersion ?? 0) };
 }
 
