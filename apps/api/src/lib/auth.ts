@@ -58,7 +58,7 @@ export function verifyAccessToken(token: string): TokenClaims {
   }
 }
 
-export function bearerToken(req: Request): string | undefined {
+export function bearerToken(req: Pick<Request, 'headers'>): string | undefined {
   const header = req.headers.authorization;
   if (!header) return undefined;
   const [scheme, token] = header.split(' ');
@@ -85,7 +85,7 @@ export async function authenticateToken(token: string | undefined): Promise<Auth
   return { userId: claims.sub, currentBusiness: session.currentBusiness, tokenVersion: claims.tv };
 }
 
-export function authenticate(req: Request): Promise<AuthContext> {
+export function authenticate(req: Pick<Request, 'headers'>): Promise<AuthContext> {
   return authenticateToken(bearerToken(req));
 }
 

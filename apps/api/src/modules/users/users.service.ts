@@ -13,7 +13,7 @@ import {
 import { env } from '../../config/env';
 import { jwtKey, signAccessToken, type SessionValidator } from '../../lib/auth';
 import { AppError, notFound } from '../../lib/errors';
-import { deleteFile, fileUrl, saveImage } from '../../lib/files';
+import { deleteFile, privateFileUrl, saveImage } from '../../lib/files';
 import { sendMailInBackground } from '../../lib/mailer';
 import { disconnectOutdatedSessions } from '../../lib/realtime';
 import { isValidTimeZone } from '../../lib/time';
@@ -45,7 +45,7 @@ export async function toUserDto(user: UserLike, now = new Date()): Promise<TUser
     id,
     fullname: user.fullname,
     email: user.email,
-    profilePicture: fileUrl(user.profilePicture),
+    profilePicture: privateFileUrl(user.profilePicture),
     userType: current?.role ?? 'none',
     subscriptionStatus: business ? effectiveSubscriptionStatus(business, now) : 'expired',
     trialEndsAt: business?.trialEndsAt ? business.trialEndsAt.toISOString() : null,
