@@ -33,6 +33,8 @@ export const zPage = () => zQueryInt('Page', 1, MAX_PAGE).default(1);
 export const commonResponses = {
   400: ZErrorBodySchema,
   401: ZErrorBodySchema,
+  /** The business's subscription is expired or canceled: every business route but billing (see access.ts). */
+  402: ZErrorBodySchema,
   403: ZErrorBodySchema,
   404: ZErrorBodySchema,
   409: ZErrorBodySchema,

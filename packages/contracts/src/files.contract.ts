@@ -1,7 +1,12 @@
-// GET /files/:id: public, cacheable image bytes (avatars, store images, staff photos) stored in GridFS.
+// GET /files/:id: image bytes stored in GridFS: store images and staff photos by their public key, avatars by id and token.
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { ZObjectIdSchema, zQueryInt } from './common';
+import { zQueryInt } from './common';
+
+/** A file's id, or a public image's key (`<id>-<128-bit tag>`) as the API hands it out. */
+export const ZFileKeySchema = z
+  .string()
+  .regex(/^[0-9a-fA-F]{24}(-[A-Za-z0-9_-]{22})?$/, 'Must be a valid file key');
 
 const c = initContract();
 
@@ -9,7 +14,7 @@ export const filesContract = c.router({
   getFile: {
     method: 'GET',
     path: '/files/:id',
-    pathParams: z.object({ id: ZObjectIdSchema }),
+    pathParams: z.object({ id: ZFileKeySchema }),
     // The smallest stored variant at least this wide (the largest when none is); never the original upload.
     query: z.object({ w: zQueryInt('Width', 1, 4000).optional() }),
     responses: {
@@ -17,6 +22,7 @@ export const filesContract = c.router({
     },
     summary:
       'A resized, metadata-free variant (WebP when accepted, else the original format) with long-lived cache headers',
+    // Public to the access guard: a public image needs no token; the handler asks for one for anything else (401/404).
     metadata: { public: true } as const,
   },
 });

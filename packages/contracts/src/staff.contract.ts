@@ -43,7 +43,7 @@ export const ZStaffStoreRefSchema = z.object({ _id: z.string(), name: z.string()
 export const ZStaffSchema = z.object({
   _id: z.string(),
   name: z.string(),
-  /** Public URL of the photo (/api/v1/files/<id>) or null. */
+  /** Public URL of the photo (/api/v1/files/<key>) or null. */
   photo: z.string().nullable(),
   role: z.string(),
   /** Stores the person works at (deleted stores are left out). */

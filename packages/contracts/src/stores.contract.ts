@@ -158,7 +158,7 @@ export type TSocialLinks = z.infer<typeof ZSocialLinksOutSchema>;
 export const ZStoreSchema = z.object({
   _id: z.string(),
   name: z.string(),
-  /** Public URL of the image (/api/v1/files/<id>) or null. */
+  /** Public URL of the image (/api/v1/files/<key>) or null. */
   image: z.string().nullable(),
   address: z.string(),
   timeZone: z.string(),

@@ -9,6 +9,8 @@ export interface AuthContext {
   userId: string;
   /** The business the person works in now, read with the session check (undefined when no validator says). */
   currentBusiness?: string | null;
+  /** The token's version (bumped by each password change): a socket remembers it to be closed by the next change. */
+  tokenVersion?: number;
 }
 
 interface TokenClaims {
@@ -56,7 +58,7 @@ export function verifyAccessToken(token: string): TokenClaims {
   }
 }
 
-export function bearerToken(req: Request): string | undefined {
+export function bearerToken(req: Pick<Request, 'headers'>): string | undefined {
   const header = req.headers.authorization;
   if (!header) return undefined;
   const [scheme, token] = header.split(' ');
@@ -80,10 +82,10 @@ export async function authenticateToken(token: string | undefined): Promise<Auth
   const claims = verifyAccessToken(token);
   const session = await validateSession(claims);
   if (!session) throw unauthorized('Your session is no longer valid. Please log in again.');
-  return { userId: claims.sub, currentBusiness: session.currentBusiness };
+  return { userId: claims.sub, currentBusiness: session.currentBusiness, tokenVersion: claims.tv };
 }
 
-export function authenticate(req: Request): Promise<AuthContext> {
+export function authenticate(req: Pick<Request, 'headers'>): Promise<AuthContext> {
   return authenticateToken(bearerToken(req));
 }
 

@@ -8,7 +8,7 @@ import { ZodError } from 'zod';
 import { env } from '../config/env';
 import { logger } from './logger';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
 
 export class AppError extends Error {
   constructor(

@@ -4,6 +4,7 @@ import multer from 'multer';
 import mongoose from 'mongoose';
 import { env } from '../config/env';
 import { AppError } from './errors';
+import { publicFileKey } from './file-access';
 import { decodeUpload, deleteVariants, prepareVariants } from './image-variants';
 
 export type ImagePurpose = 'avatar' | 'store' | 'staff';
@@ -46,7 +47,7 @@ export async function saveImage(
   // Decoded once, before anything is stored: an image that cannot be shown is refused now, not on every later view.
   const decoded = await decodeUpload(buf);
   const upload = bucket().openUploadStream(`${opts.purpose}-${Date.now()}`, {
-    metadata: { business: opts.business, purpose: opts.purpose, contentType },
+    metadata: { business: opts.business, purpose: opts.purpose, contentType, keyed: true },
   });
   await new Promise<void>((resolve, reject) => {
     upload.once('finish', () => resolve());
@@ -90,8 +91,13 @@ export async function replaceImage<T>(
   return attached;
 }
 
-/** The public URL of a stored file (its variants are asked for with ?w=), or null. */
+/** The URL of a public image (store image, staff photo) under its unguessable key (variants with ?w=), or null. */
 export function fileUrl(id: string | null | undefined): string | null {
+  return id ? `/api/v1/files/${publicFileKey(id)}` : null;
+}
+
+/** The URL of a private file (an avatar): by id, readable only with its owner's token. */
+export function privateFileUrl(id: string | null | undefined): string | null {
   return id ? `/api/v1/files/${id}` : null;
 }
 

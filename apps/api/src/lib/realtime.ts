@@ -15,6 +15,8 @@ let io: Server | null = null;
 
 /** The room of every open session of one user. */
 export const roomOf = (userId: string) => `user:${userId}`;
+/** The room of the user's sockets opened with tokens of one version (one password). */
+const versionRoomOf = (userId: string, tokenVersion: number) => `user:${userId}:tv:${tokenVersion}`;
 
 function handshakeToken(socket: Socket): string | undefined {
   const auth = socket.handshake.auth as { token?: unknown } | undefined;
@@ -79,6 +81,7 @@ export function attachRealtime(server: HttpServer, origins: string[]): Server {
       .then(
         (ctx) => {
           socket.data.userId = ctx.userId;
+          socket.data.tokenVersion = ctx.tokenVersion ?? 0;
           next();
         },
         (err: unknown) => {
@@ -93,7 +96,9 @@ export function attachRealtime(server: HttpServer, origins: string[]): Server {
   });
   instance.on('connection', (socket) => {
     const userId = socket.data.userId as string;
-    void socket.join(roomOf(userId));
+    void socket.join([roomOf(userId), versionRoomOf(userId, socket.data.tokenVersion as number)]);
+    // A password change between this socket's handshake and its join would have missed it: check the token again.
+    authenticateToken(handshakeToken(socket)).catch(() => socket.disconnect(true));
     socket.on(REALTIME_EVENTS.register, (claimed: unknown, ack?: RegisterAck) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
       if (claimed !== userId) {
@@ -137,6 +142,16 @@ export function publishToUser(userId: string, event: string, payload: unknown): 
 export function disconnectUser(userId: string): void {
   if (io) io.in(roomOf(userId)).disconnectSockets(true);
   else redisEmitter()?.in(roomOf(userId)).disconnectSockets(true);
+}
+
+/**
+ * After a password change: closes the user's sockets opened with older tokens, on any instance, and keeps those opened
+ * with the new one (the tab that changed the password reconnects with its new token at once, maybe before this runs).
+ */
+export function disconnectOutdatedSessions(userId: string, currentTokenVersion: number): void {
+  const keep = versionRoomOf(userId, currentTokenVersion);
+  if (io) io.in(roomOf(userId)).except(keep).disconnectSockets(true);
+  else redisEmitter()?.in(roomOf(userId)).except(keep).disconnectSockets(true);
 }
 
 export async function closeRealtime(): Promise<void> {

@@ -5,6 +5,7 @@ import { ACCESS_MESSAGES, can, type TRole, type TRouteAccess } from '@cx/contrac
 import { authenticate, isPublicRoute, type AuthContext } from '../lib/auth';
 import { AppError, notFound, unauthorized } from '../lib/errors';
 import { MembershipModel } from './membership.model';
+import { assertSubscribed, exemptFromPaywall } from './subscription';
 import { UserModel } from '../modules/users/user.model';
 
 /** The signed-in member's standing in their current business, read from the database on every request. */
@@ -106,7 +107,9 @@ export function narrowStores(access: Access, asked: string[] | undefined): strin
 /**
  * ts-rest global middleware, the one door: authenticates (401), then for business routes resolves the membership
  * (403 NO_BUSINESS), checks the route's declared permission (403 FORBIDDEN) and, for store routes, that the named
- * store is the member's (404). Routes without a declaration are refused, so none can be added unguarded.
+ * store is the member's (404), then the paywall: a business without a plan gets 402 on every route but billing (an
+ * owner can still pay) and account routes (profile, sign-out). Routes without a declaration are refused, so none can
+ * be added unguarded.
  */
 export function accessGuard(req: Request, _res: Response, next: NextFunction): void {
   if (isPublicRoute(req)) return next();
@@ -128,6 +131,8 @@ export function accessGuard(req: Request, _res: Response, next: NextFunction): v
         const storeId = (req.params as Record<string, string | undefined>)[key];
         if (storeId) assertStoreInScope(access, storeId);
       }
+      // After the permission check: a role that may not use a route hears 403 whatever the plan.
+      if (!exemptFromPaywall(declared)) await assertSubscribed(access.businessId);
       req.access = access;
     })
     .then(() => next(), next);

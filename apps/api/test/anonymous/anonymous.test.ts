@@ -65,7 +65,7 @@ describe('GET /api/v1/anonymous/store-details/:id', () => {
       },
       interfaces: { interface2: { status: false } },
     });
-    expect(details.image).toMatch(/^\/api\/v1\/files\/[0-9a-f]{24}$/);
+    expect(details.image).toMatch(/^\/api\/v1\/files\/[0-9a-f]{24}-[\w-]{22}$/);
     const raw = JSON.stringify(res.body);
     for (const secret of [
       business.id,

@@ -73,6 +73,7 @@ describe(`PUT ${PROFILE} (profile picture decoding)`, () => {
     // The picture still shows, and nothing of the refused files was stored.
     await request(app)
       .get(`${String(before)}?w=160`)
+      .set(made.auth)
       .expect(200);
     expect((await storedFiles(made.id)).originals).toHaveLength(1);
   }, 120_000);
@@ -99,7 +100,12 @@ describe(`PUT ${PROFILE} (profile picture decoding)`, () => {
     // Five widths in WebP and in PNG, all there when the upload is answered.
     expect((await storedFiles(made.id)).variants).toHaveLength(10);
     const url = res.body.user.profilePicture as string;
-    const small = await request(app).get(`${url}?w=160`).set('accept', 'image/webp').buffer(true).expect(200);
+    const small = await request(app)
+      .get(`${url}?w=160`)
+      .set(made.auth)
+      .set('accept', 'image/webp')
+      .buffer(true)
+      .expect(200);
     expect(small.headers['content-type']).toBe('image/webp');
   }, 120_000);
 });
@@ -109,8 +115,8 @@ describe('GET /api/v1/files/:id?w= (an image that cannot be rendered)', () => {
     // Stored before uploads were decoded: PNG bytes that stop part-way through the pixels.
     const broken = makeTruncatedPng();
     const bucket = new mongoose.mongo.GridFSBucket(mongoose.connection.db!, { bucketName: 'files' });
-    const stored = bucket.openUploadStream('avatar-old', {
-      metadata: { contentType: 'image/png', purpose: 'avatar' },
+    const stored = bucket.openUploadStream('store-old', {
+      metadata: { contentType: 'image/png', purpose: 'store' },
     });
     await new Promise<void>((resolve, reject) =>
       stored

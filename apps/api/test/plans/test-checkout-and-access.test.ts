@@ -117,11 +117,12 @@ describe('local test checkout (no Stripe keys)', () => {
 });
 
 describe('access when the subscription has expired', () => {
-  it('still answers the business’s API calls and its store’s public pages still accept ratings', async () => {
+  it('answers the business’s dashboard calls with 402, while its store’s public pages still accept ratings', async () => {
     const shop = await makeShop();
     await BusinessModel.updateOne({ _id: shop.business.id }, { $set: { subscriptionStatus: 'canceled' } });
-    const stores = await request(app).get('/api/v1/store').set(shop.business.auth).expect(200);
-    expect(stores.body.stores).toHaveLength(1);
+    const stores = await request(app).get('/api/v1/store').set(shop.business.auth).expect(402);
+    expect(stores.body.message).toBe('Please upgrade your plan to access your content.');
+    await request(app).get('/api/v1/plans/subscription').set(shop.business.auth).expect(200);
     await postFrom(app, '/feedback/visits', submitBody(shop.store)).expect(201);
     const rated = await postFrom(
       app,

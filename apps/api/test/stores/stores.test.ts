@@ -169,7 +169,7 @@ describe('PUT /api/v1/store/:id/image', () => {
       .set(auth)
       .attach('image', png, { filename: 'shop.png', contentType: 'image/png' })
       .expect(200);
-    expect(res.body.store.image).toMatch(/^\/api\/v1\/files\/[0-9a-f]{24}$/);
+    expect(res.body.store.image).toMatch(/^\/api\/v1\/files\/[0-9a-f]{24}-[\w-]{22}$/);
     const file = await request(app).get(res.body.store.image).expect(200);
     expect(file.headers['content-type']).toBe('image/png');
     const [sent, uploaded] = await Promise.all([

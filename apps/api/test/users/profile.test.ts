@@ -65,9 +65,11 @@ describe('PUT /api/v1/user/update-profile', () => {
     expect(res.body.message).toBe(USER_MESSAGES.profileUpdated);
     expect(res.body.user.fullname).toBe('Dorothy Vaughan');
     expect(res.body.user.profilePicture).toMatch(/^\/api\/v1\/files\/[0-9a-f]{24}$/);
-    const image = await request(app).get(res.body.user.profilePicture).expect(200);
+    // An avatar is private: its owner's token reads it, and no shared cache may keep it.
+    const image = await request(app).get(res.body.user.profilePicture).set(made.auth).expect(200);
     expect(image.headers['content-type']).toBe('image/png');
-    expect(image.headers['cache-control']).toContain('max-age');
+    expect(image.headers['cache-control']).toMatch(/^private, max-age/);
+    await request(app).get(res.body.user.profilePicture).expect(401);
   });
 
   it('replaces the old avatar file when a new one is uploaded', async () => {

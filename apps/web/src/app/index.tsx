@@ -8,7 +8,10 @@ export function App() {
   const [{ router, queryClient }] = useState(() => {
     const appRouter = createAppRouter();
     // The 401 handler lives outside React, so it navigates through the data router itself.
-    const client = createQueryClient({ navigate: (to) => void appRouter.navigate(to, { replace: true }) });
+    const client = createQueryClient({
+      navigate: (to) => void appRouter.navigate(to, { replace: true }),
+      currentPath: () => appRouter.state.location.pathname,
+    });
     return { router: appRouter, queryClient: client };
   });
   return (

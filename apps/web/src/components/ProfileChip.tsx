@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/hooks/use-logout';
 import { formatUserType } from '@/lib/api-files';
-import { apiImage } from '@/lib/image-sources';
+import { usePrivateImage } from '@/lib/private-image';
 import { useAccess } from '@/lib/role';
 import { useSession } from '@/lib/session';
 
@@ -34,6 +34,8 @@ export function ProfileChip({ onOpenProfile, compact = false, onSelectBusiness }
   const navigate = useNavigate();
   const logout = useLogout();
   const name = user?.fullname || 'Your account';
+  // The avatar is private: read with the token, not a plain src (which the API refuses).
+  const avatar = usePrivateImage(user?.profilePicture, 40);
 
   return (
     <Menu.Root
@@ -61,7 +63,7 @@ export function ProfileChip({ onOpenProfile, compact = false, onSelectBusiness }
           <VisuallyHidden>Account menu for {name}</VisuallyHidden>
           <Avatar.Root size="sm" colorPalette="brand" aria-hidden>
             <Avatar.Fallback name={name} />
-            {user?.profilePicture ? <Avatar.Image {...apiImage(user.profilePicture, 40)} alt="" /> : null}
+            {avatar ? <Avatar.Image src={avatar} alt="" /> : null}
           </Avatar.Root>
           {!compact && (
             <Box textAlign="start" lineHeight="short" display={{ base: 'none', md: 'block' }} aria-hidden>

@@ -36,6 +36,11 @@ export function isUnauthorizedError(error: unknown): boolean {
   return isHttpErrorResponse(error) && error.status === 401;
 }
 
+/** 402: the business's subscription is expired or canceled (the API's paywall). */
+export function isPaymentRequiredError(error: unknown): boolean {
+  return isHttpErrorResponse(error) && error.status === 402;
+}
+
 /** The API's code for "you are signed in but no longer a member of the current business" (403). */
 export const NO_BUSINESS_CODE = 'NO_BUSINESS';
 

@@ -1,11 +1,29 @@
-// The react-query client with the spec's cache settings and the app's ONE 401 / 403 NO_BUSINESS handler (cache onError).
+// The react-query client with the spec's cache settings and the app's ONE 401 / 402 / 403 NO_BUSINESS handler (cache onError).
+import { USER_MESSAGES } from '@cx/contracts';
 import { MutationCache, QueryCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { apiErrorMessage, isHttpErrorResponse, isNoBusinessError, isUnauthorizedError } from '@/lib/api-error';
+import {
+  apiErrorMessage,
+  isHttpErrorResponse,
+  isNoBusinessError,
+  isPaymentRequiredError,
+  isUnauthorizedError,
+} from '@/lib/api-error';
 import { session } from '@/lib/session';
 
 export const SESSION_EXPIRED_TOAST_ID = 'session-expired';
+/** One warning however many calls (or the current-user check) find the plan expired together. */
+export const SUBSCRIPTION_EXPIRED_TOAST_ID = 'subscription-expired';
+
+/** Pages a business without a plan may stay on: the subscription, the payment results, invitations, no-access. */
+export const PAGES_WITHOUT_PLAN: readonly string[] = [
+  paths.business.mySubscription.path,
+  paths.business.paymentSuccess.path,
+  paths.business.paymentFailed.path,
+  paths.team.acceptInvitation.path,
+  paths.team.noAccess.path,
+];
 
 /** Retry a failed query once, but never a 4xx: the server already gave its answer (and a 401 must act at once). */
 export function retryOnce(failureCount: number, error: unknown): boolean {
@@ -29,10 +47,27 @@ export const queryClientDefaults = {
 export type TQueryClientOptions = {
   /** Client-side navigation, e.g. the data router's `router.navigate`. */
   navigate: (to: string) => void;
+  /** The path shown now (the data router's location; the browser's by default). */
+  currentPath?: () => string;
 };
 
-export function createQueryClient({ navigate }: TQueryClientOptions): QueryClient {
+export function createQueryClient({
+  navigate,
+  currentPath = () => window.location.pathname,
+}: TQueryClientOptions): QueryClient {
   const onError = (error: unknown) => {
+    if (isPaymentRequiredError(error)) {
+      // The API's paywall (402): the same as an expired status on the current user, a warning and /my-subscription;
+      // on the pages a business without a plan keeps, the call's own error state is enough.
+      if (PAGES_WITHOUT_PLAN.includes(currentPath())) return;
+      toaster.create({
+        id: SUBSCRIPTION_EXPIRED_TOAST_ID,
+        type: 'warning',
+        title: USER_MESSAGES.expiredPlan,
+      });
+      navigate(paths.business.mySubscription.path);
+      return;
+    }
     if (isNoBusinessError(error)) {
       // Removed from the business (#21): still signed in, so the session stays; the page offers another business or
       // logout (switching business resets every cached query).

@@ -42,7 +42,10 @@ export type TRenderAppOptions = { token?: string; user?: TSessionUser };
 export function renderApp(initialPath: string, { token, user = testUser }: TRenderAppOptions = {}) {
   if (token) session.start({ token, user });
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
-  const queryClient = createQueryClient({ navigate: (to) => void router.navigate(to, { replace: true }) });
+  const queryClient = createQueryClient({
+    navigate: (to) => void router.navigate(to, { replace: true }),
+    currentPath: () => router.state.location.pathname,
+  });
   const utils = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -11,7 +11,7 @@ import { env } from '../../config/env';
 import { AppError, notFound } from '../../lib/errors';
 import { BusinessModel } from '../../tenancy/business.model';
 import { UserModel } from '../users/user.model';
-import { effectiveSubscriptionStatus, graceEndsAt } from '../users/users.service';
+import { effectiveSubscriptionStatus, graceEndsAt } from '../../tenancy/subscription';
 import { billing } from './billing.config';
 import { BillingSessionModel } from './billing.models';
 import { gateway } from './gateway.select';

@@ -13,14 +13,16 @@ import {
 import { env } from '../../config/env';
 import { jwtKey, signAccessToken, type SessionValidator } from '../../lib/auth';
 import { AppError, notFound } from '../../lib/errors';
-import { deleteFile, fileUrl, saveImage } from '../../lib/files';
+import { deleteFile, privateFileUrl, saveImage } from '../../lib/files';
 import { sendMailInBackground } from '../../lib/mailer';
+import { disconnectOutdatedSessions } from '../../lib/realtime';
 import { isValidTimeZone } from '../../lib/time';
 import { StoreModel } from '../stores/store.model';
 import { assertStoreInScope, type Access } from '../../tenancy/access';
 import { foundBusiness, standingOf } from '../../tenancy/business.service';
+import { effectiveSubscriptionStatus } from '../../tenancy/subscription';
 import { accountExistsMail, verificationMail } from './users.mails';
-import { UserModel, type SubscriptionStatus } from './user.model';
+import { UserModel } from './user.model';
 
 export { selectBusiness } from '../../tenancy/business.service';
 
@@ -31,31 +33,6 @@ export const ACCOUNT_MAIL_COOLDOWN_MS = 60 * 1000;
 const VERIFY_TOKEN_TTL = '3d';
 
 type UserLike = InstanceType<typeof UserModel>;
-
-/** When a past-due business loses access unless the payment succeeds (env BILLING_GRACE_DAYS after it fell due). */
-export function graceEndsAt(user: {
-  subscriptionStatus?: string | null;
-  pastDueSince?: Date | null;
-}): Date | null {
-  if (user.subscriptionStatus !== 'past_due' || !user.pastDueSince) return null;
-  return new Date(user.pastDueSince.getTime() + env.BILLING_GRACE_DAYS * DAY_MS);
-}
-
-/**
- * A trial that has ended, or a past-due payment beyond its grace period, reads as expired even before any job or
- * webhook has rewritten the stored status.
- */
-export function effectiveSubscriptionStatus(
-  user: { subscriptionStatus?: string | null; trialEndsAt?: Date | null; pastDueSince?: Date | null },
-  now = new Date(),
-): SubscriptionStatus {
-  const status = (user.subscriptionStatus ?? 'trialing') as SubscriptionStatus;
-  if (status === 'trialing' && user.trialEndsAt && user.trialEndsAt.getTime() <= now.getTime())
-    return 'expired';
-  const grace = graceEndsAt(user);
-  if (grace && grace.getTime() <= now.getTime()) return 'expired';
-  return status;
-}
 
 /** The only way a user leaves the API: no hash, token version or internal state; role and subscription are the
  * current business's. */
@@ -68,7 +45,7 @@ export async function toUserDto(user: UserLike, now = new Date()): Promise<TUser
     id,
     fullname: user.fullname,
     email: user.email,
-    profilePicture: fileUrl(user.profilePicture),
+    profilePicture: privateFileUrl(user.profilePicture),
     userType: current?.role ?? 'none',
     subscriptionStatus: business ? effectiveSubscriptionStatus(business, now) : 'expired',
     trialEndsAt: business?.trialEndsAt ? business.trialEndsAt.toISOString() : null,
@@ -186,7 +163,7 @@ export interface UploadedImage {
 
 /**
  * Name, avatar and password in one form. A new password needs the correct old one and bumps the token version,
- * which signs out every other session; the caller gets a fresh token for this one.
+ * which signs out every other session (their open sockets closed at once); the caller gets a fresh token for this one.
  */
 export async function updateProfile(
   userId: string,
@@ -221,6 +198,7 @@ export async function updateProfile(
   user.fullname = input.fullname;
   await user.save();
   if (picture && previousPicture) await deleteFile(previousPicture);
+  if (newPassword) disconnectOutdatedSessions(userId, user.tokenVersion ?? 0);
   return { user: await toUserDto(user), token: signAccessToken(userId, user.tokenVersion ?? 0) };
 }
 

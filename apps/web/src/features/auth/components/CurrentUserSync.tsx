@@ -7,19 +7,12 @@ import { useLocation, useNavigate } from 'react-router';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { tsr } from '@/lib/api-client';
+import { PAGES_WITHOUT_PLAN, SUBSCRIPTION_EXPIRED_TOAST_ID } from '@/lib/query-client';
 import { session, useSession } from '@/lib/session';
 import { CURRENT_USER_QUERY_KEY } from '../api/profile';
 import { toSessionUser } from '../api/session-user';
 
-export const EXPIRED_TOAST_ID = 'subscription-expired';
-
-const ALLOWED_WITHOUT_PLAN: readonly string[] = [
-  paths.business.mySubscription.path,
-  paths.business.paymentSuccess.path,
-  paths.business.paymentFailed.path,
-  paths.team.acceptInvitation.path,
-  paths.team.noAccess.path,
-];
+export const EXPIRED_TOAST_ID = SUBSCRIPTION_EXPIRED_TOAST_ID;
 
 /** Pages a signed-in person without a current business may stay on. */
 const ALLOWED_WITHOUT_BUSINESS: readonly string[] = [
@@ -50,7 +43,7 @@ export function CurrentUserSync() {
         }
         if (
           NO_ACCESS_STATUSES.includes(body.user.subscriptionStatus) &&
-          !ALLOWED_WITHOUT_PLAN.includes(location.pathname)
+          !PAGES_WITHOUT_PLAN.includes(location.pathname)
         ) {
           toaster.create({ id: EXPIRED_TOAST_ID, type: 'warning', title: USER_MESSAGES.expiredPlan });
           void navigate(paths.business.mySubscription.path, { replace: true });

@@ -18,7 +18,7 @@ import { LuCamera } from 'react-icons/lu';
 import { DialogShell } from '@/components/DialogShell';
 import { toaster } from '@/components/ui/toaster';
 import { useZodForm } from '@/hooks/use-zod-form';
-import { apiFileUrl } from '@/lib/api-files';
+import { usePrivateImage } from '@/lib/private-image';
 import { describeApiError, isUnauthorizedError } from '@/lib/api-error';
 import { session, useSession, type TSessionUser } from '@/lib/session';
 import { toSessionUser } from '../api/session-user';
@@ -114,7 +114,8 @@ function ProfileForm({ user, onDone }: TProfileFormProps) {
     );
   });
 
-  const avatarSrc = preview ?? apiFileUrl(user.profilePicture);
+  const stored = usePrivateImage(user.profilePicture, 96);
+  const avatarSrc = preview ?? stored;
 
   return (
     <FormStack onSubmit={submit}>
