@@ -73,14 +73,23 @@ export const journey: Journey = {
     await page.getByText('Welcome, Riley', { exact: true }).waitFor();
     const avatar = page.getByRole('button', { name: /^Account menu for Riley Quinn/ }).locator('img');
     await avatar.waitFor();
-    // The header asks for a sized variant of the upload, never the original.
-    assert.match((await avatar.getAttribute('src')) ?? '', /\/api\/v1\/files\/[0-9a-f]{24}\?w=\d+$/);
+    // Avatars are private: the header fetches a sized variant with the session's token and shows it from memory.
+    assert.match((await avatar.getAttribute('src')) ?? '', /^blob:/);
+    const avatarPath = (await ctx.db.collection('users').findOne({ email }))?.profilePicture;
+    const anonymous = await fetch(`${ctx.apiUrl}/api/v1/files/${String(avatarPath)}?w=160`);
+    assert.equal(anonymous.status, 401, 'an avatar is not served without a token');
     const loaded = await avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
     assert.equal(loaded, true, 'the uploaded avatar is served back');
 
     await chooseFromAccountMenu(page, 'Logout');
     await page.waitForURL((url) => url.pathname === '/');
-    assert.equal(await page.evaluate(() => localStorage.length), 0, 'logout clears local storage');
+    // Logout clears the session; only this browser's known-device token stays, so a lock-out attempt cannot keep the
+    // owner out of their own browser (docs/decisions.md).
+    assert.deepEqual(
+      await page.evaluate(() => Object.keys(localStorage)),
+      ['knownDevices'],
+      'logout clears the session',
+    );
     await page.goto('/dashboard');
     await page.waitForURL((url) => url.pathname === '/');
   },

@@ -30,7 +30,8 @@ async function saveImage(db: Db): Promise<string> {
  * the rota does): every figure the journey checks belongs to it, whatever other journeys (or runs) left behind.
  */
 export async function arrangeStore(ctx: JourneyContext) {
-  const owner = new ObjectId((await ctx.createUser({ fullname: 'Rita Retail' })).id);
+  const ownerUser = await ctx.createUser({ fullname: 'Rita Retail' });
+  const owner = new ObjectId(ownerUser.id);
   const now = new Date();
   const storeId = new ObjectId();
   await ctx.db.collection('stores').insertOne({
@@ -88,7 +89,22 @@ export async function arrangeStore(ctx: JourneyContext) {
       updatedAt: now,
     },
   ]);
-  return { storeId: storeId.toString(), olivia, harry };
+  return { storeId: storeId.toString(), olivia, harry, ownerToken: ownerUser.token };
+}
+
+/** Enrols a kiosk for the store as the owner would, and keeps its credential in the tablet page's storage. */
+async function enrolKiosk(ctx: JourneyContext, page: Page, storeId: string, token: string): Promise<void> {
+  const res = await fetch(`${ctx.apiUrl}/api/v1/stores/${storeId}/kiosks`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ label: 'Counter tablet' }),
+  });
+  assert.equal(res.status, 201, 'the owner enrols the tablet');
+  const { _id, credential } = (await res.json()) as { _id: string; credential: string };
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    `cx.kiosk-tablet.${storeId}`,
+    JSON.stringify({ id: _id, credential }),
+  ] as const);
 }
 
 /** Taps the visible star of a rating radio (the input itself is visually hidden behind it). */
@@ -113,7 +129,7 @@ async function waitFor<T>(
 export const journey: Journey = {
   name: 'customer rates staff, experience and shares',
   async run(ctx) {
-    const { storeId, olivia } = await arrangeStore(ctx);
+    const { storeId, olivia, ownerToken } = await arrangeStore(ctx);
     const ratings = ctx.db.collection('ratings');
 
     // 1. A phone opens the QR link.
@@ -179,8 +195,10 @@ export const journey: Journey = {
       ctx.db.collection('feedbackevents').findOne({ type: 'visit', store: new ObjectId(storeId) }),
     );
 
-    // 4. A kiosk (opened through Select Store) counts down back to the start for the next customer.
+    // 4. An enrolled kiosk (the Select Store hand-over's credential, kept on the tablet) counts down back to the start
+    // for the next customer; only the credential, never the URL's kiosk=1, makes its ratings a kiosk's.
     const kiosk = await ctx.newPage(PHONE);
+    await enrolKiosk(ctx, kiosk, storeId, ownerToken);
     await kiosk.goto(`/rate-staff?store=${storeId}&kiosk=1`);
     await kiosk.getByRole('link', { name: 'Rate Olivia, Barista' }).click();
     await tapStar(kiosk, '5 of 5 stars, Excellent');
