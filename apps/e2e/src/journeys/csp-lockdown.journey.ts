@@ -3,23 +3,9 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from '../a11y';
 import type { Journey, JourneyContext } from '../harness';
+import { postJson as api } from './api';
 
 const PAYLOAD = `<script>window.__xss=1</script><img src=x onerror="window.__xss=2">`;
-
-async function api(
-  ctx: JourneyContext,
-  path: string,
-  body: object,
-  token?: string,
-): Promise<Record<string, unknown>> {
-  const res = await fetch(`${ctx.apiUrl}/api/v1${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
 
 /** Records every CSP violation the page reports, so the journey can tell "blocked" from "never tried". */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -52,7 +38,12 @@ export const journey: Journey = {
     await api(ctx, '/staff/create', { name: `Sam ${PAYLOAD}`, stores: [store._id] }, owner.token);
     // Four identical five-star ratings from an enrolled kiosk form a burst: flagged, so the review panel shows their
     // comments.
-    const { credential } = (await api(ctx, `/stores/${store._id}/kiosks`, { label: 'Till' }, owner.token)) as {
+    const { credential } = (await api(
+      ctx,
+      `/stores/${store._id}/kiosks`,
+      { label: 'Till' },
+      owner.token,
+    )) as {
       credential: string;
     };
     for (let i = 0; i < 4; i++) {

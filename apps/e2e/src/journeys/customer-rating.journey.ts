@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { GridFSBucket, ObjectId, type Db } from 'mongodb';
 import type { Page } from 'playwright-core';
 import type { Journey, JourneyContext } from '../harness';
+import { postJson } from './api';
 
 const PHONE = { width: 390, height: 844 };
 /** A 1×1 PNG: the store image the public header shows. */
@@ -94,13 +95,16 @@ export async function arrangeStore(ctx: JourneyContext) {
 
 /** Enrols a kiosk for the store as the owner would, and keeps its credential in the tablet page's storage. */
 async function enrolKiosk(ctx: JourneyContext, page: Page, storeId: string, token: string): Promise<void> {
-  const res = await fetch(`${ctx.apiUrl}/api/v1/stores/${storeId}/kiosks`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ label: 'Counter tablet' }),
-  });
-  assert.equal(res.status, 201, 'the owner enrols the tablet');
-  const { _id, credential } = (await res.json()) as { _id: string; credential: string };
+  // The owner enrols the tablet (postJson throws unless the API answers 2xx).
+  const { _id, credential } = (await postJson(
+    ctx,
+    `/stores/${storeId}/kiosks`,
+    { label: 'Counter tablet' },
+    token,
+  )) as {
+    _id: string;
+    credential: string;
+  };
   await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
     `cx.kiosk-tablet.${storeId}`,
     JSON.stringify({ id: _id, credential }),
