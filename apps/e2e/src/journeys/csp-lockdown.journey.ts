@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from '../a11y';
-import type { Journey, JourneyContext } from '../harness';
+import type { Journey } from '../harness';
 import { postJson as api } from './api';
 
 const PAYLOAD = `<script>window.__xss=1</script><img src=x onerror="window.__xss=2">`;
