@@ -9,6 +9,9 @@ export const ZErrorBodySchema = z.object({
 });
 export type TErrorBody = z.infer<typeof ZErrorBodySchema>;
 
+/** A plain confirmation: `{ message }`. */
+export const ZMessageSchema = z.object({ message: z.string() });
+
 /** A MongoDB ObjectId as it travels on the wire: 24 hex characters. */
 export const ZObjectIdSchema = z.string().regex(/^[0-9a-fA-F]{24}$/, 'Must be a valid id');
 

@@ -1,0 +1,17 @@
+// The second half of the /api/v1 router: integrations, boards, scorecards, reports, comment themes.
+import { initContract } from '@ts-rest/core';
+import { commonResponses } from './common';
+import { API_PREFIX } from './customer.constants';
+import { integrationsContract } from './integrations.contract';
+
+const c = initContract();
+
+export const growthContract = c.router(
+  {
+    // Each new resource's contract goes here, under the same key as its router in the API's createApp().
+    integrations: integrationsContract,
+  },
+  { pathPrefix: API_PREFIX, commonResponses, strictStatusCodes: true },
+);
+
+export type TGrowthContract = typeof growthContract;
