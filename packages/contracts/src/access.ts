@@ -51,6 +51,12 @@ export const PERMISSIONS = {
   /** Change roles and stores, remove members. */
   'team:manage': ADMINS,
   'audit:read': ADMINS,
+  /** API keys, outgoing webhooks and chat/email alert channels of the business. */
+  'integrations:manage': ADMINS,
+  /** Breakroom TV boards and staff scorecard share links (managers over their own stores). */
+  'boards:manage': EDITORS,
+  /** The business's comment-theme vocabulary: rename, merge, hide shout-outs. */
+  'themes:manage': ADMINS,
   /** Transfer ownership, delete the business. */
   'business:own': OWNER,
 } as const satisfies Record<string, readonly TRole[]>;
@@ -69,14 +75,32 @@ export function can(role: TRole | null | undefined, permission: TPermission): bo
 export type TRouteAccess =
   | { public: true }
   | { permission: 'account'; scope: 'account' }
-  | { permission: TPermission; scope: 'business' }
-  | { permission: TPermission; scope: 'store'; store: 'params.id' | 'params.storeId' };
+  | { permission: TPermission; scope: 'business'; apiKey?: TApiKeyScope }
+  | { permission: TPermission; scope: 'store'; store: 'params.id' | 'params.storeId'; apiKey?: TApiKeyScope };
+
+/** What an API key (`Authorization: Bearer cxk_…`) may be given; a route names the one scope that admits a key. */
+export const API_KEY_SCOPES = ['ratings:read', 'analytics:read', 'webhooks:manage'] as const;
+export const ZApiKeyScopeSchema = z.enum(API_KEY_SCOPES, {
+  errorMap: () => ({ message: 'Scope must be ratings:read, analytics:read or webhooks:manage' }),
+});
+export type TApiKeyScope = z.infer<typeof ZApiKeyScopeSchema>;
+
+/** A member route that an API key holding `scope` may also call (same handler, same tenant and store rules). */
+export function withApiKey<A extends { scope: 'business' | 'store' }, S extends TApiKeyScope>(
+  access: A,
+  scope: S,
+) {
+  return { ...access, apiKey: scope } as A & { apiKey: S };
+}
 
 export const accountRoute = { permission: 'account', scope: 'account' } as const;
 export function businessRoute<P extends TPermission>(permission: P) {
   return { permission, scope: 'business' } as const;
 }
-export function storeRoute<P extends TPermission>(permission: P, store: 'params.id' | 'params.storeId' = 'params.id') {
+export function storeRoute<P extends TPermission>(
+  permission: P,
+  store: 'params.id' | 'params.storeId' = 'params.id',
+) {
   return { permission, scope: 'store', store } as const;
 }
 

@@ -21,6 +21,12 @@ export const AUDIT_KINDS = [
   'ownership',
   'settings',
   'kiosk',
+  'api-key',
+  'webhook',
+  'alert',
+  'board',
+  'scorecard',
+  'theme',
 ] as const;
 export const ZAuditKindSchema = z.enum(AUDIT_KINDS);
 export type TAuditKind = z.infer<typeof ZAuditKindSchema>;
@@ -62,7 +68,9 @@ export const auditContract = c.router({
     path: '/audit',
     metadata: businessRoute('audit:read'),
     query: ZAuditQuerySchema,
-    responses: { 200: z.object({ entries: z.array(ZAuditEntrySchema), nextCursor: ZObjectIdSchema.nullable() }) },
+    responses: {
+      200: z.object({ entries: z.array(ZAuditEntrySchema), nextCursor: ZObjectIdSchema.nullable() }),
+    },
     summary: 'Newest first, cursor pagination; filter by person, store, kind and period',
   },
   exportCsv: {

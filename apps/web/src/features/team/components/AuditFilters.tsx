@@ -16,6 +16,12 @@ export const AUDIT_KIND_LABELS: Record<TAuditKind, string> = {
   ownership: 'Ownership',
   settings: 'Settings',
   kiosk: 'Kiosk tablets',
+  'api-key': 'API keys',
+  webhook: 'Webhooks',
+  alert: 'Alerts and channels',
+  board: 'Breakroom boards',
+  scorecard: 'Staff scorecards',
+  theme: 'Comment themes',
 };
 
 const FILTER_KEYS = ['actor', 'store', 'kind', 'from', 'to'] as const;
