@@ -32,6 +32,35 @@ const ratingSchema = new Schema(
       reviewedAt: { type: Date, default: null },
       restored: { type: Boolean, default: false },
     },
+    /**
+     * What the comment says, computed once on the durable path from the rating (the `insight` reaction), never on
+     * read: its language, sentiment and the business's themes it mentions. Absent until computed or without comment.
+     */
+    insight: {
+      type: new Schema(
+        {
+          language: { type: String, required: true },
+          sentiment: {
+            label: { type: String, enum: ['negative', 'neutral', 'positive'], required: true },
+            score: { type: Number, required: true },
+          },
+          themes: { type: [String], default: [] },
+        },
+        { _id: false },
+      ),
+      default: undefined,
+    },
+    /** A positive comment naming a staff member of the store (or the rated person): their shout-out, unless hidden. */
+    shoutOut: {
+      type: new Schema(
+        {
+          staff: { type: Schema.Types.ObjectId, ref: 'Staff', required: true },
+          hidden: { type: Boolean, default: false },
+        },
+        { _id: false },
+      ),
+      default: undefined,
+    },
     /** Derived work still owed (rollups, reactions): written with the insert or the flag change that caused it. */
     pending: { type: [pendingWorkSchema], default: undefined },
   },
@@ -55,6 +84,9 @@ ratingSchema.index({ business: 1, 'flag.suspicious': 1, createdAt: -1, _id: -1 }
 ratingSchema.index({ store: 1, createdAt: -1 });
 
 indexPendingWork(ratingSchema);
+// Shout-outs of a person (scorecard) or of a store (breakroom board), newest first.
+ratingSchema.index({ 'shoutOut.staff': 1, createdAt: -1 }, { sparse: true });
+ratingSchema.index({ store: 1, 'shoutOut.hidden': 1, createdAt: -1 }, { sparse: true });
 // Settling a closed day reads that day's ratings of every store at once.
 ratingSchema.index({ day: 1 });
 
