@@ -230,6 +230,12 @@ const SPECS: Record<string, Spec> = {
 
   'audit.list': none(() => ({ query: {} })),
   'audit.exportCsv': none(() => ({ query: {} })),
+
+  'integrations.createApiKey': store((c) => ({
+    body: { name: 'Matrix', scopes: ['ratings:read'], stores: [c.id] },
+  })),
+  'integrations.listApiKeys': none(),
+  'integrations.revokeApiKey': loose(() => ({ params: { id: oid() } })),
 };
 
 const routes = contractRoutes();

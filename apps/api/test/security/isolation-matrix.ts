@@ -134,4 +134,10 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
 
   'audit.list': own(() => [{ query: {} }]),
   'audit.exportCsv': own(() => [{ query: {} }]),
+
+  'integrations.createApiKey': foreign((a) => [
+    { body: { name: 'Planted', scopes: ['ratings:read'], stores: [a.store] } },
+  ]),
+  'integrations.listApiKeys': own(() => [{}]),
+  'integrations.revokeApiKey': foreign(() => [{ params: { id: someId() } }]),
 };
