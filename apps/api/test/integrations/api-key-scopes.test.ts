@@ -42,8 +42,7 @@ describe('the contract marks which routes take a key', () => {
       'analytics.storeLeague',
     ]);
     for (const r of writeRoutes) expect([r.key, scopeOf(r) ?? 'none']).not.toEqual([r.key, 'ratings:read']);
-    for (const r of writeRoutes)
-      expect([r.key, scopeOf(r) ?? 'none']).not.toEqual([r.key, 'analytics:read']);
+    for (const r of writeRoutes) expect([r.key, scopeOf(r) ?? 'none']).not.toEqual([r.key, 'analytics:read']);
   });
 });
 

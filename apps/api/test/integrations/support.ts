@@ -12,15 +12,16 @@ export interface KeyWorld {
   storeB: StoreDoc;
 }
 
-/** An owner with two stores, a rating with a comment in each, one of them flagged. */
+/** An owner with two stores, a rating with a comment in each, and a flagged rating at store B. */
 export async function keyWorld(): Promise<KeyWorld> {
   const owner = await makeUser();
   const storeA = await makeStore(owner.id, { name: 'Key Store A' });
   const storeB = await makeStore(owner.id, { name: 'Key Store B' });
   await makeRating(storeA, { score: 5, comment: 'comment at store A' });
+  await makeRating(storeB, { score: 2, comment: 'comment at store B' });
   await makeRating(storeB, {
     score: 1,
-    comment: 'comment at store B',
+    comment: 'flagged at store B',
     flag: { suspicious: true, reasons: ['burst'] },
   });
   return { owner, storeA, storeB };

@@ -63,12 +63,15 @@ export async function apiKeyAccess(token: string, req: Request, res: Response): 
     },
   };
   auditUse(access, req, res);
-  await touch(key).catch((err: unknown) => logger.warn({ err, apiKey: key.prefix }, 'lastUsedAt not written'));
+  await touch(key).catch((err: unknown) =>
+    logger.warn({ err, apiKey: key.prefix }, 'lastUsedAt not written'),
+  );
   return access;
 }
 
 /** The rate-limit bucket of a key: derived apart from the stored hash, so Redis never holds the lookup hash. */
-const bucketOf = (token: string) => createHash('sha256').update('rate-limit:').update(token).digest('base64url');
+const bucketOf = (token: string) =>
+  createHash('sha256').update('rate-limit:').update(token).digest('base64url');
 
 /** Each API key's own limit per minute, before the guard looks it up (an unknown key is limited the same way). */
 export function apiKeyRateLimit(): RequestHandler {
