@@ -82,6 +82,8 @@ const ZEnvSchema = z.object({
    */
   JOBS: z.enum(['inline', 'off']).default('inline'),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  /** Requests per minute one API key may make (shared through Redis when configured); over it answers 429. */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
   RATE_LIMIT_DISABLED: z
     .enum(['0', '1'])
     .default('0')
@@ -113,7 +115,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     if (env.RATE_LIMIT_DISABLED)
       problems.push('  - RATE_LIMIT_DISABLED: rate limits cannot be disabled in production');
     if (env.SEED_DEMO === 'always')
-      problems.push('  - SEED_DEMO: the demo business (with printed passwords) is never seeded in production');
+      problems.push(
+        '  - SEED_DEMO: the demo business (with printed passwords) is never seeded in production',
+      );
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
       problems.push('  - STRIPE_WEBHOOK_SECRET: Stripe events cannot be verified without it');
     if (problems.length) throw new Error(`Refusing to start in production:\n${problems.join('\n')}`);
