@@ -1,7 +1,7 @@
 // The dashboard's numbers: Snapshot, Overview, staff and store league tables, feedback timeline, CSV exports, settings.
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { businessRoute } from './access';
+import { businessRoute, withApiKey } from './access';
 import {
   ZAnalyticsFilterSchema,
   ZAnalyticsSettingsSchema,
@@ -15,6 +15,7 @@ import {
   ZTimelineQuerySchema,
   withPeriodRules,
 } from './analytics.schemas';
+import { ZThemesQuerySchema, ZThemesReportSchema } from './themes.schemas';
 
 export * from './analytics.schemas';
 
@@ -64,6 +65,15 @@ export const analyticsContract = c.router({
     query: withPeriodRules(ZTimelineQuerySchema),
     responses: { 200: ZTimelinePageSchema },
     summary: 'Ratings newest first, cursor-paginated (stable under new arrivals), filtered',
+  },
+  themes: {
+    method: 'GET',
+    path: '/analytics/themes',
+    metadata: withApiKey(businessRoute('analytics:read'), 'analytics:read'),
+    query: withPeriodRules(ZThemesQuerySchema),
+    responses: { 200: ZThemesReportSchema },
+    summary:
+      'What customers talk about: top comment themes per period and store, previous-period counts, two examples each',
   },
   exportCsv: {
     method: 'GET',

@@ -73,6 +73,15 @@ export const ZStoreRefSchema = z.object({ _id: z.string(), name: z.string(), ima
 /** Counts of 1…5-star ratings, index 0 = 1 star. */
 export const ZDistributionSchema = z.tuple([z.number(), z.number(), z.number(), z.number(), z.number()]);
 
+export const SENTIMENT_LABELS = ['negative', 'neutral', 'positive'] as const;
+export const ZSentimentLabelSchema = z.enum(SENTIMENT_LABELS, {
+  errorMap: () => ({ message: 'Sentiment must be negative, neutral or positive' }),
+});
+export type TSentimentLabel = z.infer<typeof ZSentimentLabelSchema>;
+/** A comment's sentiment: its label and a score from -1 (most negative) to 1 (most positive). */
+export const ZSentimentSchema = z.object({ label: ZSentimentLabelSchema, score: z.number() });
+export type TSentiment = z.infer<typeof ZSentimentSchema>;
+
 export const ZTimelineItemSchema = z.object({
   _id: z.string(),
   kind: z.enum(['staff', 'experience']),
@@ -88,6 +97,14 @@ export const ZTimelineItemSchema = z.object({
   outsideShift: z.boolean(),
   flagged: z.boolean(),
   restored: z.boolean(),
+  /** What the comment says (null/empty without a comment, or until the insight reaction has run). */
+  sentiment: ZSentimentSchema.nullable(),
+  /** 'en', 'es' or 'und' (undetermined: emoji only). */
+  language: z.string().nullable(),
+  /** The themes the comment mentions, by their shown names (renames and merges applied; hidden themes left out). */
+  themes: z.array(z.string()),
+  /** A positive comment naming a staff member: their shout-out (hidden ones are kept here so the owner can unhide). */
+  shoutOut: z.object({ staff: z.string(), staffName: z.string(), hidden: z.boolean() }).nullable(),
 });
 export type TTimelineItem = z.infer<typeof ZTimelineItemSchema>;
 
@@ -226,6 +243,15 @@ export const ZTimelineQuerySchema = ZAnalyticsFilterSchema.extend({
   /** exclude (default): counted ratings only; only: flagged ones; include: both. */
   flagged: z.enum(['exclude', 'only', 'include']).default('exclude'),
   outsideShift: flag.optional(),
+  /** Only comments with this sentiment. */
+  sentiment: ZSentimentLabelSchema.optional(),
+  /** Only comments mentioning this theme: its key or its shown name (a merged theme includes what was merged in). */
+  theme: z
+    .string()
+    .trim()
+    .min(1, 'Theme must not be empty')
+    .max(80, 'Theme can be at most 80 characters')
+    .optional(),
   /** Opaque cursor from the previous page (stable while new ratings arrive). */
   cursor: z.string().max(200).optional(),
   limit: zQueryInt('Limit', 1, 100).default(25),

@@ -17,6 +17,7 @@ export * from './rota.contract';
 export * from './staff.contract';
 export * from './stores.contract';
 export * from './team.contract';
+export * from './themes.contract';
 export * from './users.contract';
 import { coreContract, type TCoreContract } from './router.core';
 import { growthContract, type TGrowthContract } from './router.growth';
