@@ -1,4 +1,4 @@
-// The demo business's fixed facts: its logins (owner and team), stores (three time zones), staff names and roles.
+// The demo business's fixed facts: its logins (owner and team), stores (three time zones), staff, tags, comment languages.
 export const DEMO_LOGIN = {
   email: 'demo@cxjourney.app',
   password: 'DemoPass123!',
@@ -85,13 +85,5 @@ export const DEMO_TAGS = [
   'Clean store',
   'Great value',
 ];
-export const DEMO_COMMENTS = [
-  'Really helpful, thank you!',
-  'Quick and friendly service.',
-  'Had to wait a while at the till.',
-  'Lovely atmosphere and great staff.',
-  'Could not find what I needed.',
-  '',
-  '',
-  '',
-];
+/** Share of each store's comments (DEMO_STORES order) written in Spanish: about one in five across the chain. */
+export const SPANISH_SHARE: readonly number[] = [0.15, 0.35, 0.1];

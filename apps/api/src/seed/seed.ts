@@ -16,7 +16,8 @@ import { ShiftModel } from '../modules/rota/shift.model';
 import { RatingModel } from '../modules/ratings/rating.model';
 import { rebuildRollups } from '../modules/analytics/rollup.rebuild';
 import { FeedbackEventModel } from '../modules/feedback/feedback-event.model';
-import { DEMO_COMMENTS, DEMO_LOGIN, DEMO_STAFF, DEMO_STORES, DEMO_TAGS, DEMO_TEAM } from './demo-data';
+import { DEMO_LOGIN, DEMO_STAFF, DEMO_STORES, DEMO_TAGS, DEMO_TEAM, SPANISH_SHARE } from './demo-data';
+import { demoComment, firstName } from './demo-comments';
 import { portraitPng, STORE_COLOURS, storefrontPng } from './demo-media';
 import { demoRota } from './demo-rota';
 import { demoRatingTimes, type DemoOpeningHours } from './demo-times';
@@ -124,7 +125,9 @@ export interface SeedSummary {
 
 export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<SeedSummary> {
   const rand = mulberry32(20261121);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+  // Comments and tags draw from their own generator, so the bank can change without moving any rating's time or score.
+  const wording = mulberry32(20261125);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(wording() * items.length)] as T;
 
   const user = await UserModel.create({
     fullname: DEMO_LOGIN.fullname,
@@ -192,14 +195,23 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
     const isStaff = member !== null;
     const bias = member ? (staff.indexOf(member) % 5) * 0.15 : 0;
     const score = Math.max(1, Math.min(5, Math.round(2.6 + bias + rand() * 2.6)));
+    // Praise names the rated person, or for the shop as a whole someone who was on shift.
+    const praised = member
+      ? [member]
+      : staffOf[storeIdx]!.filter((m) => onShift.some((id) => id.equals(m._id)));
     ratings.push({
       business,
       store: store._id,
       staff: member?._id ?? null,
       kind: isStaff ? 'staff' : 'experience',
       score,
-      comment: pick(DEMO_COMMENTS),
-      tags: rand() < 0.4 ? [pick(DEMO_TAGS)] : [],
+      comment: demoComment(wording, {
+        score,
+        spanishShare: SPANISH_SHARE[storeIdx] ?? 0,
+        names: praised.map((m) => firstName(m.name)),
+      }),
+      // The quick tags are compliments: a customer who gives 1–3 stars does not tick "Friendly".
+      tags: score >= 4 && wording() < 0.4 ? [pick(DEMO_TAGS)] : [],
       day,
       hour: localHour(createdAt, store.timeZone),
       // As a live rating records it: the person was not on the rota at that moment (the timeline can filter on it).
