@@ -44,7 +44,7 @@ function Score({ data }: { data: TBoardData }) {
           This week
         </Text>
         {week.average !== null ? (
-          <HStack gap="4" align="baseline" aria-label={`Score this week ${week.average.toFixed(1)} out of 5`}>
+          <HStack role="group" gap="4" align="baseline" aria-label={`Score this week ${week.average.toFixed(1)} out of 5`}>
             <Text fontSize="9xl" fontWeight="bold" lineHeight="1">
               {week.average.toFixed(1)}
             </Text>
@@ -69,7 +69,7 @@ function Score({ data }: { data: TBoardData }) {
           {week.ratings} {week.ratings === 1 ? 'rating' : 'ratings'} in the last 7 days
         </Text>
       </Box>
-      <Box bg="teal.700" rounded="2xl" p="6" textAlign="center" aria-label={`Today ${today.ratings} ratings`}>
+      <Box role="group" bg="teal.700" rounded="2xl" p="6" textAlign="center" aria-label={`Today ${today.ratings} ratings`}>
         <Text fontSize="3xl">Today</Text>
         <Text fontSize="8xl" fontWeight="bold" lineHeight="1" data-testid="board-today">
           {today.ratings}

@@ -9,7 +9,7 @@ import { BoardView } from '../components/BoardView';
 
 function Screen({ children }: { children: React.ReactNode }) {
   return (
-    <Box bg="gray.950" color="white" minH="100dvh">
+    <Box as="main" bg="gray.950" color="white" minH="100dvh">
       {children}
     </Box>
   );
@@ -22,7 +22,7 @@ export function BoardMessage({ title, detail, busy }: { title: string; detail?: 
       <Center minH="100dvh" p="10">
         <Stack align="center" gap="6" textAlign="center" role="status">
           {busy ? <Spinner size="xl" color="teal.300" aria-hidden /> : null}
-          <Text fontSize="5xl" fontWeight="semibold">
+          <Text as="h1" fontSize="5xl" fontWeight="semibold">
             {title}
           </Text>
           {detail ? (
