@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { ObjectId } from 'mongodb';
 import type { Page } from 'playwright-core';
 import type { Journey, JourneyContext, TestUser } from '../harness';
+import { settle } from './auth-steps';
 import { newDeviceId } from './device-ids';
 
 const TV = { width: 1920, height: 1080 };
@@ -104,6 +105,7 @@ async function openDialog(ctx: JourneyContext, user: TestUser, viewport: typeof 
   await page.getByRole('button', { name: `Breakroom board for ${STORE}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Breakroom board' });
   await dialog.getByRole('listitem').first().waitFor();
+  await settle(page);
   return page;
 }
 
@@ -168,6 +170,7 @@ export const journey: Journey = {
     await dialog.getByRole('button', { name: 'Switch off now' }).click();
     await dialog.getByText('No board links yet').waitFor();
     await tv.getByText('This board has been switched off').waitFor({ timeout: 10_000 });
+    await settle(tv);
     await ctx.screenshot(tv, 'switched-off-1920');
     const res = await fetch(`${ctx.apiUrl}/api/v1/boards/public/${token}`);
     assert.equal(res.status, 404, 'the link is off for good');
