@@ -34,6 +34,8 @@ import { storesRouter } from './modules/stores/stores.router';
 import { usersRouter } from './modules/users/users.router';
 import { teamRouter } from './modules/team/team.router';
 import { auditRouter } from './modules/audit/audit.router';
+import { registerBoardReactions } from './modules/boards/boards.realtime';
+import { boardsRouter } from './modules/boards/boards.router';
 import { validateSession } from './modules/users/users.service';
 
 export interface AppDeps {
@@ -54,6 +56,7 @@ export function createApp(deps: AppDeps = {}): Express {
   configureBilling(deps.billing);
   registerNotificationReactions();
   registerInsightReactions();
+  registerBoardReactions();
   const app = express();
   app.disable('x-powered-by');
   // req.ip is the client's address only when exactly the proxies in front of the API are trusted (docs/operations.md).
@@ -99,6 +102,7 @@ export function createApp(deps: AppDeps = {}): Express {
       kiosks: kiosksRouter,
       integrations: integrationsRouter,
       themes: themesRouter,
+      boards: boardsRouter,
     },
     app,
     {

@@ -3,6 +3,7 @@
 export * from './access';
 export * from './analytics.contract';
 export * from './audit.contract';
+export * from './boards.contract';
 export * from './anonymous.contract';
 export * from './common';
 export * from './feedback.contract';

@@ -2,6 +2,7 @@
 import { initContract } from '@ts-rest/core';
 import { commonResponses } from './common';
 import { API_PREFIX } from './customer.constants';
+import { boardsContract } from './boards.contract';
 import { integrationsContract } from './integrations.contract';
 import { themesContract } from './themes.contract';
 
@@ -12,6 +13,7 @@ export const growthContract = c.router(
     // Each new resource's contract goes here, under the same key as its router in the API's createApp().
     integrations: integrationsContract,
     themes: themesContract,
+    boards: boardsContract,
   },
   { pathPrefix: API_PREFIX, commonResponses, strictStatusCodes: true },
 );

@@ -49,6 +49,24 @@ export function setSocketAdmission(fn: SocketAdmission): void {
   admit = fn;
 }
 
+/**
+ * A breakroom TV's credential (the board link's token, sent as `auth.board`): the board's id and store, or null when
+ * the link is unknown or switched off. Registered by the app, so this module never imports the boards module.
+ */
+export type BoardAdmission = (token: string) => Promise<{ boardId: string; storeId: string } | null>;
+let admitBoard: BoardAdmission = async () => null;
+export function setBoardAdmission(fn: BoardAdmission): void {
+  admitBoard = fn;
+}
+/** The room of every board socket of one store (the only room a board socket joins, with its own below). */
+export const boardRoomOf = (storeId: string) => `board-store:${storeId}`;
+const boardIdRoomOf = (boardId: string) => `board:${boardId}`;
+
+function handshakeBoard(socket: Socket): string | undefined {
+  const auth = socket.handshake.auth as { board?: unknown } | undefined;
+  return typeof auth?.board === 'string' ? auth.board : undefined;
+}
+
 type RegisterAck = (answer: { ok: boolean; message?: string }) => void;
 
 /**
@@ -72,6 +90,22 @@ export function attachRealtime(server: HttpServer, origins: string[]): Server {
     instance.adapter(createAdapter(softPublisher(redis), sub));
   }
   instance.use((socket, next) => {
+    const board = handshakeBoard(socket);
+    if (board !== undefined) {
+      // A TV: no person, no business-wide data; only its store's board nudges.
+      admitBoard(board).then(
+        (admitted) => {
+          if (!admitted)
+            return next(
+              Object.assign(new Error('This board has been switched off'), { data: { code: 'NOT_FOUND' } }),
+            );
+          socket.data.board = admitted;
+          next();
+        },
+        () => next(Object.assign(new Error('Please try again'), { data: { code: 'UNAVAILABLE' } })),
+      );
+      return;
+    }
     authenticateToken(handshakeToken(socket))
       .then(async (ctx) => {
         // A member removed from their business cannot reconnect the socket their removal closed.
@@ -95,6 +129,11 @@ export function attachRealtime(server: HttpServer, origins: string[]): Server {
       );
   });
   instance.on('connection', (socket) => {
+    const board = socket.data.board as { boardId: string; storeId: string } | undefined;
+    if (board) {
+      void socket.join([boardRoomOf(board.storeId), boardIdRoomOf(board.boardId)]);
+      return;
+    }
     const userId = socket.data.userId as string;
     void socket.join([roomOf(userId), versionRoomOf(userId, socket.data.tokenVersion as number)]);
     // A password change between this socket's handshake and its join would have missed it: check the token again.
@@ -152,6 +191,18 @@ export function disconnectOutdatedSessions(userId: string, currentTokenVersion: 
   const keep = versionRoomOf(userId, currentTokenVersion);
   if (io) io.in(roomOf(userId)).except(keep).disconnectSockets(true);
   else redisEmitter()?.in(roomOf(userId)).except(keep).disconnectSockets(true);
+}
+
+/** Nudges every board socket of the store, on any instance (the board refetches its data). */
+export function publishToBoard(storeId: string, event: string, payload: unknown): void {
+  if (io) io.to(boardRoomOf(storeId)).emit(event, payload);
+  else redisEmitter()?.to(boardRoomOf(storeId)).emit(event, payload);
+}
+
+/** Closes every socket of a switched-off board, on any instance. */
+export function disconnectBoard(boardId: string): void {
+  if (io) io.in(boardIdRoomOf(boardId)).disconnectSockets(true);
+  else redisEmitter()?.in(boardIdRoomOf(boardId)).disconnectSockets(true);
 }
 
 export async function closeRealtime(): Promise<void> {

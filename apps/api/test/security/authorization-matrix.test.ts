@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
 import { PERMISSIONS, can, type TRole, type TRouteAccess } from '@cx/contracts';
 import { createApp } from '../../src/app';
+import { BoardModel } from '../../src/modules/boards/board.model';
 import { KioskModel } from '../../src/modules/kiosks/kiosk.model';
 import { RuleModel } from '../../src/modules/notifications/rule.model';
 import { StaffModel } from '../../src/modules/staff/staff.model';
@@ -236,6 +237,17 @@ const SPECS: Record<string, Spec> = {
   })),
   'integrations.listApiKeys': none(),
   'integrations.revokeApiKey': loose(() => ({ params: { id: oid() } })),
+
+  'boards.create': store((c) => ({ body: { store: c.id } })),
+  'boards.list': none(),
+  'boards.remove': store(async (c) => {
+    const board = await BoardModel.create({
+      business: c.store.business,
+      store: c.store._id,
+      tokenHash: randomBytes(32).toString('hex'),
+    });
+    return { params: { id: String(board._id) } };
+  }),
 };
 
 const routes = contractRoutes();

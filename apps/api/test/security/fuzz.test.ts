@@ -30,6 +30,7 @@ const publicAims: Record<string, (a: Victim) => Aim> = {
   'feedback.issueDevice': () => ({}),
   'anonymous.getUserInterfaces': (a) => ({ params: { storeId: a.store } }),
   'anonymous.getStoreDetails': (a) => ({ params: { id: a.store } }),
+  'boards.publicBoard': () => ({ params: { token: 'A'.repeat(43) } }),
   'users.signup': () => ({
     body: { fullname: 'Fuzz', email: 'fuzz@example.com', password: 'Passw0rd!long' },
   }),

@@ -140,4 +140,8 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   ]),
   'integrations.listApiKeys': own(() => [{}]),
   'integrations.revokeApiKey': foreign(() => [{ params: { id: someId() } }]),
+
+  'boards.create': foreign((a) => [{ body: { store: a.store } }]),
+  'boards.list': own(() => [{}]),
+  'boards.remove': foreign((a) => [{ params: { id: a.board } }, { params: { id: someId() } }]),
 };

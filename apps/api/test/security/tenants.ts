@@ -1,4 +1,5 @@
 // Two businesses for the isolation and fuzz suites: A (the victim, with one of everything) and B (the intruder).
+import { BoardModel } from '../../src/modules/boards/board.model';
 import { StaffModel } from '../../src/modules/staff/staff.model';
 import { StoreModel } from '../../src/modules/stores/store.model';
 import { UserModel } from '../../src/modules/users/user.model';
@@ -23,6 +24,8 @@ export interface Victim {
   /** One of A's notification rules (the defaults every business starts with). */
   rule: string;
   image: string;
+  /** One of A's breakroom boards (switched on). */
+  board: string;
   /** Strings only A's records contain: any of them in B's answer is a leak. */
   secrets: string[];
 }
@@ -79,7 +82,13 @@ export async function makeVictim(): Promise<Victim> {
   });
   await ensureDefaultRules(user.id);
   const rule = await RuleModel.findOne({ business: user.id }).lean();
+  const board = await BoardModel.create({
+    business: user.id,
+    store: store._id,
+    tokenHash: 'victim-board-hash',
+  });
   const ids = {
+    board: String(board._id),
     userId: user.id,
     rule: String(rule!._id),
     store: String(store._id),
@@ -110,6 +119,10 @@ export async function makeVictim(): Promise<Victim> {
 export async function makeIntruder(): Promise<Intruder> {
   const user = await makeUser({ fullname: 'Ivan Intruder' });
   const store = await StoreModel.create({ business: user.id, name: 'Intruder Store', timeZone: 'UTC' });
-  const staff = await StaffModel.create({ business: user.id, name: 'Ivy Intruderstaff', stores: [store._id] });
+  const staff = await StaffModel.create({
+    business: user.id,
+    name: 'Ivy Intruderstaff',
+    stores: [store._id],
+  });
   return { user, userId: user.id, store: String(store._id), staff: String(staff._id) };
 }

@@ -9,6 +9,7 @@ import { RootRoute, RouteErrorBoundary, RouteFallback } from './RootRoute';
 
 const marketingArea = () => import('./routes/marketing');
 const businessArea = () => import('./routes/business');
+const boardArea = () => import('./routes/board');
 
 type TComponentName<M> = { [K in keyof M]: M[K] extends ComponentType ? K : never }[keyof M];
 
@@ -42,6 +43,14 @@ export const routes: RouteObject[] = [
           page(paths.team.acceptInvitation.path, marketingArea, 'AcceptInvitationPage'),
           page(paths.team.noAccess.path, marketingArea, 'NoAccessPage'),
         ],
+      },
+      // The breakroom TV (#25): no layout, no sign-in, and its own calm fallback instead of the error page.
+      {
+        path: paths.board.path,
+        lazy: async () => {
+          const m = await boardArea();
+          return { Component: m.BreakroomBoardPage, ErrorBoundary: m.BoardErrorFallback };
+        },
       },
       // The QR pages are their own lean entry (customer.html): the server sends it for these paths.
       ...Object.values(customer).map(({ path }) => ({ path, Component: CustomerEntryRedirect })),

@@ -59,6 +59,11 @@ export const paths = {
     thanks: route('/thanks', 'Thank you'),
     afterScanThanks: route('/after-scan-thanks', 'Thank you'),
   },
+  /** Breakroom TV board (#25): public, full screen, no layout. */
+  board: {
+    ...route('/board/:token', 'Breakroom board'),
+    getHref: (token: string) => `/board/${encodeURIComponent(token)}`,
+  },
   notFound: route('/404', 'Page not found'),
 } as const;
 

@@ -15,14 +15,20 @@ import {
 } from '@chakra-ui/react';
 import type { TStore } from '@cx/contracts';
 import { useState } from 'react';
-import { LuChevronDown, LuMapPin, LuQrCode, LuStore } from 'react-icons/lu';
+import { LuChevronDown, LuMapPin, LuMonitor, LuQrCode, LuStore } from 'react-icons/lu';
 import { DeleteButton, EditButton } from '@/components/ItemActions';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
 import { apiImage } from '@/lib/image-sources';
 import { downloadStoreFile, type TStoreDownload } from '../api/stores';
 
-export type TStoreCardProps = { store: TStore; onEdit: () => void; onDelete: () => void };
+export type TStoreCardProps = {
+  store: TStore;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** Opens the store's breakroom board links; absent for a role that cannot manage boards. */
+  onBoard?: () => void;
+};
 
 const DOWNLOADS: Array<{ value: TStoreDownload; label: string }> = [
   { value: 'qr-png', label: 'QR code (PNG)' },
@@ -30,7 +36,7 @@ const DOWNLOADS: Array<{ value: TStoreDownload; label: string }> = [
   { value: 'poster', label: 'A4 poster (PDF)' },
 ];
 
-export function StoreCard({ store, onEdit, onDelete }: TStoreCardProps) {
+export function StoreCard({ store, onEdit, onDelete, onBoard }: TStoreCardProps) {
   const [downloading, setDownloading] = useState(false);
   const enabled = Object.values(store.interfaces).filter((i) => i.status).length;
 
@@ -111,6 +117,16 @@ export function StoreCard({ store, onEdit, onDelete }: TStoreCardProps) {
             </Menu.Positioner>
           </Portal>
         </Menu.Root>
+        {onBoard ? (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onBoard}
+            aria-label={`Breakroom board for ${store.name}`}
+          >
+            <LuMonitor aria-hidden /> Breakroom board
+          </Button>
+        ) : null}
         <DeleteButton onClick={onDelete} itemName={store.name} />
       </Card.Footer>
     </Card.Root>

@@ -15,18 +15,22 @@ import { useDeleteStore } from '../api/stores';
 import { StoreCard } from '../components/StoreCard';
 import { KioskTabletsDialog } from '../components/KioskTabletsDialog';
 import { StoreFormDialog } from '../components/StoreFormDialog';
+import { BreakroomBoardDialog } from '@/features/boards/components/BreakroomBoardDialog';
+import { useAccess } from '@/lib/role';
 
 type TDialog =
   | { kind: 'create' }
   | { kind: 'edit'; store: TStore }
   | { kind: 'delete'; store: TStore }
   | { kind: 'kiosks' }
+  | { kind: 'board'; store: TStore }
   | null;
 
 export function ManageStoresPage() {
   const stores = useStores();
   const remove = useDeleteStore();
   const [dialog, setDialog] = useState<TDialog>(null);
+  const canBoard = useAccess().can('boards:manage');
   const list = stores.data?.body.stores ?? [];
 
   const confirmDelete = async (store: TStore) => {
@@ -85,6 +89,7 @@ export function ManageStoresPage() {
                 store={store}
                 onEdit={() => setDialog({ kind: 'edit', store })}
                 onDelete={() => setDialog({ kind: 'delete', store })}
+                onBoard={canBoard ? () => setDialog({ kind: 'board', store }) : undefined}
               />
             ))}
           </SimpleGrid>
@@ -97,6 +102,10 @@ export function ManageStoresPage() {
         onClose={() => setDialog(null)}
       />
       <KioskTabletsDialog open={dialog?.kind === 'kiosks'} onClose={() => setDialog(null)} />
+      <BreakroomBoardDialog
+        store={dialog?.kind === 'board' ? dialog.store : null}
+        onClose={() => setDialog(null)}
+      />
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         title={dialog?.kind === 'delete' ? `Delete ${dialog.store.name}?` : 'Delete store?'}

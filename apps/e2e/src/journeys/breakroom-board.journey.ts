@@ -1,0 +1,178 @@
+// The breakroom board: a TV opens the store's board link without login at 1920×1080, a new rating shows within two
+// seconds, nothing negative, no contact detail unmasked, nobody below the minimum sample ranked; the manager's dialog
+// (390 and 1280 px) lists the link with its last seen and switches it off → the TV says "switched off".
+import assert from 'node:assert/strict';
+import { ObjectId } from 'mongodb';
+import type { Page } from 'playwright-core';
+import type { Journey, JourneyContext, TestUser } from '../harness';
+import { settle } from './auth-steps';
+import { newDeviceId } from './device-ids';
+
+const TV = { width: 1920, height: 1080 };
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const STORE = 'Harbour Street Deli';
+
+async function call(ctx: JourneyContext, method: string, path: string, body: unknown, token?: string) {
+  const res = await fetch(`${ctx.apiUrl}/api/v1${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  assert.ok(res.ok, `${method} ${path} answered ${res.status}: ${await res.clone().text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+let seq = 0;
+async function rate(ctx: JourneyContext, store: string, staff: string | null, score: number, comment = '') {
+  const body = {
+    store,
+    score,
+    comment,
+    idempotencyKey: `board-${store}-${(seq += 1)}`,
+    deviceId: await newDeviceId(ctx.apiUrl),
+    ...(staff ? { staff } : {}),
+  };
+  const res = await call(
+    ctx,
+    'POST',
+    staff ? '/feedback/staff-ratings' : '/feedback/experience-ratings',
+    body,
+  );
+  return res;
+}
+
+/** A store, three people (Carol below the minimum sample of 3), and two labelled comments that name a person. */
+async function arrange(ctx: JourneyContext, user: TestUser) {
+  await call(ctx, 'PUT', '/analytics/settings', { minSample: 3 }, user.token);
+  const { store } = (await call(
+    ctx,
+    'POST',
+    '/store/create',
+    { name: STORE, timeZone: 'Europe/London' },
+    user.token,
+  )) as {
+    store: { _id: string };
+  };
+  const people: Record<string, string> = {};
+  for (const name of ['Alice Archer', 'Bob Baker', 'Carol Cooper']) {
+    const res = (await call(
+      ctx,
+      'POST',
+      '/staff/create',
+      { name, role: 'Server', stores: [store._id] },
+      user.token,
+    )) as {
+      staff: { _id: string };
+    };
+    people[name.split(' ')[0]!] = res.staff._id;
+  }
+  for (const score of [5, 5, 5]) await rate(ctx, store._id, people.Alice!, score);
+  for (const score of [4, 4, 3]) await rate(ctx, store._id, people.Bob!, score);
+  await rate(ctx, store._id, people.Carol!, 5);
+  // What the insight reaction would label: a kind comment with contact details, and a rude one, both naming a person.
+  await rate(
+    ctx,
+    store._id,
+    people.Alice!,
+    5,
+    'Alice was wonderful! Mail me at sam.jones@example.com or ring 07700 900456, www.samjones.example.com',
+  );
+  await rate(ctx, store._id, people.Bob!, 5, 'Bob was rude to my mother');
+  const label = (fragment: string, staff: string, sentiment: string) =>
+    ctx.db.collection('ratings').updateOne(
+      { comment: { $regex: fragment }, store: new ObjectId(store._id) },
+      {
+        $set: {
+          insight: { language: 'en', sentiment: { label: sentiment, score: 0.5 }, themes: [] },
+          shoutOut: { staff: new ObjectId(staff), hidden: false },
+        },
+      },
+    );
+  await label('wonderful', people.Alice!, 'positive');
+  await label('rude', people.Bob!, 'negative');
+  return store._id;
+}
+
+async function todayCount(tv: Page): Promise<number> {
+  return Number((await tv.getByTestId('board-today').innerText()).trim());
+}
+
+async function openDialog(ctx: JourneyContext, user: TestUser, viewport: typeof DESKTOP): Promise<Page> {
+  const page = await ctx.newPage(viewport);
+  await ctx.login(page, user);
+  await page.goto('/manage-stores');
+  await page.getByRole('button', { name: `Breakroom board for ${STORE}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Breakroom board' });
+  await dialog.getByRole('listitem').first().waitFor();
+  await settle(page);
+  return page;
+}
+
+export const journey: Journey = {
+  name: 'breakroom board on a TV',
+  async run(ctx) {
+    const user = await ctx.createUser({ fullname: 'Mara Manager' });
+    const store = await arrange(ctx, user);
+    const { url } = (await call(ctx, 'POST', '/boards', { store }, user.token)) as { url: string };
+    const token = url.split('/board/')[1]!;
+
+    // 1. The TV: no login, the board of the store.
+    const tv = await ctx.newPage(TV);
+    const socketOpened = tv.waitForEvent('websocket', { timeout: 30_000 });
+    await tv.goto(`/board/${token}`);
+    await tv.getByRole('heading', { name: STORE }).waitFor({ timeout: 30_000 });
+    await socketOpened;
+    assert.equal(await tv.getByRole('button', { name: /log in/i }).count(), 0, 'no login on the TV');
+    const ranking = tv.getByRole('list', { name: 'Team ranking' });
+    const ranked = await ranking.getByRole('listitem').allInnerTexts();
+    assert.deepEqual(
+      ranked.map((t) => t.replace(/\s+/g, ' ').trim()),
+      ['1 A Alice', '2 B Bob'],
+      'Alice and Bob ranked, first names only',
+    );
+    await tv.getByRole('list', { name: 'Getting started' }).getByText('Carol').waitFor();
+    const wall = await tv.locator('body').innerText();
+    assert.ok(!/Archer|Baker|Cooper/.test(wall), 'no surnames on the wall');
+    assert.ok(
+      wall.includes('[email]') && wall.includes('[phone]') && wall.includes('[link]'),
+      'contact details masked',
+    );
+    for (const leak of ['sam.jones', '900456', 'samjones.example', 'rude']) {
+      assert.ok(!wall.includes(leak), `"${leak}" must not be on the board`);
+    }
+
+    // 2. A new rating reaches the board within two seconds.
+    const before = await todayCount(tv);
+    const started = Date.now();
+    await rate(ctx, store, null, 5);
+    await tv.waitForFunction(
+      (want) => document.querySelector('[data-testid="board-today"]')?.textContent?.trim() === String(want),
+      before + 1,
+      { timeout: 2_000 },
+    );
+    const took = Date.now() - started;
+    assert.ok(took < 2_000, `the board updated after ${took} ms`);
+    await ctx.screenshot(tv, 'board-1920');
+
+    // 3. The manager's dialog: the link with its last seen, at 390 and 1280 px.
+    const phone = await openDialog(ctx, user, PHONE);
+    await ctx.screenshot(phone, 'dialog-390');
+    const scrollWidth = await phone.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(scrollWidth <= PHONE.width, `the dialog fits 390 px (scroll width ${scrollWidth})`);
+    const desk = await openDialog(ctx, user, DESKTOP);
+    const dialog = desk.getByRole('dialog', { name: 'Breakroom board' });
+    await dialog.getByText(/^Last seen /).waitFor();
+    await ctx.screenshot(desk, 'dialog-1280');
+
+    // 4. Switched off from the dialog: the TV says so, neutrally, by itself.
+    await dialog.getByRole('button', { name: 'Switch off', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Switch off now' }).click();
+    await dialog.getByText('No board links yet').waitFor();
+    await tv.getByText('This board has been switched off').waitFor({ timeout: 10_000 });
+    await settle(tv);
+    await ctx.screenshot(tv, 'switched-off-1920');
+    const res = await fetch(`${ctx.apiUrl}/api/v1/boards/public/${token}`);
+    assert.equal(res.status, 404, 'the link is off for good');
+  },
+};

@@ -1,0 +1,102 @@
+// /boards: breakroom TV boards — a revocable, unguessable link per store and the public board data it opens.
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { businessRoute } from './access';
+import { ZMessageSchema, ZObjectIdSchema } from './common';
+
+const c = initContract();
+
+/** Socket.IO: a board's socket sends `auth: { board: <token> }` and hears only this nudge, then refetches. */
+export const BOARD_EVENTS = { refresh: 'board:refresh' } as const;
+
+export const ZCreateBoardSchema = z.object({
+  store: ZObjectIdSchema.describe('The store the board shows'),
+});
+export type TCreateBoard = z.infer<typeof ZCreateBoardSchema>;
+
+export const ZBoardSchema = z.object({
+  _id: z.string(),
+  store: z.object({ _id: z.string(), name: z.string() }),
+  createdAt: z.string(),
+  /** Who created it; null once that person's account is gone. */
+  createdBy: z.object({ name: z.string() }).nullable(),
+  /** When a TV last fetched the board (updated at most once a minute); null when never opened. */
+  lastSeenAt: z.string().nullable(),
+});
+export type TBoard = z.infer<typeof ZBoardSchema>;
+
+export const ZBoardMemberSchema = z.object({
+  _id: z.string(),
+  /** First name only: the board hangs on a wall. */
+  firstName: z.string(),
+  photo: z.string().nullable(),
+  /** Null: below the business's minimum sample this week (shown apart, never last). */
+  rank: z.number().int().nullable(),
+});
+export type TBoardMember = z.infer<typeof ZBoardMemberSchema>;
+
+export const ZBoardShoutOutSchema = z.object({
+  _id: z.string(),
+  /** The positive comment with emails, phone numbers and links masked. */
+  text: z.string(),
+  firstName: z.string(),
+  photo: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TBoardShoutOut = z.infer<typeof ZBoardShoutOutSchema>;
+
+export const ZBoardDataSchema = z.object({
+  store: z.object({ name: z.string(), image: z.string().nullable() }),
+  /** The last seven days in the store's time zone, against the seven before. */
+  week: z.object({
+    from: z.string(),
+    to: z.string(),
+    ratings: z.number().int(),
+    /** Null below the minimum sample. */
+    average: z.number().nullable(),
+    /** Change of the average against the previous seven days; null when either side is below the minimum sample. */
+    change: z.number().nullable(),
+  }),
+  today: z.object({ day: z.string(), ratings: z.number().int() }),
+  minSample: z.number().int(),
+  /** Display order: people not yet ranked first (without a rank), then the ranked top by rank. */
+  team: z.array(ZBoardMemberSchema),
+  shoutOuts: z.array(ZBoardShoutOutSchema),
+  generatedAt: z.string(),
+});
+export type TBoardData = z.infer<typeof ZBoardDataSchema>;
+
+export const boardsContract = c.router({
+  create: {
+    method: 'POST',
+    path: '/boards',
+    metadata: businessRoute('boards:manage'),
+    body: ZCreateBoardSchema,
+    responses: { 201: z.object({ _id: z.string(), url: z.string() }) },
+    summary: 'Create a breakroom board link for a store (the link is in this answer only)',
+  },
+  list: {
+    method: 'GET',
+    path: '/boards',
+    metadata: businessRoute('boards:manage'),
+    responses: { 200: z.object({ boards: z.array(ZBoardSchema) }) },
+    summary: "The live breakroom boards of the member's stores, newest first (never their links)",
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/boards/:id',
+    pathParams: z.object({ id: ZObjectIdSchema }),
+    body: c.noBody(),
+    metadata: businessRoute('boards:manage'),
+    responses: { 200: ZMessageSchema },
+    summary: 'Switch a board off: its link answers 404 and its TVs are disconnected',
+  },
+  publicBoard: {
+    method: 'GET',
+    path: '/boards/public/:token',
+    pathParams: z.object({ token: z.string().max(200) }),
+    metadata: { public: true } as const,
+    responses: { 200: ZBoardDataSchema },
+    summary: "A board's data for its TV (no login); 404 once switched off",
+  },
+});
