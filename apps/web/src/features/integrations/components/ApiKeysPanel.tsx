@@ -1,5 +1,5 @@
 // The "API keys" section: the business's keys (prefix, scopes, stores, creator, dates), create (shown once), revoke.
-import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { TApiKey } from '@cx/contracts';
 import { useState } from 'react';
 import { LuKeyRound, LuPlus } from 'react-icons/lu';
@@ -41,9 +41,9 @@ export function ApiKeysPanel() {
           <Text color="fg.muted" fontSize="sm">
             Let another system read ratings or analytics with <code>Authorization: Bearer cxk_…</code>. See
             the{' '}
-            <a href="/api/docs" target="_blank" rel="noreferrer">
+            <Link href="/api/docs" target="_blank" rel="noreferrer" variant="underline">
               API reference
-            </a>
+            </Link>
             .
           </Text>
         </Stack>
