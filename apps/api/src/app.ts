@@ -20,6 +20,7 @@ import { filesRouter } from './modules/files/files.router';
 import { healthRouter } from './modules/health/health.router';
 import { integrationsRouter } from './modules/integrations/integrations.router';
 import { kiosksRouter } from './modules/kiosks/kiosks.router';
+import { scorecardsRouter } from './modules/scorecards/scorecards.router';
 import { configureBilling, type BillingOverrides } from './modules/plans/billing.config';
 import { plansRouter, WEBHOOK_PATH, webhookRawBody } from './modules/plans/plans.router';
 import { registerNotificationReactions } from './modules/notifications/notifications.jobs';
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps = {}): Express {
       audit: auditRouter,
       kiosks: kiosksRouter,
       integrations: integrationsRouter,
+      scorecards: scorecardsRouter,
     },
     app,
     {
