@@ -140,4 +140,10 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   ]),
   'integrations.listApiKeys': own(() => [{}]),
   'integrations.revokeApiKey': foreign(() => [{ params: { id: someId() } }]),
+
+  'scorecards.get': foreign((a) => [{ params: { staffId: a.staff }, query: {} }]),
+  'scorecards.pdf': foreign((a) => [{ params: { staffId: a.staff }, query: { period: 'last7' } }]),
+  'scorecards.createShare': foreign((a) => [{ params: { staffId: a.staff }, body: { period: 'last30' } }]),
+  'scorecards.listShares': foreign((a) => [{ params: { staffId: a.staff } }]),
+  'scorecards.revokeShare': foreign((a) => [{ params: { id: a.scorecardShare } }]),
 };

@@ -7,6 +7,7 @@ import { RollupModel } from '../../src/modules/analytics/rollup.model';
 import { saveImage } from '../../src/lib/files';
 import { ensureDefaultRules } from '../../src/modules/notifications/rules.service';
 import { RuleModel } from '../../src/modules/notifications/rule.model';
+import { ScorecardShareModel } from '../../src/modules/scorecards/scorecard-share.model';
 import { makePng, makeShift, makeStaff, makeStore, makeUser, type MadeUser } from '../factories';
 
 /** Ids and names of business A that must never reach business B, and what the matrix aims at. */
@@ -23,6 +24,8 @@ export interface Victim {
   /** One of A's notification rules (the defaults every business starts with). */
   rule: string;
   image: string;
+  /** A live share link to A's staff member's scorecard. */
+  scorecardShare: string;
   /** Strings only A's records contain: any of them in B's answer is a leak. */
   secrets: string[];
 }
@@ -79,6 +82,12 @@ export async function makeVictim(): Promise<Victim> {
   });
   await ensureDefaultRules(user.id);
   const rule = await RuleModel.findOne({ business: user.id }).lean();
+  const share = await ScorecardShareModel.create({
+    business: user.id,
+    staff: staff._id,
+    tokenHash: 'victim-share-hash',
+    period: { period: 'last30' },
+  });
   const ids = {
     userId: user.id,
     rule: String(rule!._id),
@@ -88,6 +97,7 @@ export async function makeVictim(): Promise<Victim> {
     flaggedRating: String(flagged._id),
     rating: String(rating._id),
     image,
+    scorecardShare: String(share._id),
   };
   return {
     user,

@@ -43,6 +43,8 @@ export const routes: RouteObject[] = [
           page(paths.team.noAccess.path, marketingArea, 'NoAccessPage'),
         ],
       },
+      // A shared scorecard (#25): outside the token guard and without the marketing navigation.
+      page(paths.publicScorecard.path, marketingArea, 'PublicScorecardPage'),
       // The QR pages are their own lean entry (customer.html): the server sends it for these paths.
       ...Object.values(customer).map(({ path }) => ({ path, Component: CustomerEntryRedirect })),
       {
@@ -68,6 +70,7 @@ export const routes: RouteObject[] = [
               page(business.paymentFailed.path, businessArea, 'PaymentFailedPage'),
               page(business.team.path, businessArea, 'TeamPage'),
               page(business.audit.path, businessArea, 'AuditLogPage'),
+              page(business.scorecard.path, businessArea, 'ScorecardPage'),
             ],
           },
         ],

@@ -29,6 +29,16 @@ export const paths = {
     /** Not in the side navigation (the spec's twelve items stay): reached from the profile menu and the settings page. */
     team: route('/team', 'Team'),
     audit: route('/team/audit', 'Audit log'),
+    /** Staff scorecards (#25): reached from the Staff League Table and Manage Staff, not the side navigation. */
+    scorecard: {
+      ...route('/staff/:staffId/scorecard', 'Scorecard'),
+      getHref: (staffId: string, search = '') => `/staff/${encodeURIComponent(staffId)}/scorecard${search}`,
+    },
+  },
+  /** A shared scorecard (#25): no login, no layout around it. */
+  publicScorecard: {
+    ...route('/scorecard/:token', 'Scorecard'),
+    getHref: (token: string) => `/scorecard/${encodeURIComponent(token)}`,
   },
   /** Teams (#21): public pages in the marketing layout; they work signed in or not. */
   team: {
