@@ -78,9 +78,7 @@ export const ZScorecardShareSchema = z.object({
 export type TScorecardShare = z.infer<typeof ZScorecardShareSchema>;
 
 /** 32 random bytes in base64url. */
-const ZShareTokenSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid');
+const ZShareTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid');
 
 const ZStaffParam = z.object({ staffId: ZObjectIdSchema });
 

@@ -52,7 +52,10 @@ describe('GET /api/v1/scorecards/:staffId', () => {
   it("shows exactly the staff league table's row for that person and period, with trend, badges and shout-outs", async () => {
     const { owner, ana } = await world();
     for (const query of ['period=last30', 'period=last7', 'period=custom&from=2020-01-01&to=2020-12-31']) {
-      const res = await request(app).get(`/api/v1/scorecards/${ana._id}?${query}`).set(owner.auth).expect(200);
+      const res = await request(app)
+        .get(`/api/v1/scorecards/${ana._id}?${query}`)
+        .set(owner.auth)
+        .expect(200);
       expect(res.body.figures).toEqual(await leagueRowOf(owner.auth, String(ana._id), query));
     }
     const card = (await request(app).get(`/api/v1/scorecards/${ana._id}`).set(owner.auth).expect(200)).body;
@@ -65,7 +68,9 @@ describe('GET /api/v1/scorecards/:staffId', () => {
     expect(card.badges.map((b: { id: string }) => b.id)).toEqual(
       expect.arrayContaining(['five-star-10', 'top-of-league', 'shift-star']),
     );
-    expect(card.shoutOuts.map((s: { comment: string }) => s.comment)).toEqual(['Ana made our morning, so kind']);
+    expect(card.shoutOuts.map((s: { comment: string }) => s.comment)).toEqual([
+      'Ana made our morning, so kind',
+    ]);
     const text = JSON.stringify(card);
     expect(text).not.toContain('Ben Brightwater');
     expect(text).not.toContain('Cleo Castellano');
@@ -76,9 +81,9 @@ describe('GET /api/v1/scorecards/:staffId', () => {
     const missing = await request(app).get(`/api/v1/scorecards/${ana._id}?period=custom`).set(owner.auth);
     expect(missing.status).toBe(400);
     expect(missing.body.fieldErrors.from).toEqual(['Choose the first day of the period']);
-    expect((await request(app).get(`/api/v1/scorecards/${ana._id}?period=forever`).set(owner.auth)).status).toBe(
-      400,
-    );
+    expect(
+      (await request(app).get(`/api/v1/scorecards/${ana._id}?period=forever`).set(owner.auth)).status,
+    ).toBe(400);
   });
 
   it("answers 404 to a manager of another store and to another business, 200 to the person's store manager", async () => {
@@ -90,7 +95,10 @@ describe('GET /api/v1/scorecards/:staffId', () => {
       expect((await request(app).get(path).set(southManager.auth)).status).toBe(404);
       expect((await request(app).get(path).set(stranger.auth)).status).toBe(404);
     }
-    const share = await request(app).post(`/api/v1/scorecards/${ana._id}/share`).set(southManager.auth).send({});
+    const share = await request(app)
+      .post(`/api/v1/scorecards/${ana._id}/share`)
+      .set(southManager.auth)
+      .send({});
     expect(share.status).toBe(404);
     const mine = await request(app).get(`/api/v1/scorecards/${ana._id}`).set(northManager.auth).expect(200);
     expect(mine.body.figures).toEqual(await leagueRowOf(northManager.auth, String(ana._id)));
@@ -164,7 +172,7 @@ describe('POST /api/v1/scorecards/:staffId/share', () => {
     expect((await request(app).get(`/api/v1/scorecards/public/${'x'.repeat(43)}`)).status).toBe(404);
   });
 
-  it("lets a manager revoke only links within their stores, and a viewer create none", async () => {
+  it('lets a manager revoke only links within their stores, and a viewer create none', async () => {
     const { owner, north, south, ana } = await world();
     const created = await request(app).post(`/api/v1/scorecards/${ana._id}/share`).set(owner.auth).send({});
     const northManager = await makeMember(owner.id, 'manager', [north._id]);
@@ -173,10 +181,13 @@ describe('POST /api/v1/scorecards/:staffId/share', () => {
     const revoke = `/api/v1/scorecards/shares/${created.body._id}`;
     expect((await request(app).delete(revoke).set(northManager.auth)).status).toBe(404);
     expect((await request(app).delete(revoke).set(southManager.auth)).status).toBe(404);
-    expect((await request(app).post(`/api/v1/scorecards/${ana._id}/share`).set(viewer.auth).send({})).status).toBe(
-      403,
-    );
-    const own = await request(app).post(`/api/v1/scorecards/${ana._id}/share`).set(northManager.auth).send({});
+    expect(
+      (await request(app).post(`/api/v1/scorecards/${ana._id}/share`).set(viewer.auth).send({})).status,
+    ).toBe(403);
+    const own = await request(app)
+      .post(`/api/v1/scorecards/${ana._id}/share`)
+      .set(northManager.auth)
+      .send({});
     expect(own.status).toBe(201);
     await request(app).delete(`/api/v1/scorecards/shares/${own.body._id}`).set(northManager.auth).expect(200);
   });

@@ -120,6 +120,10 @@ export async function makeVictim(): Promise<Victim> {
 export async function makeIntruder(): Promise<Intruder> {
   const user = await makeUser({ fullname: 'Ivan Intruder' });
   const store = await StoreModel.create({ business: user.id, name: 'Intruder Store', timeZone: 'UTC' });
-  const staff = await StaffModel.create({ business: user.id, name: 'Ivy Intruderstaff', stores: [store._id] });
+  const staff = await StaffModel.create({
+    business: user.id,
+    name: 'Ivy Intruderstaff',
+    stores: [store._id],
+  });
   return { user, userId: user.id, store: String(store._id), staff: String(staff._id) };
 }

@@ -57,7 +57,11 @@ export function badgesFor(
     });
   }
   if (row.rank === 1) {
-    badges.push({ id: 'top-of-league', label: 'Top of the league', description: 'Ranked first for this period' });
+    badges.push({
+      id: 'top-of-league',
+      label: 'Top of the league',
+      description: 'Ranked first for this period',
+    });
   }
   if (mostImproved) {
     badges.push({

@@ -91,7 +91,10 @@ export async function revokeShare(access: Access, id: string): Promise<void> {
     revokedAt: null,
   }).lean<ScorecardShareDoc>();
   if (!share || !covers(access, share)) throw notFound('Share link');
-  await ScorecardShareModel.updateOne({ _id: share._id, revokedAt: null }, { $set: { revokedAt: new Date() } });
+  await ScorecardShareModel.updateOne(
+    { _id: share._id, revokedAt: null },
+    { $set: { revokedAt: new Date() } },
+  );
   const person = await StaffModel.findById(share.staff, { name: 1 }).lean();
   await recordAudit(access, {
     kind: 'scorecard',
@@ -103,7 +106,10 @@ export async function revokeShare(access: Access, id: string): Promise<void> {
 
 /** The card behind a live link, over the stores and period kept with it; a revoked or unknown token is 404. */
 export async function publicScorecard(token: string, now = new Date()): Promise<TScorecard> {
-  const share = await ScorecardShareModel.findOne({ tokenHash: tokenHash(token), revokedAt: null }).lean<ScorecardShareDoc>();
+  const share = await ScorecardShareModel.findOne({
+    tokenHash: tokenHash(token),
+    revokedAt: null,
+  }).lean<ScorecardShareDoc>();
   if (!share) throw notFound('Scorecard');
   const access: Access = {
     userId: String(share.createdBy ?? share.business),
@@ -111,12 +117,7 @@ export async function publicScorecard(token: string, now = new Date()): Promise<
     role: 'viewer',
     storeIds: share.stores.length ? share.stores.map(String) : null,
   };
-  const card = await scorecardFor(
-    access,
-    String(share.staff),
-    periodOf(share),
-    now,
-  );
+  const card = await scorecardFor(access, String(share.staff), periodOf(share), now);
   await ScorecardShareModel.updateOne({ _id: share._id }, { $set: { lastSeenAt: now } });
   return card;
 }

@@ -51,9 +51,7 @@ function drawTrend(doc: PDFKit.PDFDocument, card: TScorecard, x: number, y: numb
   series.forEach((p, i) => {
     if (p.average === null) return;
     const bh = ((p.average - 1) / 4) * (h - 8) + 4;
-    doc
-      .rect(x + i * step + (step - barW) / 2, y + h - bh, barW, bh)
-      .fill(ACCENT);
+    doc.rect(x + i * step + (step - barW) / 2, y + h - bh, barW, bh).fill(ACCENT);
   });
   doc.fillColor(MUTED).font('Helvetica').fontSize(8);
   doc.text(series[0]!.bucket, x, y + h + 3, { lineBreak: false });
@@ -86,17 +84,34 @@ export async function scorecardPdf(card: TScorecard): Promise<Buffer> {
   doc.moveDown(1);
   for (const [label, value] of figureLines(card)) {
     const y = doc.y;
-    doc.font('Helvetica').fontSize(11).fillColor(MUTED).text(label, left, y, { width: 200, lineBreak: false });
-    doc.font('Helvetica-Bold').fillColor(INK).text(value, left + 210, y, { width: width - 210, lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(11)
+      .fillColor(MUTED)
+      .text(label, left, y, { width: 200, lineBreak: false });
+    doc
+      .font('Helvetica-Bold')
+      .fillColor(INK)
+      .text(value, left + 210, y, { width: width - 210, lineBreak: false });
     doc.moveDown(0.5);
   }
   const d = card.figures.distribution;
   doc.moveDown(0.3).font('Helvetica').fontSize(10).fillColor(MUTED);
-  doc.text(`5 stars: ${d[4]}   4 stars: ${d[3]}   3 stars: ${d[2]}   2 stars: ${d[1]}   1 star: ${d[0]}`, left, doc.y, {
-    width,
-  });
+  doc.text(
+    `5 stars: ${d[4]}   4 stars: ${d[3]}   3 stars: ${d[2]}   2 stars: ${d[1]}   1 star: ${d[0]}`,
+    left,
+    doc.y,
+    {
+      width,
+    },
+  );
 
-  doc.moveDown(1).font('Helvetica-Bold').fontSize(13).fillColor(INK).text(`Trend (average per ${card.trend.granularity})`, left);
+  doc
+    .moveDown(1)
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .fillColor(INK)
+    .text(`Trend (average per ${card.trend.granularity})`, left);
   const chartY = doc.y + 6;
   drawTrend(doc, card, left, chartY, width, 110);
   doc.y = chartY + 130;

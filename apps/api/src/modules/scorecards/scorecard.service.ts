@@ -9,10 +9,17 @@ import { RatingModel } from '../ratings/rating.model';
 import { badgesFor, fiveStarTotal, mostImprovedThisMonth } from './scorecard-badges';
 
 /** The same scope without the person filter: the whole league, so the person's row is the league table's row. */
-const leagueOf = (scope: Scope): Scope => ({ ...scope, staff: undefined, filter: { ...scope.filter, staff: undefined } });
+const leagueOf = (scope: Scope): Scope => ({
+  ...scope,
+  staff: undefined,
+  filter: { ...scope.filter, staff: undefined },
+});
 
 /** The person's row of the staff league table for the scope (ranked or not), exactly as the table lists it. */
-async function leagueRow(scope: Scope, staffId: string): Promise<{ row: TStaffLeagueRow; minSample: number }> {
+async function leagueRow(
+  scope: Scope,
+  staffId: string,
+): Promise<{ row: TStaffLeagueRow; minSample: number }> {
   const whole = leagueOf(scope);
   const league = await staffLeagueFrom(whole, staffLeagueRows(whole));
   const find = (l: typeof league) => [...l.ranked, ...l.notRanked].find((r) => r.staff._id === staffId);

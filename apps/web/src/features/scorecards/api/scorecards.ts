@@ -40,7 +40,8 @@ export function useShareMutations(staffId: string) {
 
 function pdfUrl(staffId: string, query: TScorecardQuery): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (typeof value === 'string' && value) search.set(key, value);
+  for (const [key, value] of Object.entries(query))
+    if (typeof value === 'string' && value) search.set(key, value);
   const path = contract.scorecards.pdf.path.replace(':staffId', encodeURIComponent(staffId));
   const qs = search.toString();
   return `${env.apiBaseUrl}${path}${qs ? `?${qs}` : ''}`;
@@ -51,7 +52,9 @@ async function downloadPdf(staffId: string, query: TScorecardQuery): Promise<str
     headers: { authorization: session.authorizationHeader(), accept: 'application/pdf' },
   });
   if (!response.ok) {
-    const body: unknown = await response.json().catch(() => ({ message: `The download failed (${response.status})` }));
+    const body: unknown = await response
+      .json()
+      .catch(() => ({ message: `The download failed (${response.status})` }));
     throw { status: response.status, body };
   }
   const disposition = response.headers.get('content-disposition') ?? '';

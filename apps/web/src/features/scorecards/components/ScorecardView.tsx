@@ -26,8 +26,7 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
 
 export function ScorecardView({ card }: { card: TScorecard }) {
   const f = card.figures;
-  const rank =
-    f.rank === null ? 'Not ranked' : `#${f.rank}`;
+  const rank = f.rank === null ? 'Not ranked' : `#${f.rank}`;
   return (
     <Stack gap="5" as="article" aria-label={`Scorecard of ${f.staff.name}`}>
       <HStack gap="3" minW="0">

@@ -29,7 +29,15 @@ function ShareRow({ share, onRevoke }: { share: TScorecardShare; onRevoke: () =>
   );
 }
 
-export function ShareLinks({ staffId, name, query }: { staffId: string; name: string; query: TScorecardQuery }) {
+export function ShareLinks({
+  staffId,
+  name,
+  query,
+}: {
+  staffId: string;
+  name: string;
+  query: TScorecardQuery;
+}) {
   const links = useShareLinks(staffId);
   const { create, revoke } = useShareMutations(staffId);
   const [url, setUrl] = useState<string | null>(null);

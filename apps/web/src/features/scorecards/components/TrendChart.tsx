@@ -26,7 +26,14 @@ export function TrendChart({ trend }: { trend: TScorecard['trend'] }) {
         role="img"
         aria-label={`Average rating per ${trend.granularity}, ${rated.length} with ratings`}
       >
-        <line x1="0" y1={height - 0.5} x2={width} y2={height - 0.5} stroke="currentColor" strokeOpacity="0.2" />
+        <line
+          x1="0"
+          y1={height - 0.5}
+          x2={width}
+          y2={height - 0.5}
+          stroke="currentColor"
+          strokeOpacity="0.2"
+        />
         {points.map((p, i) =>
           p.average === null ? null : (
             <rect

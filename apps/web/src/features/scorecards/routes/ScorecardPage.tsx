@@ -41,7 +41,13 @@ export function ScorecardPage() {
         description="One person's figures, exactly as the Staff League Table counts them, to share with them or print."
         actions={
           <HStack wrap="wrap" gap="2">
-            <Button size="sm" variant="outline" onClick={download} loading={pdf.isPending} disabled={!card.data}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={download}
+              loading={pdf.isPending}
+              disabled={!card.data}
+            >
               <LuDownload aria-hidden /> Download PDF
             </Button>
           </HStack>
@@ -55,7 +61,9 @@ export function ScorecardPage() {
           {() => <ScorecardView card={card.data!.body} />}
         </QueryStates>
       )}
-      {card.data && access.can('boards:manage') ? <ShareLinks staffId={staffId} name={name} query={query} /> : null}
+      {card.data && access.can('boards:manage') ? (
+        <ShareLinks staffId={staffId} name={name} query={query} />
+      ) : null}
     </Stack>
   );
 }

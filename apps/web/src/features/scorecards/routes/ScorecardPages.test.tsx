@@ -44,9 +44,17 @@ function cardFixture(over: Partial<TScorecard> = {}): TScorecard {
       ],
     },
     fiveStarTotal: 62,
-    badges: [{ id: 'five-star-50', label: '50 five-star ratings', description: '62 five-star ratings so far' }],
+    badges: [
+      { id: 'five-star-50', label: '50 five-star ratings', description: '62 five-star ratings so far' },
+    ],
     shoutOuts: [
-      { _id: 'r1', comment: 'Olivia remembered my order!', score: 5, store: { _id: 's1', name: 'Covent Garden' }, day: '2026-11-25' },
+      {
+        _id: 'r1',
+        comment: 'Olivia remembered my order!',
+        score: 5,
+        store: { _id: 's1', name: 'Covent Garden' },
+        day: '2026-11-25',
+      },
     ],
     ...over,
   };
@@ -70,7 +78,9 @@ describe('/staff/:staffId/scorecard', () => {
     expect(within(figures).getByText('4.61')).toBeInTheDocument();
     expect(within(figures).getByText('#2')).toBeInTheDocument();
     expect(within(figures).getByText('31 ratings while on shift')).toBeInTheDocument();
-    expect(within(card).getByRole('img', { name: /Average rating per day, 1 with ratings/ })).toBeInTheDocument();
+    expect(
+      within(card).getByRole('img', { name: /Average rating per day, 1 with ratings/ }),
+    ).toBeInTheDocument();
     expect(within(card).getByText('50 five-star ratings')).toBeInTheDocument();
     expect(within(card).getByText('“Olivia remembered my order!”')).toBeInTheDocument();
     expect(api.queriesOf(`GET /api/v1/scorecards/${staffId}`)[0]?.get('period')).toBe('last7');
@@ -122,7 +132,10 @@ describe('/staff/:staffId/scorecard', () => {
 
 describe('/scorecard/:token (shared)', () => {
   it('shows the card read-only without signing in', async () => {
-    mockFetch({ 'GET /api/v1/scorecards/public/tok_abcdefghijklmnopqrstu': () => jsonResponse(200, cardFixture({ badges: [], shoutOuts: [] })) });
+    mockFetch({
+      'GET /api/v1/scorecards/public/tok_abcdefghijklmnopqrstu': () =>
+        jsonResponse(200, cardFixture({ badges: [], shoutOuts: [] })),
+    });
     renderApp(paths.publicScorecard.getHref('tok_abcdefghijklmnopqrstu'));
     const card = await screen.findByRole('article', { name: 'Scorecard of Olivia Bennett' });
     expect(within(card).getByText('No badges yet', { exact: false })).toBeInTheDocument();
@@ -132,7 +145,10 @@ describe('/scorecard/:token (shared)', () => {
   });
 
   it('says the link is no longer shared once revoked', async () => {
-    mockFetch({ 'GET /api/v1/scorecards/public/tok_abcdefghijklmnopqrstu': () => jsonResponse(404, { message: 'Scorecard not found' }) });
+    mockFetch({
+      'GET /api/v1/scorecards/public/tok_abcdefghijklmnopqrstu': () =>
+        jsonResponse(404, { message: 'Scorecard not found' }),
+    });
     renderApp(paths.publicScorecard.getHref('tok_abcdefghijklmnopqrstu'));
     expect(await screen.findByText('This scorecard is no longer shared')).toBeInTheDocument();
   });
