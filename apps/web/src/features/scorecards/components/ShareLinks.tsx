@@ -69,12 +69,12 @@ export function ShareLinks({
           <Alert.Content minW="0">
             <Alert.Title>Private link to {name}'s scorecard (shown once)</Alert.Title>
             <Alert.Description>
-              <Code wordBreak="break-all" whiteSpace="normal" data-testid="share-url">
+              <Code colorPalette="gray" wordBreak="break-all" whiteSpace="normal" data-testid="share-url">
                 {url}
               </Code>
             </Alert.Description>
           </Alert.Content>
-          <Button size="sm" onClick={() => void copy()}>
+          <Button size="sm" colorPalette="brand" onClick={() => void copy()}>
             <LuCopy aria-hidden /> Copy
           </Button>
         </Alert.Root>
