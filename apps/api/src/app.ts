@@ -21,6 +21,7 @@ import { healthRouter } from './modules/health/health.router';
 import { apiKeyRateLimit } from './modules/integrations/api-key-access';
 import { integrationsRouter } from './modules/integrations/integrations.router';
 import { kiosksRouter } from './modules/kiosks/kiosks.router';
+import { scorecardsRouter } from './modules/scorecards/scorecards.router';
 import { configureBilling, type BillingOverrides } from './modules/plans/billing.config';
 import { plansRouter, WEBHOOK_PATH, webhookRawBody } from './modules/plans/plans.router';
 import { registerInsightReactions } from './modules/insight/insight.reaction';
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps = {}): Express {
       integrations: integrationsRouter,
       themes: themesRouter,
       boards: boardsRouter,
+      scorecards: scorecardsRouter,
     },
     app,
     {

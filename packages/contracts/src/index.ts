@@ -15,6 +15,7 @@ export * from './plans.contract';
 export * from './notifications.contract';
 export * from './rating-review.contract';
 export * from './rota.contract';
+export * from './scorecards.contract';
 export * from './staff.contract';
 export * from './stores.contract';
 export * from './team.contract';

@@ -5,6 +5,7 @@ import { API_PREFIX } from './customer.constants';
 import { boardsContract } from './boards.contract';
 import { integrationsContract } from './integrations.contract';
 import { themesContract } from './themes.contract';
+import { scorecardsContract } from './scorecards.contract';
 
 const c = initContract();
 
@@ -14,6 +15,7 @@ export const growthContract = c.router(
     integrations: integrationsContract,
     themes: themesContract,
     boards: boardsContract,
+    scorecards: scorecardsContract,
   },
   { pathPrefix: API_PREFIX, commonResponses, strictStatusCodes: true },
 );

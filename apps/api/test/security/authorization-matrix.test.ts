@@ -7,6 +7,7 @@ import { createApp } from '../../src/app';
 import { BoardModel } from '../../src/modules/boards/board.model';
 import { KioskModel } from '../../src/modules/kiosks/kiosk.model';
 import { RuleModel } from '../../src/modules/notifications/rule.model';
+import { ScorecardShareModel } from '../../src/modules/scorecards/scorecard-share.model';
 import { StaffModel } from '../../src/modules/staff/staff.model';
 import { MembershipModel } from '../../src/tenancy/membership.model';
 import { makeMember, makeRating, makeShift, makeStore, makeUser, type MadeUser } from '../factories';
@@ -247,6 +248,23 @@ const SPECS: Record<string, Spec> = {
       tokenHash: randomBytes(32).toString('hex'),
     });
     return { params: { id: String(board._id) } };
+  }),
+  'scorecards.get': store(async (c) => ({ params: { staffId: String((await staffAt(c))._id) } })),
+  'scorecards.pdf': store(async (c) => ({ params: { staffId: String((await staffAt(c))._id) } })),
+  'scorecards.createShare': store(async (c) => ({
+    params: { staffId: String((await staffAt(c))._id) },
+    body: { period: 'last7' },
+  })),
+  'scorecards.listShares': store(async (c) => ({ params: { staffId: String((await staffAt(c))._id) } })),
+  'scorecards.revokeShare': store(async (c) => {
+    const share = await ScorecardShareModel.create({
+      business: c.store.business,
+      staff: (await staffAt(c))._id,
+      tokenHash: randomBytes(32).toString('hex'),
+      stores: [c.store._id],
+      period: { period: 'last30' },
+    });
+    return { params: { id: String(share._id) } };
   }),
 };
 

@@ -8,6 +8,7 @@ import { RollupModel } from '../../src/modules/analytics/rollup.model';
 import { saveImage } from '../../src/lib/files';
 import { ensureDefaultRules } from '../../src/modules/notifications/rules.service';
 import { RuleModel } from '../../src/modules/notifications/rule.model';
+import { ScorecardShareModel } from '../../src/modules/scorecards/scorecard-share.model';
 import { makePng, makeShift, makeStaff, makeStore, makeUser, type MadeUser } from '../factories';
 
 /** Ids and names of business A that must never reach business B, and what the matrix aims at. */
@@ -26,6 +27,8 @@ export interface Victim {
   image: string;
   /** One of A's breakroom boards (switched on). */
   board: string;
+  /** A live share link to A's staff member's scorecard. */
+  scorecardShare: string;
   /** Strings only A's records contain: any of them in B's answer is a leak. */
   secrets: string[];
 }
@@ -87,6 +90,12 @@ export async function makeVictim(): Promise<Victim> {
     store: store._id,
     tokenHash: 'victim-board-hash',
   });
+  const share = await ScorecardShareModel.create({
+    business: user.id,
+    staff: staff._id,
+    tokenHash: 'victim-share-hash',
+    period: { period: 'last30' },
+  });
   const ids = {
     board: String(board._id),
     userId: user.id,
@@ -97,6 +106,7 @@ export async function makeVictim(): Promise<Victim> {
     flaggedRating: String(flagged._id),
     rating: String(rating._id),
     image,
+    scorecardShare: String(share._id),
   };
   return {
     user,

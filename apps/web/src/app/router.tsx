@@ -52,6 +52,8 @@ export const routes: RouteObject[] = [
           return { Component: m.BreakroomBoardPage, ErrorBoundary: m.BoardErrorFallback };
         },
       },
+      // A shared scorecard (#25): outside the token guard and without the marketing navigation.
+      page(paths.publicScorecard.path, marketingArea, 'PublicScorecardPage'),
       // The QR pages are their own lean entry (customer.html): the server sends it for these paths.
       ...Object.values(customer).map(({ path }) => ({ path, Component: CustomerEntryRedirect })),
       {
@@ -78,6 +80,7 @@ export const routes: RouteObject[] = [
               page(business.team.path, businessArea, 'TeamPage'),
               page(business.audit.path, businessArea, 'AuditLogPage'),
               page(business.integrations.path, businessArea, 'IntegrationsPage'),
+              page(business.scorecard.path, businessArea, 'ScorecardPage'),
             ],
           },
         ],

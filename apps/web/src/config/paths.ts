@@ -31,6 +31,16 @@ export const paths = {
     audit: route('/team/audit', 'Audit log'),
     /** Owner and Admin, like Team: reached from the profile menu, not the side navigation. */
     integrations: route('/integrations', 'Integrations'),
+    /** Staff scorecards (#25): reached from the Staff League Table and Manage Staff, not the side navigation. */
+    scorecard: {
+      ...route('/staff/:staffId/scorecard', 'Scorecard'),
+      getHref: (staffId: string, search = '') => `/staff/${encodeURIComponent(staffId)}/scorecard${search}`,
+    },
+  },
+  /** A shared scorecard (#25): no login, no layout around it. */
+  publicScorecard: {
+    ...route('/scorecard/:token', 'Scorecard'),
+    getHref: (token: string) => `/scorecard/${encodeURIComponent(token)}`,
   },
   /** Teams (#21): public pages in the marketing layout; they work signed in or not. */
   team: {

@@ -1,6 +1,13 @@
 // Snapshot and Overview: KPIs with the previous period, series, the hour-of-week heatmap and the staff/experience split.
 import { DateTime } from 'luxon';
-import type { TOverview, TOverviewQuery, TSeriesPoint, TSnapshot } from '@cx/contracts';
+import type {
+  TOverview,
+  TOverviewQuery,
+  TSeriesPoint,
+  TSnapshot,
+  TStaffLeague,
+  TStaffLeagueRow,
+} from '@cx/contracts';
 import { addDays, weekStart } from '../../lib/time';
 import {
   addTo,
@@ -35,16 +42,7 @@ export async function snapshot(scope: Scope): Promise<TSnapshot> {
   const storeLeague = storeLeagueFrom(scope, rows);
 
   const best = staffLeague.ranked[0];
-  const improved = staffLeague.ranked
-    .concat(staffLeague.notRanked)
-    .filter(
-      (r) =>
-        r.ratings >= scope.minSample &&
-        r.trend.change !== null &&
-        r.trend.change > 0 &&
-        previousCount(rows, r.staff._id) >= scope.minSample,
-    )
-    .sort((a, b) => b.trend.change! - a.trend.change! || b.ratings - a.ratings)[0];
+  const improved = mostImprovedOf(staffLeague, rows, scope.minSample);
 
   return {
     period: scope.label,
@@ -83,6 +81,24 @@ export async function snapshot(scope: Scope): Promise<TSnapshot> {
     })),
     latestComments: latest.items,
   };
+}
+
+/** The person whose average rose most against the previous period, both periods at least the minimum sample. */
+export function mostImprovedOf(
+  league: Pick<TStaffLeague, 'ranked' | 'notRanked'>,
+  rows: Awaited<ReturnType<typeof loadRows>>,
+  minSample: number,
+): TStaffLeagueRow | undefined {
+  return league.ranked
+    .concat(league.notRanked)
+    .filter(
+      (r) =>
+        r.ratings >= minSample &&
+        r.trend.change !== null &&
+        r.trend.change > 0 &&
+        previousCount(rows, r.staff._id) >= minSample,
+    )
+    .sort((a, b) => b.trend.change! - a.trend.change! || b.ratings - a.ratings)[0];
 }
 
 function previousCount(rows: Awaited<ReturnType<typeof loadRows>>, staff: string): number {

@@ -20,3 +20,4 @@ export { UserPage } from '@/features/unlisted/routes/UserPage';
 export { AuditLogPage } from '@/features/team/routes/AuditLogPage';
 export { TeamPage } from '@/features/team/routes/TeamPage';
 export { IntegrationsPage } from '@/features/integrations/routes/IntegrationsPage';
+export { ScorecardPage } from '@/features/scorecards/routes/ScorecardPage';

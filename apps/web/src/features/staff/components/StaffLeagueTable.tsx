@@ -1,5 +1,6 @@
 // The ranked staff: adjusted and raw average, ratings, CSAT, trend, and the experience customers had on their shifts.
-import { Avatar, HStack, Table, Text } from '@chakra-ui/react';
+import { Avatar, HStack, Link as ChakraLink, Table, Text } from '@chakra-ui/react';
+import { Link, useSearchParams } from 'react-router';
 import type { TStaffLeague, TStaffLeagueRow } from '@cx/contracts';
 import {
   RankCell,
@@ -9,11 +10,15 @@ import {
   tiedRanks,
 } from '@/components/analytics/LeagueParts';
 import { SortHeader, type TLeagueSort, type TSortOrder } from '@/components/analytics/SortHeader';
+import { paths } from '@/config/paths';
 import { apiImage } from '@/lib/image-sources';
+import { sharedSearch } from '@/lib/analytics/filters';
 import type { TParamPatch } from '@/lib/analytics/filters';
 import { formatFigure } from '@/lib/analytics/format';
 
 export function StaffName({ row }: { row: TStaffLeagueRow }) {
+  const [params] = useSearchParams();
+  const scorecard = paths.business.scorecard.getHref(row.staff._id, sharedSearch(params));
   return (
     <HStack gap="2" minW="40">
       <Avatar.Root size="xs">
@@ -22,7 +27,11 @@ export function StaffName({ row }: { row: TStaffLeagueRow }) {
       </Avatar.Root>
       <span>
         <Text as="span" fontWeight="medium" display="block">
-          {row.staff.name}
+          <ChakraLink asChild>
+            <Link to={scorecard} title={`Scorecard of ${row.staff.name}`}>
+              {row.staff.name}
+            </Link>
+          </ChakraLink>
           {row.staff.active ? '' : ' (inactive)'}
         </Text>
         <Text as="span" fontSize="xs" color="fg.muted">

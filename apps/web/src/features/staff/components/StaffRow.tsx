@@ -1,8 +1,10 @@
 // One staff member in the /manage-staff list: photo, name, role, stores, status and actions; stacks on phones.
 import { Avatar, Badge, Button, Flex, HStack, Stack, Text, VisuallyHidden, Wrap } from '@chakra-ui/react';
 import type { TStaff } from '@cx/contracts';
-import { LuUserCheck, LuUserX } from 'react-icons/lu';
+import { LuAward, LuUserCheck, LuUserX } from 'react-icons/lu';
+import { Link } from 'react-router';
 import { DeleteButton, EditButton } from '@/components/ItemActions';
+import { paths } from '@/config/paths';
 import { apiFileUrl } from '@/lib/api-files';
 
 export type TStaffRowProps = {
@@ -52,6 +54,11 @@ export function StaffRow({ member, busy, onEdit, onToggleActive, onDelete }: TSt
         </Stack>
       </HStack>
       <HStack gap="2" wrap="wrap">
+        <Button asChild size="sm" variant="outline">
+          <Link to={paths.business.scorecard.getHref(member._id)} aria-label={`Scorecard of ${member.name}`}>
+            <LuAward aria-hidden /> Scorecard
+          </Link>
+        </Button>
         <EditButton onClick={onEdit} itemName={member.name} />
         <Button size="sm" variant="outline" onClick={onToggleActive} loading={busy}>
           {member.active ? <LuUserX aria-hidden /> : <LuUserCheck aria-hidden />}
