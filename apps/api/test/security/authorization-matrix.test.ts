@@ -116,6 +116,7 @@ const SPECS: Record<string, Spec> = {
   'analytics.storeLeague': analytics,
   'analytics.timeline': analytics,
   'analytics.exportCsv': store((c) => ({ params: { table: 'timeline' }, query: { stores: c.id } })),
+  'analytics.themes': analytics,
   'analytics.getSettings': none(),
   'analytics.updateSettings': none(() => ({ body: { minSample: 3 } })),
 
@@ -265,6 +266,15 @@ const SPECS: Record<string, Spec> = {
       period: { period: 'last30' },
     });
     return { params: { id: String(share._id) } };
+  }),
+  'themes.listThemes': none(),
+  'themes.updateTheme': none(() => ({ params: { key: 'Friendly' }, body: { name: `Warm ${oid()}` } })),
+  'themes.updateShoutOut': store(async (c) => {
+    const rating = await makeRating(c.store, {
+      comment: 'Lovely',
+      shoutOut: { staff: (await staffAt(c))._id, hidden: false },
+    });
+    return { params: { ratingId: String(rating._id) }, body: { hidden: true } };
   }),
 };
 

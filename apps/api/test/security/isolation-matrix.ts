@@ -85,6 +85,7 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
     { params: { table: 'timeline' }, query: { stores: a.store } },
     { params: { table: 'staff' }, query: { staff: a.staff } },
   ]),
+  'analytics.themes': foreign((a) => [{ query: { stores: a.store } }, { query: { staff: a.staff } }]),
   'analytics.getSettings': own(() => [{}]),
   'analytics.updateSettings': own(() => [{ body: { minSample: 3 } }]),
 
@@ -149,4 +150,10 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'scorecards.createShare': foreign((a) => [{ params: { staffId: a.staff }, body: { period: 'last30' } }]),
   'scorecards.listShares': foreign((a) => [{ params: { staffId: a.staff } }]),
   'scorecards.revokeShare': foreign((a) => [{ params: { id: a.scorecardShare } }]),
+  'themes.listThemes': own(() => [{}]),
+  // B's own vocabulary only: A's discovered phrase is not a theme of B's (404), a tag is B's own setting
+  'themes.updateTheme': own(() => [
+    { params: { key: 'Friendly' }, body: { name: 'Planted name', hidden: true } },
+  ]),
+  'themes.updateShoutOut': foreign((a) => [{ params: { ratingId: a.rating }, body: { hidden: true } }]),
 };
