@@ -25,6 +25,7 @@ import { plansRouter, WEBHOOK_PATH, webhookRawBody } from './modules/plans/plans
 import { registerNotificationReactions } from './modules/notifications/notifications.jobs';
 import { notificationsRouter } from './modules/notifications/notifications.router';
 import { ratingReviewRouter } from './modules/ratings/rating-review.router';
+import { reportsRouter } from './modules/reports/reports.router';
 import { rotaRouter } from './modules/rota/rota.router';
 import { staffRouter } from './modules/staff/staff.router';
 import { storesRouter } from './modules/stores/stores.router';
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps = {}): Express {
       audit: auditRouter,
       kiosks: kiosksRouter,
       integrations: integrationsRouter,
+      reports: reportsRouter,
     },
     app,
     {

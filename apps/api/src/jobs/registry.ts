@@ -5,9 +5,10 @@ import { startScheduler, type ScheduledJob, type Scheduler } from '../lib/schedu
 import { analyticsJobs } from '../modules/analytics/rollup.settle';
 import { pipelineJobs } from '../modules/feedback/pipeline.drain';
 import { notificationJobs } from '../modules/notifications/notifications.jobs';
+import { reportJobs } from '../modules/reports/report.job';
 
 export function scheduledJobs(): ScheduledJob[] {
-  return [...notificationJobs(), ...analyticsJobs()];
+  return [...notificationJobs(), ...analyticsJobs(), ...reportJobs()];
 }
 
 /**
