@@ -236,6 +236,10 @@ const SPECS: Record<string, Spec> = {
   })),
   'integrations.listApiKeys': none(),
   'integrations.revokeApiKey': loose(() => ({ params: { id: oid() } })),
+
+  'reports.getPreferences': none(),
+  'reports.updatePreferences': none(() => ({ body: { weekly: true } })),
+  'reports.sendNow': none(() => ({ body: { period: 'daily' } })),
 };
 
 const routes = contractRoutes();

@@ -140,4 +140,8 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   ]),
   'integrations.listApiKeys': own(() => [{}]),
   'integrations.revokeApiKey': foreign(() => [{ params: { id: someId() } }]),
+
+  'reports.getPreferences': own(() => [{}]),
+  'reports.updatePreferences': own(() => [{ body: { weekly: true, daily: true } }]),
+  'reports.sendNow': own(() => [{ body: { period: 'weekly' } }]),
 };
