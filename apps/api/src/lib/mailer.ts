@@ -46,7 +46,10 @@ export function unsentMailLog(
     const attachments = mail.attachments?.length
       ? { attachments: mail.attachments.map((a) => a.filename) }
       : {};
-    return { level: 'info', fields: { to: mail.to, subject: mail.subject, ...mail.devPreview, ...attachments } };
+    return {
+      level: 'info',
+      fields: { to: mail.to, subject: mail.subject, ...mail.devPreview, ...attachments },
+    };
   }
   if (nodeEnv === 'production') return { level: 'warn', fields: { subject: mail.subject } };
   return { level: 'debug', fields: { subject: mail.subject } };

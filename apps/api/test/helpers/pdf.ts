@@ -7,7 +7,9 @@ import path from 'node:path';
 /** The PDF's text, lines as pdf.js lays them out (cells on one line joined by tabs). */
 export function pdfText(pdf: Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(__dirname, 'pdf-text.mjs')], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(__dirname, 'pdf-text.mjs')], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => out.push(c));
@@ -25,7 +27,13 @@ export function pdfText(pdf: Buffer): Promise<string> {
 /** Finds pdftoppm (poppler-utils) on the PATH; null when it is not installed. */
 export function findPdftoppm(): Promise<string | null> {
   return new Promise((resolve) => {
-    execFile(process.env.PDFTOPPM_PATH ?? 'pdftoppm', ['-v'], (error) => resolve(error && (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : (process.env.PDFTOPPM_PATH ?? 'pdftoppm')));
+    execFile(process.env.PDFTOPPM_PATH ?? 'pdftoppm', ['-v'], (error) =>
+      resolve(
+        error && (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? null
+          : (process.env.PDFTOPPM_PATH ?? 'pdftoppm'),
+      ),
+    );
   });
 }
 
@@ -37,7 +45,18 @@ export async function pdfPage1Png(pdf: Buffer, out: string): Promise<Buffer> {
     await new Promise<void>((resolve, reject) =>
       execFile(
         process.env.PDFTOPPM_PATH ?? 'pdftoppm',
-        ['-png', '-r', '100', '-f', '1', '-l', '1', '-singlefile', path.join(dir, 'report.pdf'), path.join(dir, 'page')],
+        [
+          '-png',
+          '-r',
+          '100',
+          '-f',
+          '1',
+          '-l',
+          '1',
+          '-singlefile',
+          path.join(dir, 'report.pdf'),
+          path.join(dir, 'page'),
+        ],
         (error) => (error ? reject(error) : resolve()),
       ),
     );

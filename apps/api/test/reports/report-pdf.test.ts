@@ -37,7 +37,9 @@ describe('the weekly report PDF', () => {
     expect(everyStore.ratings.value).toBe(7); // the third store's ratings are not the manager's
 
     expect(text).toContain(`Ratings: ${snap.ratings.value} (previous ${snap.ratings.previous}`);
-    expect(text).toContain(`Average score: ${snap.average.value!.toFixed(2)} (previous ${snap.average.previous!.toFixed(2)}`);
+    expect(text).toContain(
+      `Average score: ${snap.average.value!.toFixed(2)} (previous ${snap.average.previous!.toFixed(2)}`,
+    );
     expect(text).toContain(`CSAT (4-5 stars): ${snap.csat.value!.toFixed(1)}%`);
     expect(text).toContain(`Visits: ${snap.visits.value}`);
     expect(snap.bestStaff).toBeNull(); // two ratings each: below the league's minimum sample
@@ -47,7 +49,9 @@ describe('the weekly report PDF', () => {
     expect(text).toMatch(/Store league[\s\S]*North Street[\s\S]*Staff league[\s\S]*Ann Archer/);
     expect(text).toContain('Bob Baker');
     expect(text).toContain('Bars: ratings per day');
-    expect(text).toMatch(/Comments[\s\S]*North Street[\s\S]*Queue far too long[\s\S]*Ann was wonderful[\s\S]*South Quay[\s\S]*Bob fixed it <fast>/);
+    expect(text).toMatch(
+      /Comments[\s\S]*North Street[\s\S]*Queue far too long[\s\S]*Ann was wonderful[\s\S]*South Quay[\s\S]*Bob fixed it <fast>/,
+    );
     expect(text).not.toContain('East Market');
     expect(text).not.toContain('Eve Easton');
     expect(text).not.toContain('East secret comment');
@@ -57,7 +61,9 @@ describe('the weekly report PDF', () => {
     const w = await reportWorld();
     const pdf = await renderReportPdf(await reportData(w.managerAccess, 'weekly', WEEK, MONDAY_8AM_NY));
     if (!(await findPdftoppm())) {
-      console.warn('NOTICE: pdftoppm (poppler-utils) is not installed here: report-page1.png was not rendered');
+      console.warn(
+        'NOTICE: pdftoppm (poppler-utils) is not installed here: report-page1.png was not rendered',
+      );
       return;
     }
     const png = await pdfPage1Png(pdf, SCREENSHOT);

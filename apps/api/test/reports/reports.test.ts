@@ -31,7 +31,11 @@ describe('GET/PATCH /api/v1/reports/preferences', () => {
       .send({ weekly: true, monthly: true })
       .expect(200);
     expect(on.body).toMatchObject({ daily: false, weekly: true, monthly: true });
-    await request(app).patch('/api/v1/reports/preferences').set(w.manager.auth).send({ monthly: false }).expect(200);
+    await request(app)
+      .patch('/api/v1/reports/preferences')
+      .set(w.manager.auth)
+      .send({ monthly: false })
+      .expect(200);
     const again = await request(app).get('/api/v1/reports/preferences').set(w.manager.auth).expect(200);
     expect(again.body).toMatchObject({ weekly: true, monthly: false });
     // the owner's choice is their own
@@ -83,8 +87,17 @@ describe('POST /api/v1/reports/send-now', () => {
 describe('GET/POST /api/v1/reports/unsubscribe', () => {
   async function weeklyMail() {
     const w = await reportWorld();
-    await ReportPreferenceModel.create({ business: w.owner.id, user: w.manager.id, weekly: true, daily: true });
-    await request(app).post('/api/v1/reports/send-now').set(w.manager.auth).send({ period: 'weekly' }).expect(200);
+    await ReportPreferenceModel.create({
+      business: w.owner.id,
+      user: w.manager.id,
+      weekly: true,
+      daily: true,
+    });
+    await request(app)
+      .post('/api/v1/reports/send-now')
+      .set(w.manager.auth)
+      .send({ period: 'weekly' })
+      .expect(200);
     return { w, token: tokenIn(await mailbox.waitFor(w.manager.user.email)) };
   }
 
@@ -105,7 +118,9 @@ describe('GET/POST /api/v1/reports/unsubscribe', () => {
       .type('form')
       .send('List-Unsubscribe=One-Click')
       .expect(200);
-    expect(await ReportPreferenceModel.findOne({ user: w.manager.id }).lean()).toMatchObject({ weekly: false });
+    expect(await ReportPreferenceModel.findOne({ user: w.manager.id }).lean()).toMatchObject({
+      weekly: false,
+    });
   });
 
   it('refuses a tampered token with 400 and changes nothing', async () => {
@@ -147,7 +162,12 @@ describe('the scheduled reports job', () => {
 
   it('sends daily reports for yesterday and monthly ones on the 1st, nothing for reports left off', async () => {
     const w = await reportWorld();
-    await ReportPreferenceModel.create({ business: w.owner.id, user: w.manager.id, daily: true, monthly: true });
+    await ReportPreferenceModel.create({
+      business: w.owner.id,
+      user: w.manager.id,
+      daily: true,
+      monthly: true,
+    });
     await ReportPreferenceModel.create({ business: w.owner.id, user: w.owner.id, weekly: false });
     const firstOfDecember = DateTime.fromISO('2026-12-01T08:05', { zone: MANAGER_ZONE }).toJSDate();
     expect(await sendDueReports(firstOfDecember)).toBe(2);

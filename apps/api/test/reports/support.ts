@@ -22,7 +22,13 @@ export async function rate(
 ) {
   const createdAt = new Date(`${at}Z`);
   const kind = extra.staff ? 'staff' : 'experience';
-  await makeRating(store, { kind, score, createdAt, staff: extra.staff ?? null, comment: extra.comment ?? '' });
+  await makeRating(store, {
+    kind,
+    score,
+    createdAt,
+    staff: extra.staff ?? null,
+    comment: extra.comment ?? '',
+  });
   await recordRatingInRollups({
     business: store.business,
     store: store._id,

@@ -49,7 +49,18 @@ function keepPage1(pdf: Buffer): void {
   const dir = mkdtempSync(join(tmpdir(), 'cx-report-'));
   try {
     writeFileSync(join(dir, 'report.pdf'), pdf);
-    execFileSync(pdftoppm, ['-png', '-r', '100', '-f', '1', '-l', '1', '-singlefile', join(dir, 'report.pdf'), join(dir, 'page')]);
+    execFileSync(pdftoppm, [
+      '-png',
+      '-r',
+      '100',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      join(dir, 'report.pdf'),
+      join(dir, 'page'),
+    ]);
     const png = readFileSync(join(dir, 'page.png'));
     assert.equal(png.subarray(1, 4).toString('ascii'), 'PNG');
     writeFileSync(join(SCREENSHOT_DIR, 'report-page1.png'), png);
@@ -79,9 +90,14 @@ export const journey: Journey = {
     assert.equal(await weekly.isChecked(), true);
     await ctx.screenshot(page, 'preferences-1280');
 
-    await dialog.getByRole('group', { name: /Weekly report/ }).getByRole('button', { name: 'Send me one now' }).click();
+    await dialog
+      .getByRole('group', { name: /Weekly report/ })
+      .getByRole('button', { name: 'Send me one now' })
+      .click();
     await expectToast(page, `Your weekly report is on its way to ${user.email}`);
-    const mail = await ctx.mailbox.waitFor(user.email, (m) => m.subject.startsWith('Your weekly CX Journey report'));
+    const mail = await ctx.mailbox.waitFor(user.email, (m) =>
+      m.subject.startsWith('Your weekly CX Journey report'),
+    );
     assert.match(mail.text, /Ratings: 0/);
     assert.match(mail.text, /Stop the weekly report: http\S+\/api\/v1\/reports\/unsubscribe\?token=/);
     const pdf = mail.attachments.find((a) => a.filename.endsWith('.pdf'));

@@ -26,7 +26,8 @@ async function subscribed(business: string, now: Date): Promise<boolean> {
 
 /** One page of preferences: the members' zones and memberships read once, then each due report claimed and sent. */
 async function sendPage(prefs: ReportPreferenceDoc[], now: Date): Promise<number> {
-  const ids = (key: 'user' | 'business') => [...new Set(prefs.map((p) => String(p[key])))].map((id) => new Types.ObjectId(id));
+  const ids = (key: 'user' | 'business') =>
+    [...new Set(prefs.map((p) => String(p[key])))].map((id) => new Types.ObjectId(id));
   const [users, businesses, memberships] = await Promise.all([
     UserModel.find({ _id: { $in: ids('user') } }, { email: 1, timeZone: 1 }).lean(),
     BusinessModel.find({ _id: { $in: ids('business') } }, { timeZone: 1 }).lean(),
@@ -71,7 +72,10 @@ async function sendPage(prefs: ReportPreferenceDoc[], now: Date): Promise<number
       } catch (err) {
         // give the claim back so the next run (within the same local day) tries again
         await ReportSendModel.deleteOne({ _id: marker._id });
-        logger.error({ err: err instanceof Error ? err.message : String(err), period }, 'scheduled report failed');
+        logger.error(
+          { err: err instanceof Error ? err.message : String(err), period },
+          'scheduled report failed',
+        );
       }
     }
   }

@@ -15,7 +15,10 @@ export function reportMail(to: string, data: ReportData, pdf: Buffer, token: str
   const when = daysLabel(data.days);
   const unsubscribe = unsubscribeUrl(token);
   const dashboard = `${env.PUBLIC_WEB_URL}/dashboard`;
-  const lines = HEADLINE_FIGURES.map((f) => ({ label: f.label, value: compared(data.snapshot[f.key], f.format) }));
+  const lines = HEADLINE_FIGURES.map((f) => ({
+    label: f.label,
+    value: compared(data.snapshot[f.key], f.format),
+  }));
   const text =
     `Your ${name} CX Journey report for ${data.business}, ${when}\n\n` +
     lines.map((l) => `${l.label}: ${l.value}`).join('\n') +

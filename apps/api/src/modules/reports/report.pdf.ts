@@ -26,7 +26,10 @@ function row(doc: Doc, cells: string[], widths: number[], bold = false): void {
   ensureSpace(doc, 16);
   const y = doc.y;
   let x = MARGIN;
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).fillColor(bold ? INK : MUTED);
+  doc
+    .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(9)
+    .fillColor(bold ? INK : MUTED);
   cells.forEach((cell, i) => {
     doc.text(cell, x, y, { width: widths[i]! - 6, lineBreak: false, ellipsis: true });
     x += widths[i]!;
@@ -39,12 +42,20 @@ function snapshotSection(doc: Doc, data: ReportData): void {
   heading(doc, 'Snapshot');
   const s = data.snapshot;
   for (const f of HEADLINE_FIGURES) {
-    doc.font('Helvetica').fontSize(10).fillColor(INK).text(`${f.label}: ${compared(s[f.key], f.format)}`, MARGIN);
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(`${f.label}: ${compared(s[f.key], f.format)}`, MARGIN);
   }
   const best = s.bestStaff;
   const improved = s.mostImproved;
   doc.moveDown(0.4).fillColor(MUTED);
-  doc.text(best ? `Best staff: ${best.staff.name} (${score(best.average)} from ${best.ratings} ratings)` : 'Best staff: –');
+  doc.text(
+    best
+      ? `Best staff: ${best.staff.name} (${score(best.average)} from ${best.ratings} ratings)`
+      : 'Best staff: –',
+  );
   doc.text(
     improved
       ? `Most improved: ${improved.staff.name} (${score(improved.previousAverage)} to ${score(improved.average)})`
@@ -66,7 +77,10 @@ function trendSection(doc: Doc, series: TSeriesPoint[]): void {
   doc.lineWidth(0.5).strokeColor('#cbd5e0');
   for (let i = 0; i <= 4; i += 1) {
     const y = bottom - (i / 4) * height;
-    doc.moveTo(left, y).lineTo(left + width, y).stroke();
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .stroke();
   }
   doc.fontSize(7).fillColor(MUTED);
   doc.text(String(max), MARGIN, top - 3, { width: 18, align: 'right', lineBreak: false });
@@ -78,7 +92,9 @@ function trendSection(doc: Doc, series: TSeriesPoint[]): void {
     if (h > 0) doc.rect(left + i * step + step * 0.2, bottom - h, step * 0.6, h).fill('#90cdf4');
   });
   const points = series
-    .map((p, i) => (p.average === null ? null : { x: left + (i + 0.5) * step, y: bottom - ((p.average - 1) / 4) * height }))
+    .map((p, i) =>
+      p.average === null ? null : { x: left + (i + 0.5) * step, y: bottom - ((p.average - 1) / 4) * height },
+    )
     .filter((p): p is { x: number; y: number } => p !== null);
   if (points.length) {
     doc.lineWidth(1.5).strokeColor(ACCENT);
@@ -90,7 +106,11 @@ function trendSection(doc: Doc, series: TSeriesPoint[]): void {
   doc.fontSize(7).fillColor(MUTED);
   if (series.length) {
     doc.text(series[0]!.bucket, left, bottom + 4, { lineBreak: false });
-    doc.text(series.at(-1)!.bucket, left + width - 50, bottom + 4, { width: 50, align: 'right', lineBreak: false });
+    doc.text(series.at(-1)!.bucket, left + width - 50, bottom + 4, {
+      width: 50,
+      align: 'right',
+      lineBreak: false,
+    });
   }
   doc.x = MARGIN;
   doc.y = bottom + 18;
@@ -106,7 +126,14 @@ function storeLeagueSection(doc: Doc, data: ReportData): void {
   for (const r of rows) {
     row(
       doc,
-      [r.rank === null ? '–' : String(r.rank), r.store.name, count(r.ratings), score(r.average), score(r.adjustedAverage), percent(r.csat)],
+      [
+        r.rank === null ? '–' : String(r.rank),
+        r.store.name,
+        count(r.ratings),
+        score(r.average),
+        score(r.adjustedAverage),
+        percent(r.csat),
+      ],
       widths,
     );
   }
@@ -121,7 +148,14 @@ function staffLeagueSection(doc: Doc, data: ReportData): void {
   for (const r of [...ranked, ...notRanked]) {
     row(
       doc,
-      [r.rank === null ? '–' : String(r.rank), r.staff.name, count(r.ratings), score(r.average), score(r.adjustedAverage), percent(r.csat)],
+      [
+        r.rank === null ? '–' : String(r.rank),
+        r.staff.name,
+        count(r.ratings),
+        score(r.average),
+        score(r.adjustedAverage),
+        percent(r.csat),
+      ],
       widths,
     );
   }
@@ -137,14 +171,23 @@ function commentsSection(doc: Doc, data: ReportData): void {
     for (const c of group.items) {
       ensureSpace(doc, 30);
       const who = c.staff ? ` · ${c.staff.name}` : ' · the visit';
-      doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text(`${c.score}/5 · ${c.localTime}${who}`, MARGIN);
-      doc.font('Helvetica').fontSize(9).fillColor(INK).text(c.comment, MARGIN + 10, undefined, {
-        width: doc.page.width - 2 * MARGIN - 10,
-      });
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(`${c.score}/5 · ${c.localTime}${who}`, MARGIN);
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .fillColor(INK)
+        .text(c.comment, MARGIN + 10, undefined, {
+          width: doc.page.width - 2 * MARGIN - 10,
+        });
       doc.x = MARGIN;
     }
   }
-  if (data.moreComments) doc.moveDown(0.5).fillColor(MUTED).text('More comments are on the feedback timeline.', MARGIN);
+  if (data.moreComments)
+    doc.moveDown(0.5).fillColor(MUTED).text('More comments are on the feedback timeline.', MARGIN);
 }
 
 /** The whole report as a PDF buffer. */
@@ -168,7 +211,9 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
     .font('Helvetica')
     .fontSize(11)
     .fillColor(MUTED)
-    .text(`${daysLabel(data.days)} · ${stores} ${stores === 1 ? 'store' : 'stores'} · ${data.snapshot.period.timeZone}`);
+    .text(
+      `${daysLabel(data.days)} · ${stores} ${stores === 1 ? 'store' : 'stores'} · ${data.snapshot.period.timeZone}`,
+    );
   snapshotSection(doc, data);
   trendSection(doc, data.trend.series);
   storeLeagueSection(doc, data);

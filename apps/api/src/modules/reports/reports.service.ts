@@ -15,8 +15,10 @@ import { lastPeriod, type ReportDays } from './report.period';
 import { signUnsubscribe, verifyUnsubscribe } from './report.token';
 
 /** The member's own zone (their profile), else the business's, else UTC. */
-export const zoneOf = (user: { timeZone?: string | null } | null, business: { timeZone?: string | null } | null) =>
-  user?.timeZone || business?.timeZone || 'UTC';
+export const zoneOf = (
+  user: { timeZone?: string | null } | null,
+  business: { timeZone?: string | null } | null,
+) => user?.timeZone || business?.timeZone || 'UTC';
 
 async function memberZone(access: Access): Promise<{ email: string; timeZone: string }> {
   const [user, business] = await Promise.all([
@@ -99,8 +101,12 @@ export async function unsubscribe(token: string, now = new Date()) {
     { _id: claims.m, user: claims.u, business: claims.b, period: claims.p, unsubscribedAt: null },
     { $set: { unsubscribedAt: now } },
   ).lean();
-  if (!used) throw new AppError('NOT_FOUND', 'This unsubscribe link has already been used or has expired', 404);
-  await ReportPreferenceModel.updateOne({ business: claims.b, user: claims.u }, { $set: { [claims.p]: false } });
+  if (!used)
+    throw new AppError('NOT_FOUND', 'This unsubscribe link has already been used or has expired', 404);
+  await ReportPreferenceModel.updateOne(
+    { business: claims.b, user: claims.u },
+    { $set: { [claims.p]: false } },
+  );
   return {
     message: `You will no longer receive the ${PERIOD_WORDS[claims.p]} report`,
     period: claims.p,

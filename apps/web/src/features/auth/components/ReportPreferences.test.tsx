@@ -56,12 +56,17 @@ describe('scheduled report preferences', () => {
     const api = mockFetch({
       'GET /api/v1/reports/preferences': () => jsonResponse(200, PREFS),
       'POST /api/v1/reports/send-now': () =>
-        jsonResponse(200, { message: 'Your monthly report is on its way to ada@example.com', to: 'ada@example.com' }),
+        jsonResponse(200, {
+          message: 'Your monthly report is on its way to ada@example.com',
+          to: 'ada@example.com',
+        }),
     });
     renderPreferences();
     const row = await screen.findByRole('group', { name: /Monthly report/ });
     await userEvent.click(within(row).getByRole('button', { name: 'Send me one now' }));
-    expect(await screen.findByText('Your monthly report is on its way to ada@example.com')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your monthly report is on its way to ada@example.com'),
+    ).toBeInTheDocument();
     expect(api.bodiesOf('POST /api/v1/reports/send-now')).toEqual([{ period: 'monthly' }]);
   });
 
@@ -75,7 +80,9 @@ describe('scheduled report preferences', () => {
     const buttons = await screen.findAllByRole('button', { name: 'Send me one now' });
     await userEvent.click(buttons[0]!);
     expect(await screen.findByText('The report was not sent')).toBeInTheDocument();
-    expect(screen.getByText('The report could not be mailed just now. Please try again.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The report could not be mailed just now. Please try again.'),
+    ).toBeInTheDocument();
   });
 
   it('shows an error with a retry when the preferences cannot be loaded', async () => {

@@ -63,8 +63,8 @@ export function ReportPreferences() {
       ) : (
         <>
           <Text fontSize="sm" color="fg.muted">
-            Mailed at 08:00 ({prefs.data.body.timeZone}) with a PDF of your stores&apos; figures, league tables and
-            comments.
+            Mailed at 08:00 ({prefs.data.body.timeZone}) with a PDF of your stores&apos; figures, league
+            tables and comments.
           </Text>
           {REPORT_PERIODS.map((period) => (
             <HStack
