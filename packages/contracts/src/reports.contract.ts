@@ -29,7 +29,10 @@ export type TReportPreferences = z.infer<typeof ZReportPreferencesSchema>;
 const onOff = (label: string) => z.boolean({ invalid_type_error: `${label} must be on or off` }).optional();
 export const ZUpdateReportPreferencesSchema = z
   .object({ daily: onOff('Daily report'), weekly: onOff('Weekly report'), monthly: onOff('Monthly report') })
-  .strict('Only daily, weekly and monthly can be changed');
+  .strict('Only daily, weekly and monthly can be changed')
+  .refine((o) => Object.values(o).some((v) => v !== undefined), {
+    message: 'Choose the daily, weekly or monthly report to turn on or off',
+  });
 export type TUpdateReportPreferences = z.infer<typeof ZUpdateReportPreferencesSchema>;
 
 export const ZSendReportNowSchema = z.object({

@@ -51,6 +51,12 @@ describe('GET/PATCH /api/v1/reports/preferences', () => {
       .send({ weekly: 'yes' })
       .expect(400);
     expect(res.body.fieldErrors.weekly).toEqual(['Weekly report must be on or off']);
+    const empty = await request(app)
+      .patch('/api/v1/reports/preferences')
+      .set(w.manager.auth)
+      .send({})
+      .expect(400);
+    expect(empty.body.message).toBe('Choose the daily, weekly or monthly report to turn on or off');
   });
 });
 

@@ -39,6 +39,8 @@ async function openPreferences(ctx: JourneyContext, user: TestUser, viewport: ty
   const dialog = page.getByRole('dialog', { name: 'Profile' });
   await dialog.getByRole('heading', { name: 'Scheduled reports' }).waitFor();
   await dialog.getByText(/Mailed at 08:00/).waitFor();
+  // the dialog scrolls: bring the reports into the shot
+  await dialog.getByRole('group', { name: /Monthly report/ }).scrollIntoViewIfNeeded();
   return page;
 }
 
