@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { obtainPoppler } from './prereqs/poppler.mjs';
 import { obtainRedis } from './prereqs/redis.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -15,7 +16,14 @@ const run = (cmd, args, env) =>
 
 const redis = await obtainRedis();
 if (redis.notice) console.log(redis.notice);
-const env = { ...process.env, ...(redis.url ? { CX_TEST_REDIS_URL: redis.url } : {}) };
+// pdftoppm renders a scheduled report's PDF to the PNG kept with the screenshots (the report tests say so without it).
+const poppler = obtainPoppler();
+if (poppler.error) console.log(poppler.error);
+const env = {
+  ...process.env,
+  ...(redis.url ? { CX_TEST_REDIS_URL: redis.url } : {}),
+  ...(poppler.path ? { PDFTOPPM_PATH: poppler.path } : {}),
+};
 
 // The browser journeys find or install Chromium themselves (scripts/prereqs/chromium.mjs), and count as failed without it.
 const turbo = join(root, 'node_modules', '.bin', 'turbo');

@@ -29,6 +29,7 @@ import { themesRouter } from './modules/insight/themes.router';
 import { registerNotificationReactions } from './modules/notifications/notifications.jobs';
 import { notificationsRouter } from './modules/notifications/notifications.router';
 import { ratingReviewRouter } from './modules/ratings/rating-review.router';
+import { reportsRouter } from './modules/reports/reports.router';
 import { rotaRouter } from './modules/rota/rota.router';
 import { staffRouter } from './modules/staff/staff.router';
 import { storesRouter } from './modules/stores/stores.router';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps = {}): Express {
       themes: themesRouter,
       boards: boardsRouter,
       scorecards: scorecardsRouter,
+      reports: reportsRouter,
     },
     app,
     {

@@ -44,7 +44,7 @@ export interface JourneyContext {
 export interface Journey {
   name: string;
   /** Tools the runner obtains before the stack starts (an apt install never runs inside a timed journey). */
-  needs?: readonly 'nginx'[];
+  needs?: readonly ('nginx' | 'poppler')[];
   run(ctx: JourneyContext): Promise<void>;
 }
 

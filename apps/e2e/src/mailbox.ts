@@ -8,6 +8,8 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string;
+  /** Attached files (a scheduled report's PDF). */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface Mailbox {
@@ -29,6 +31,11 @@ export async function startMailbox(): Promise<{ port: number; mailbox: Mailbox; 
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content,
+            })),
           });
           callback();
         })

@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { obtainNginx } from '../../../scripts/prereqs/nginx.mjs';
+import { obtainPoppler } from '../../../scripts/prereqs/poppler.mjs';
 import { makeContext, type Journey } from './harness';
 import { arrange, describeOrder, orderFrom, type Order } from './journey-order';
 import { REPO_ROOT } from './servers';
@@ -31,6 +32,7 @@ async function loadJourneys(filter: string | undefined, order: Order): Promise<J
  */
 function obtainPrerequisites(journeys: readonly Journey[]): void {
   if (journeys.some((j) => j.needs?.includes('nginx'))) obtainNginx();
+  if (journeys.some((j) => j.needs?.includes('poppler'))) obtainPoppler();
 }
 
 async function main(): Promise<number> {

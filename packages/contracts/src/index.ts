@@ -14,6 +14,7 @@ export * from './kiosks.contract';
 export * from './plans.contract';
 export * from './notifications.contract';
 export * from './rating-review.contract';
+export * from './reports.contract';
 export * from './rota.contract';
 export * from './scorecards.contract';
 export * from './staff.contract';

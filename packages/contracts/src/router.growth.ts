@@ -6,6 +6,7 @@ import { boardsContract } from './boards.contract';
 import { integrationsContract } from './integrations.contract';
 import { themesContract } from './themes.contract';
 import { scorecardsContract } from './scorecards.contract';
+import { reportsContract } from './reports.contract';
 
 const c = initContract();
 
@@ -16,6 +17,7 @@ export const growthContract = c.router(
     themes: themesContract,
     boards: boardsContract,
     scorecards: scorecardsContract,
+    reports: reportsContract,
   },
   { pathPrefix: API_PREFIX, commonResponses, strictStatusCodes: true },
 );

@@ -6,9 +6,10 @@ import { analyticsJobs } from '../modules/analytics/rollup.settle';
 import { pipelineJobs } from '../modules/feedback/pipeline.drain';
 import { insightJobs } from '../modules/insight/discovery.job';
 import { notificationJobs } from '../modules/notifications/notifications.jobs';
+import { reportJobs } from '../modules/reports/report.job';
 
 export function scheduledJobs(): ScheduledJob[] {
-  return [...notificationJobs(), ...analyticsJobs(), ...insightJobs()];
+  return [...notificationJobs(), ...analyticsJobs(), ...insightJobs(), ...reportJobs()];
 }
 
 /**

@@ -11,6 +11,16 @@ export interface Mail {
   html: string;
   /** What a developer needs from the mail when it is only logged: links and codes (development only). */
   devPreview: Record<string, string>;
+  /** Files sent with the mail (a scheduled report's PDF). */
+  attachments?: MailAttachment[];
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 let transport: { url: string; transporter: Transporter } | null = null;
@@ -33,7 +43,13 @@ export function unsentMailLog(
   nodeEnv: typeof env.NODE_ENV,
 ): { level: 'info' | 'warn' | 'debug'; fields: object } {
   if (nodeEnv === 'development') {
-    return { level: 'info', fields: { to: mail.to, subject: mail.subject, ...mail.devPreview } };
+    const attachments = mail.attachments?.length
+      ? { attachments: mail.attachments.map((a) => a.filename) }
+      : {};
+    return {
+      level: 'info',
+      fields: { to: mail.to, subject: mail.subject, ...mail.devPreview, ...attachments },
+    };
   }
   if (nodeEnv === 'production') return { level: 'warn', fields: { subject: mail.subject } };
   return { level: 'debug', fields: { subject: mail.subject } };
@@ -43,9 +59,12 @@ export async function sendMail(mail: Mail): Promise<void> {
   const url = env.SMTP_URL;
   if (!url) {
     const { level, fields } = unsentMailLog(mail, env.NODE_ENV);
+    const files = level === 'info' ? (mail.attachments ?? []).map((a) => a.filename) : [];
     logger[level](
       fields,
-      level === 'warn' ? 'SMTP_URL is not set: mail not sent' : 'mail not sent (SMTP_URL unset)',
+      level === 'warn'
+        ? 'SMTP_URL is not set: mail not sent'
+        : `mail not sent (SMTP_URL unset)${files.length ? `; attached: ${files.join(', ')}` : ''}`,
     );
     return;
   }
@@ -55,6 +74,16 @@ export async function sendMail(mail: Mail): Promise<void> {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    ...(mail.attachments?.length
+      ? {
+          attachments: mail.attachments.map((a) => ({
+            filename: a.filename,
+            content: a.content,
+            contentType: a.contentType,
+          })),
+        }
+      : {}),
+    ...(mail.headers ? { headers: mail.headers } : {}),
   });
 }
 

@@ -39,6 +39,9 @@ export function parseMail(rawInput: string): { subject: string; text: string } {
     const body = part.replace(/^\n/, '');
     const partHead = split >= 0 ? body.slice(0, split) : '';
     const content = split >= 0 ? body.slice(split + 2) : body;
+    // a mail with attachments nests its text and HTML in a multipart/alternative part; attachments are left out
+    if (/content-type:\s*multipart\//i.test(partHead)) return parseMail(body).text;
+    if (/content-disposition:\s*attachment/i.test(partHead)) return '';
     const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(partHead)?.[1]?.toLowerCase();
     if (encoding === 'quoted-printable') return decodeQuotedPrintable(content);
     if (encoding === 'base64') return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');

@@ -276,6 +276,9 @@ const SPECS: Record<string, Spec> = {
     });
     return { params: { ratingId: String(rating._id) }, body: { hidden: true } };
   }),
+  'reports.getPreferences': none(),
+  'reports.updatePreferences': none(() => ({ body: { weekly: true } })),
+  'reports.sendNow': none(() => ({ body: { period: 'daily' } })),
 };
 
 const routes = contractRoutes();

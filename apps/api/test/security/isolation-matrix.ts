@@ -156,4 +156,7 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
     { params: { key: 'Friendly' }, body: { name: 'Planted name', hidden: true } },
   ]),
   'themes.updateShoutOut': foreign((a) => [{ params: { ratingId: a.rating }, body: { hidden: true } }]),
+  'reports.getPreferences': own(() => [{}]),
+  'reports.updatePreferences': own(() => [{ body: { weekly: true, daily: true } }]),
+  'reports.sendNow': own(() => [{ body: { period: 'weekly' } }]),
 };

@@ -1,4 +1,4 @@
-// The profile dialog: avatar with camera placeholder and "Upload image", Full Name, Email (read-only), passwords, Update.
+// The profile dialog: avatar with camera placeholder and "Upload image", Full Name, Email (read-only), passwords, Update; then the scheduled reports.
 import {
   Avatar,
   Box,
@@ -25,6 +25,7 @@ import { toSessionUser } from '../api/session-user';
 import { PROFILE_QUERY_KEY, useProfile, useUpdateProfile } from '../api/profile';
 import { FullNameField, PasswordField, TextField } from './FormFields';
 import { FormStack, SubmitButton } from './PanelParts';
+import { ReportPreferences } from './ReportPreferences';
 
 const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp';
 
@@ -40,7 +41,10 @@ export function ProfileDialog({ open, onClose }: TProfileDialogProps) {
       <Dialog.Body pb="6">
         {/* Mounted afresh on each opening; a profile refresh arriving later updates it in place (see ProfileForm). */}
         {open && user ? (
-          <ProfileForm user={user} onDone={onClose} />
+          <Stack gap="6">
+            <ProfileForm user={user} onDone={onClose} />
+            <ReportPreferences />
+          </Stack>
         ) : (
           <Center minH="40">
             <Spinner aria-label="Loading profile" />

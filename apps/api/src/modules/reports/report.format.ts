@@ -1,0 +1,36 @@
+// How a report writes its numbers and headings, shared by the mail and the PDF so both say the same thing.
+import type { TCompared, TReportPeriod } from '@cx/contracts';
+import type { ReportDays } from './report.period';
+
+export const PERIOD_NAMES: Record<TReportPeriod, string> = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+};
+
+export const count = (n: number | null) => (n === null ? '–' : String(Math.round(n)));
+export const score = (n: number | null) => (n === null ? '–' : n.toFixed(2));
+export const percent = (n: number | null) => (n === null ? '–' : `${n.toFixed(1)}%`);
+const signed = (n: number, text: string) => (n > 0 ? `+${text}` : text);
+
+export function daysLabel(days: ReportDays): string {
+  return days.from === days.to ? days.from : `${days.from} to ${days.to}`;
+}
+
+type Format = (n: number | null) => string;
+
+/** "7 (previous 3, +4)": a Snapshot figure against its previous period. */
+export function compared(c: TCompared, format: Format): string {
+  const change = c.change === null ? '' : `, ${signed(c.change, format(c.change))}`;
+  return `${format(c.value)} (previous ${format(c.previous)}${change})`;
+}
+
+/** The Snapshot's headline figures in the order both the mail and the PDF list them. */
+export const HEADLINE_FIGURES = [
+  { label: 'Ratings', key: 'ratings', format: count },
+  { label: 'Average score', key: 'average', format: score },
+  { label: 'CSAT (4-5 stars)', key: 'csat', format: percent },
+  { label: 'Visits', key: 'visits', format: count },
+  { label: 'Rating rate', key: 'ratingRate', format: percent },
+  { label: 'Social clicks', key: 'socialClicks', format: count },
+] as const;

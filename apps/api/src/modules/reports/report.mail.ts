@@ -1,0 +1,51 @@
+// The report mail: headline figures in text and HTML, the PDF attached, and a signed one-click unsubscribe link.
+import { env } from '../../config/env';
+import { escapeHtml, type Mail } from '../../lib/mailer';
+import type { ReportData } from './report.data';
+import { compared, daysLabel, HEADLINE_FIGURES, PERIOD_NAMES } from './report.format';
+
+/** Where the mail's unsubscribe link (and the List-Unsubscribe header) points: the public API route. */
+export const unsubscribeUrl = (token: string) =>
+  `${env.PUBLIC_API_URL}/api/v1/reports/unsubscribe?token=${encodeURIComponent(token)}`;
+
+export const reportFileName = (data: ReportData) => `cx-report-${data.period}-${data.days.from}.pdf`;
+
+export function reportMail(to: string, data: ReportData, pdf: Buffer, token: string): Mail {
+  const name = PERIOD_NAMES[data.period].toLowerCase();
+  const when = daysLabel(data.days);
+  const unsubscribe = unsubscribeUrl(token);
+  const dashboard = `${env.PUBLIC_WEB_URL}/dashboard`;
+  const lines = HEADLINE_FIGURES.map((f) => ({
+    label: f.label,
+    value: compared(data.snapshot[f.key], f.format),
+  }));
+  const text =
+    `Your ${name} CX Journey report for ${data.business}, ${when}\n\n` +
+    lines.map((l) => `${l.label}: ${l.value}`).join('\n') +
+    `\n\nThe attached PDF has the trend, both league tables and the period's comments.\n` +
+    `Open the dashboard: ${dashboard}\n\n` +
+    `Stop the ${name} report: ${unsubscribe}\n`;
+  const rows = lines
+    .map((l) => `<tr><td>${escapeHtml(l.label)}</td><td align="right">${escapeHtml(l.value)}</td></tr>`)
+    .join('');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a202c">
+<h2>Your ${escapeHtml(name)} report for ${escapeHtml(data.business)}</h2>
+<p>${escapeHtml(when)}</p>
+<table cellpadding="6">${rows}</table>
+<p>The attached PDF has the trend, both league tables and the period's comments.</p>
+<p><a href="${escapeHtml(dashboard)}">Open the dashboard</a></p>
+<p style="font-size:12px;color:#4a5568"><a href="${escapeHtml(unsubscribe)}">Stop the ${escapeHtml(name)} report</a></p>
+</body></html>`;
+  return {
+    to,
+    subject: `Your ${name} CX Journey report: ${when}`,
+    text,
+    html,
+    devPreview: { unsubscribe },
+    attachments: [{ filename: reportFileName(data), content: pdf, contentType: 'application/pdf' }],
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// PDF helpers for tests: the text of a PDF (pdf-parse, in a child Node process) and page 1 as a PNG (pdftoppm).
+import { execFile, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** The PDF's text, lines as pdf.js lays them out (cells on one line joined by tabs). */
+export function pdfText(pdf: Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(__dirname, 'pdf-text.mjs')], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(Buffer.concat(out).toString('utf8'))
+        : reject(new Error(`pdf-text exited ${code}: ${Buffer.concat(err).toString('utf8')}`)),
+    );
+    child.stdin.end(pdf);
+  });
+}
+
+/** Finds pdftoppm (poppler-utils) on the PATH; null when it is not installed. */
+export function findPdftoppm(): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile(process.env.PDFTOPPM_PATH ?? 'pdftoppm', ['-v'], (error) =>
+      resolve(
+        error && (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? null
+          : (process.env.PDFTOPPM_PATH ?? 'pdftoppm'),
+      ),
+    );
+  });
+}
+
+/** Renders page 1 of the PDF to a PNG file at `out` (pdftoppm, 100 dpi). */
+export async function pdfPage1Png(pdf: Buffer, out: string): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'cx-pdf-'));
+  try {
+    await writeFile(path.join(dir, 'report.pdf'), pdf);
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        process.env.PDFTOPPM_PATH ?? 'pdftoppm',
+        [
+          '-png',
+          '-r',
+          '100',
+          '-f',
+          '1',
+          '-l',
+          '1',
+          '-singlefile',
+          path.join(dir, 'report.pdf'),
+          path.join(dir, 'page'),
+        ],
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+    const png = await readFile(path.join(dir, 'page.png'));
+    await mkdir(path.dirname(out), { recursive: true });
+    await writeFile(out, png);
+    return png;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
