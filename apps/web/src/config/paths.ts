@@ -29,6 +29,8 @@ export const paths = {
     /** Not in the side navigation (the spec's twelve items stay): reached from the profile menu and the settings page. */
     team: route('/team', 'Team'),
     audit: route('/team/audit', 'Audit log'),
+    /** Owner/Admin (#25): the business's comment themes, reached from Performance Notifications and the themes panel. */
+    commentThemes: route('/comment-themes', 'Comment themes'),
   },
   /** Teams (#21): public pages in the marketing layout; they work signed in or not. */
   team: {
