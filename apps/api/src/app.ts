@@ -22,6 +22,8 @@ import { integrationsRouter } from './modules/integrations/integrations.router';
 import { kiosksRouter } from './modules/kiosks/kiosks.router';
 import { configureBilling, type BillingOverrides } from './modules/plans/billing.config';
 import { plansRouter, WEBHOOK_PATH, webhookRawBody } from './modules/plans/plans.router';
+import { registerInsightReactions } from './modules/insight/insight.reaction';
+import { themesRouter } from './modules/insight/themes.router';
 import { registerNotificationReactions } from './modules/notifications/notifications.jobs';
 import { notificationsRouter } from './modules/notifications/notifications.router';
 import { ratingReviewRouter } from './modules/ratings/rating-review.router';
@@ -50,6 +52,7 @@ export function createApp(deps: AppDeps = {}): Express {
   });
   configureBilling(deps.billing);
   registerNotificationReactions();
+  registerInsightReactions();
   const app = express();
   app.disable('x-powered-by');
   // req.ip is the client's address only when exactly the proxies in front of the API are trusted (docs/operations.md).
@@ -92,6 +95,7 @@ export function createApp(deps: AppDeps = {}): Express {
       audit: auditRouter,
       kiosks: kiosksRouter,
       integrations: integrationsRouter,
+      themes: themesRouter,
     },
     app,
     {

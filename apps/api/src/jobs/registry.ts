@@ -4,10 +4,11 @@ import { logger } from '../lib/logger';
 import { startScheduler, type ScheduledJob, type Scheduler } from '../lib/scheduler';
 import { analyticsJobs } from '../modules/analytics/rollup.settle';
 import { pipelineJobs } from '../modules/feedback/pipeline.drain';
+import { insightJobs } from '../modules/insight/discovery.job';
 import { notificationJobs } from '../modules/notifications/notifications.jobs';
 
 export function scheduledJobs(): ScheduledJob[] {
-  return [...notificationJobs(), ...analyticsJobs()];
+  return [...notificationJobs(), ...analyticsJobs(), ...insightJobs()];
 }
 
 /**

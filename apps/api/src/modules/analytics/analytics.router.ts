@@ -18,6 +18,7 @@ import {
   storeLeagueFrom,
 } from './league.service';
 import { loadScope } from './scope';
+import { themesReport } from './themes.service';
 import { timelinePage } from './timeline.service';
 
 const s = initServer();
@@ -80,6 +81,10 @@ export const analyticsRouter = s.router(contract.analytics, {
   timeline: async ({ query, req }) => {
     const scope = await loadScope(memberOf(req), query);
     return { status: 200, body: await timelinePage(scope, query) };
+  },
+  themes: async ({ query, req }) => {
+    const scope = await loadScope(memberOf(req), query);
+    return { status: 200, body: await themesReport(scope, query.limit) };
   },
   exportCsv: async ({ params, query, req, res }) => {
     const scope = await loadScope(memberOf(req), query);

@@ -71,7 +71,7 @@ interface WriteErrorLike {
 }
 
 /** True when every failed op of a bulk write failed with a duplicate key; anything else is rethrown. */
-function onlyDuplicates(err: unknown): true {
+export function onlyDuplicates(err: unknown): true {
   const errors = (err as { writeErrors?: WriteErrorLike[] | WriteErrorLike } | null)?.writeErrors;
   const list = Array.isArray(errors) ? errors : errors ? [errors] : [];
   const codeOf = (e: WriteErrorLike) => e.code ?? e.err?.code;

@@ -4,6 +4,7 @@ import mongoose, { type QueryFilter } from 'mongoose';
 import type { TTimelineItem, TTimelineQuery } from '@cx/contracts';
 import { AppError } from '../../lib/errors';
 import { RatingModel, type RatingDoc } from '../ratings/rating.model';
+import { resolverFor, shownThemes, type ThemeResolver } from '../insight/vocabulary.service';
 import { StaffModel } from '../staff/staff.model';
 import type { Scope } from './scope';
 
@@ -31,8 +32,15 @@ function decodeCursor(raw: string): Cursor {
 
 export type TimelineFilter = Omit<TTimelineQuery, 'limit' | 'cursor'> & { cursor?: string };
 
-/** The ratings query: each store's own days (grouped by range), the filters, and an index-friendly createdAt bound. */
-export function timelineQuery(scope: Scope, q: TimelineFilter): QueryFilter<RatingDoc> | null {
+/**
+ * The ratings query: each store's own days (grouped by range), the filters, and an index-friendly createdAt bound.
+ * A theme filter (key or shown name) needs the business's vocabulary: it matches the theme and every one merged in.
+ */
+export function timelineQuery(
+  scope: Scope,
+  q: TimelineFilter,
+  resolver?: ThemeResolver,
+): QueryFilter<RatingDoc> | null {
   if (scope.stores.length === 0) return null;
   const byRange = new Map<string, { from: string; to: string; ids: mongoose.Types.ObjectId[] }>();
   for (const s of scope.stores) {
@@ -65,18 +73,30 @@ export function timelineQuery(scope: Scope, q: TimelineFilter): QueryFilter<Rati
   if (q.scores?.length) filter.score = { $in: q.scores };
   if (q.hasComment !== undefined) filter.comment = q.hasComment ? { $gt: '' } : '';
   if (q.outsideShift !== undefined) filter.outsideShift = q.outsideShift;
+  if (q.sentiment) filter['insight.sentiment.label'] = q.sentiment;
+  if (q.theme) {
+    const key = resolver?.find(q.theme);
+    filter['insight.themes'] = { $in: key && resolver ? resolver.membersOf(resolver.canonical(key)) : [q.theme] };
+  }
   return filter;
 }
 
 /** Names for the page's people (deleted people keep their name in history). */
-export async function presentTimeline(scope: Scope, ratings: RatingDoc[]): Promise<TTimelineItem[]> {
-  const staffIds = [...new Set(ratings.filter((r) => r.staff).map((r) => String(r.staff)))];
-  const names = new Map(
-    (await StaffModel.find({ _id: { $in: staffIds }, business: scope.business }, { name: 1 }).lean()).map((s) => [
-      String(s._id),
-      s.name,
-    ]),
-  );
+export async function presentTimeline(
+  scope: Scope,
+  ratings: RatingDoc[],
+  themes?: ThemeResolver,
+): Promise<TTimelineItem[]> {
+  const staffIds = [
+    ...new Set(
+      ratings.flatMap((r) => [r.staff, r.shoutOut?.staff]).flatMap((id) => (id ? [String(id)] : [])),
+    ),
+  ];
+  const [people, resolver] = await Promise.all([
+    StaffModel.find({ _id: { $in: staffIds }, business: scope.business }, { name: 1 }).lean(),
+    themes ?? (ratings.some((r) => r.insight) ? resolverFor(scope.business) : undefined),
+  ]);
+  const names = new Map(people.map((s) => [String(s._id), s.name]));
   return ratings.map((r) => {
     const store = scope.byId.get(String(r.store))!;
     const staffId = r.staff ? String(r.staff) : null;
@@ -94,6 +114,18 @@ export async function presentTimeline(scope: Scope, ratings: RatingDoc[]): Promi
       outsideShift: Boolean(r.outsideShift),
       flagged: Boolean(r.flag?.suspicious && !r.flag.restored),
       restored: Boolean(r.flag?.restored),
+      sentiment: r.insight?.sentiment
+        ? { label: r.insight.sentiment.label, score: r.insight.sentiment.score }
+        : null,
+      language: r.insight?.language ?? null,
+      themes: r.insight && resolver ? shownThemes(r.insight.themes ?? [], resolver) : [],
+      shoutOut: r.shoutOut
+        ? {
+            staff: String(r.shoutOut.staff),
+            staffName: names.get(String(r.shoutOut.staff)) ?? 'Former staff member',
+            hidden: Boolean(r.shoutOut.hidden),
+          }
+        : null,
     };
   });
 }
@@ -101,8 +133,13 @@ export async function presentTimeline(scope: Scope, ratings: RatingDoc[]): Promi
 const PAGE_FIELDS = { deviceHash: 0, networkHash: 0, idempotencyKey: 0 } as const;
 
 /** One page, newest first; nextCursor continues after the last item even if newer ratings arrive meanwhile. */
-export async function timelinePage(scope: Scope, q: TimelineFilter & { limit: number }) {
-  const filter = timelineQuery(scope, q);
+export async function timelinePage(
+  scope: Scope,
+  q: TimelineFilter & { limit: number },
+  known?: ThemeResolver,
+) {
+  const resolver = known ?? (await resolverFor(scope.business));
+  const filter = timelineQuery(scope, q, resolver);
   if (!filter) return { period: scope.label, items: [], nextCursor: null };
   const found = await RatingModel.find(filter, PAGE_FIELDS)
     .sort({ createdAt: -1, _id: -1 })
@@ -112,7 +149,7 @@ export async function timelinePage(scope: Scope, q: TimelineFilter & { limit: nu
   const last = page.at(-1);
   return {
     period: scope.label,
-    items: await presentTimeline(scope, page),
+    items: await presentTimeline(scope, page, resolver),
     nextCursor: found.length > q.limit && last ? encodeCursor(last) : null,
   };
 }
@@ -121,8 +158,9 @@ export async function timelinePage(scope: Scope, q: TimelineFilter & { limit: nu
 export async function* timelineBatches(scope: Scope, q: TimelineFilter, max: number) {
   let cursor: string | undefined;
   let sent = 0;
+  const resolver = await resolverFor(scope.business);
   while (sent < max) {
-    const page = await timelinePage(scope, { ...q, cursor, limit: Math.min(1000, max - sent) });
+    const page = await timelinePage(scope, { ...q, cursor, limit: Math.min(1000, max - sent) }, resolver);
     if (page.items.length) yield page.items;
     sent += page.items.length;
     if (!page.nextCursor) return;

@@ -4,6 +4,7 @@ import { tracked } from '../../lib/background';
 import { logger } from '../../lib/logger';
 import type { ScheduledJob } from '../../lib/scheduler';
 import { BusinessRollupModel, RollupModel } from '../analytics/rollup.model';
+import { ThemeRollupModel } from '../analytics/theme-rollup.model';
 import type { PendingWork } from '../ratings/pending-work';
 import { RatingModel, type RatingDoc } from '../ratings/rating.model';
 import { StoreModel } from '../stores/store.model';
@@ -98,7 +99,11 @@ type Owed = { pending?: PendingWork[] | null };
 async function pruneMarkers(now: Date): Promise<number> {
   const before = Types.ObjectId.createFromTime(Math.floor((now.getTime() - MARKER_KEEP_MS) / 1000));
   let pruned = 0;
-  for (const Model of [RollupModel, BusinessRollupModel as unknown as typeof RollupModel]) {
+  for (const Model of [
+    RollupModel,
+    BusinessRollupModel as unknown as typeof RollupModel,
+    ThemeRollupModel as unknown as typeof RollupModel,
+  ]) {
     const rows = await Model.find({ applied: { $lt: before } }, { applied: 1 })
       .limit(1000)
       .lean();

@@ -4,6 +4,12 @@ import { track } from '../../lib/background';
 import { logger } from '../../lib/logger';
 import { eventRollupChanges, ratingRollupChanges } from '../analytics/rollup.contribution';
 import { applyRollupEvent } from '../analytics/rollup.service';
+import {
+  applyThemeEvent,
+  isThemeWork,
+  syncThemeCount,
+  themeChanges,
+} from '../analytics/theme-rollup.service';
 import type { PendingWork } from '../ratings/pending-work';
 import { RatingModel, type RatingDoc } from '../ratings/rating.model';
 import { FeedbackEventModel, type FeedbackEventDoc } from './feedback-event.model';
@@ -21,12 +27,12 @@ const errText = (err: unknown) => (err instanceof Error ? err.message : String(e
 
 async function applyRollups(
   doc: { _id: Types.ObjectId; pending?: PendingWork[] | null },
-  changesOf: (sign: 1 | -1) => Parameters<typeof applyRollupEvent>[1],
+  apply: (work: PendingWork, sign: 1 | -1) => Promise<void>,
 ): Promise<Outcome> {
   const outcome: Outcome = { done: [], rollupsOwed: false };
   for (const work of pendingOf(doc).filter((w) => w.kind === 'rollup')) {
     try {
-      await applyRollupEvent(work.id, changesOf(work.sign === -1 ? -1 : 1));
+      await apply(work, work.sign === -1 ? -1 : 1);
       outcome.done.push(work.id);
     } catch (err) {
       // Left pending: the drainer applies it later (the same marked $inc, so nothing counts twice).
@@ -37,10 +43,28 @@ async function applyRollups(
   return outcome;
 }
 
-const ratingChanges = (rating: RatingDoc) => (sign: 1 | -1) => ratingRollupChanges(rating, sign);
+/** A rating's entry: its score rollups, or (a `themes` entry) its comment's theme rollups. */
+const ratingApply = (rating: RatingDoc) => (work: PendingWork, sign: 1 | -1) =>
+  isThemeWork(work)
+    ? applyThemeEvent(work.id, themeChanges(rating, sign))
+    : applyRollupEvent(work.id, ratingRollupChanges(rating, sign));
 
-/** Applies a rating's owed rollup entries (not its reactions). */
-export const applyRatingRollups = (rating: RatingDoc) => applyRollups(rating, ratingChanges(rating));
+/**
+ * Applies a rating's owed rollup entries (not its reactions). A rating whose comment has been analysed then has its
+ * theme count brought in line with its flag (a flag or restore moves its themes too) before the entries are pulled:
+ * if that fails, the score entries stay owed (re-applying them is a no-op) so the drainer syncs the themes again.
+ */
+export async function applyRatingRollups(rating: RatingDoc): Promise<Outcome> {
+  const outcome = await applyRollups(rating, ratingApply(rating));
+  if (!rating.insight || outcome.done.length === 0) return outcome;
+  try {
+    await syncThemeCount(rating._id);
+  } catch (err) {
+    logger.warn({ err: errText(err), rating: String(rating._id) }, 'theme count sync failed; left pending');
+    return { done: [], rollupsOwed: true };
+  }
+  return outcome;
+}
 
 async function pull(model: 'rating' | 'event', _id: Types.ObjectId, ids: Types.ObjectId[]): Promise<void> {
   if (ids.length === 0) return;
@@ -100,18 +124,21 @@ export async function settleRatingRollups(rating: RatingDoc): Promise<void> {
   );
 }
 
-const eventChanges = (e: FeedbackEventDoc) => () =>
-  eventRollupChanges({
-    business: e.business,
-    store: e.store,
-    metric: e.type,
-    day: e.day,
-    network: e.network,
-  });
+const eventApply = (e: FeedbackEventDoc) => (work: PendingWork) =>
+  applyRollupEvent(
+    work.id,
+    eventRollupChanges({
+      business: e.business,
+      store: e.store,
+      metric: e.type,
+      day: e.day,
+      network: e.network,
+    }),
+  );
 
 /** A visit or click: its rollups applied (awaited when `inline`), the entry pulled after. */
 export async function settleEvent(event: FeedbackEventDoc, inline = false): Promise<void> {
-  const rollups = await applyRollups(event, eventChanges(event));
+  const rollups = await applyRollups(event, eventApply(event));
   const clean = pull('event', event._id, rollups.done);
   if (inline) track(clean, 'event derived work');
   else await clean;

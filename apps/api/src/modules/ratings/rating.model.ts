@@ -45,6 +45,8 @@ const ratingSchema = new Schema(
             score: { type: Number, required: true },
           },
           themes: { type: [String], default: [] },
+          /** Whether the themes are in the theme rollups now (flipped only with the owed `themes` pending entry). */
+          counted: { type: Boolean, default: false },
         },
         { _id: false },
       ),
@@ -87,6 +89,8 @@ indexPendingWork(ratingSchema);
 // Shout-outs of a person (scorecard) or of a store (breakroom board), newest first.
 ratingSchema.index({ 'shoutOut.staff': 1, createdAt: -1 }, { sparse: true });
 ratingSchema.index({ store: 1, 'shoutOut.hidden': 1, createdAt: -1 }, { sparse: true });
+// Example comments of a theme ("What customers talk about"): newest first among the business's comments naming it.
+ratingSchema.index({ business: 1, 'insight.themes': 1, createdAt: -1 });
 // Settling a closed day reads that day's ratings of every store at once.
 ratingSchema.index({ day: 1 });
 

@@ -1,0 +1,53 @@
+// The `insight` reaction: a new rating's comment analysed once (language, sentiment, themes, shout-out), then counted.
+import type { Types } from 'mongoose';
+import { syncThemeCount } from '../analytics/theme-rollup.service';
+import { onRatingAccepted } from '../feedback/rating-accepted';
+import { RatingModel, type RatingDoc } from '../ratings/rating.model';
+import { analyseComment } from './insight.service';
+import { peopleOf, shoutOutFor } from './shout-outs';
+import type { ThemeVocabulary } from './themes';
+import { vocabularyFor } from './vocabulary.service';
+
+type Analysable = Pick<RatingDoc, 'business' | 'store' | 'staff' | 'kind' | 'comment'>;
+
+/** What a rating's comment says, and whose shout-out it is (null when nobody's). */
+export async function insightOf(rating: Analysable, vocabulary: ThemeVocabulary) {
+  const comment = rating.comment ?? '';
+  const found = analyseComment(comment, vocabulary);
+  const rated = rating.kind === 'staff' ? (rating.staff ?? null) : null;
+  const people = found.sentiment.label === 'positive' ? await peopleOf(rating.business, rating.store, rated) : [];
+  return { insight: found, shoutOut: shoutOutFor(comment, found, people, rated) };
+}
+
+/**
+ * Analyses a rating's comment once (a retry finds it done and keeps the first result), then brings its theme count
+ * in line with its flag: idempotent per rating whatever the number of runs.
+ */
+export async function analyseRating(ratingId: Types.ObjectId): Promise<void> {
+  const rating = await RatingModel.findById(ratingId, {
+    business: 1,
+    store: 1,
+    staff: 1,
+    kind: 1,
+    comment: 1,
+    insight: 1,
+  }).lean<RatingDoc>();
+  if (!rating || !rating.comment?.trim()) return;
+  if (!rating.insight) {
+    const { insight, shoutOut } = await insightOf(rating, await vocabularyFor(rating.business));
+    await RatingModel.updateOne(
+      { _id: ratingId, insight: { $exists: false } },
+      {
+        $set: {
+          insight: { ...insight, counted: false },
+          ...(shoutOut ? { shoutOut: { staff: shoutOut, hidden: false } } : {}),
+        },
+      },
+    );
+  }
+  await syncThemeCount(ratingId);
+}
+
+export function registerInsightReactions(): void {
+  onRatingAccepted('insight', ({ rating }) => analyseRating(rating._id));
+}
