@@ -40,7 +40,6 @@ function ThemeRow({
       bg="bg"
       direction={{ base: 'column', md: 'row' }}
       align={{ md: 'center' }}
-      opacity={theme.hidden ? 0.75 : 1}
     >
       <Box flex="1" minW="0">
         <HStack gap="2" wrap="wrap">
