@@ -27,7 +27,12 @@ function runReaction(
   eventId = new Types.ObjectId(),
 ) {
   const store_ = { _id: store._id, business: store.business, name: store.name, timeZone: store.timeZone };
-  return reactionNamed('insight')!({ rating: rating as unknown as RatingDoc, store: store_, flagged, eventId });
+  return reactionNamed('insight')!({
+    rating: rating as unknown as RatingDoc,
+    store: store_,
+    flagged,
+    eventId,
+  });
 }
 
 describe('the insight reaction', () => {
@@ -60,9 +65,11 @@ describe('the insight reaction', () => {
 
   it('leaves a rating without a comment alone', async () => {
     const shop = await makeShop();
-    const res = await postFrom(app, '/feedback/experience-ratings', submitBody(shop.store, { score: 5 })).expect(
-      201,
-    );
+    const res = await postFrom(
+      app,
+      '/feedback/experience-ratings',
+      submitBody(shop.store, { score: 5 }),
+    ).expect(201);
     await drainBackground(5000);
     const stored = (await RatingModel.findById(res.body._id).lean())!;
     expect(stored.insight).toBeUndefined();
@@ -137,7 +144,9 @@ describe('shout-outs', () => {
     expect((await commented(shop.store, 'Bob is ok I guess', { score: 3 })).shoutOut).toBeUndefined();
     // "Alicia" is not Alice; a staff member of another store is nobody here
     const elsewhere = await makeStaff(shop.business.id, [new Types.ObjectId()], { name: 'Carla Cruz' });
-    expect((await commented(shop.store, 'Alicia was lovely, great service', { score: 5 })).shoutOut).toBeUndefined();
+    expect(
+      (await commented(shop.store, 'Alicia was lovely, great service', { score: 5 })).shoutOut,
+    ).toBeUndefined();
     const carla = await commented(shop.store, 'Carla was lovely, great service', { score: 5 });
     expect(carla.shoutOut).toBeUndefined();
     expect(elsewhere).toBeTruthy();

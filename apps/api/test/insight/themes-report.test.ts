@@ -39,17 +39,25 @@ async function world() {
   // every ~7 hours over 15 days: the current week, the previous week and a day before it, in both zones
   for (let h = 1; h < 15 * 24; h += 7, i += 1) {
     const store = [london, sydney, other][i % 3]!;
-    await commented(store, COMMENTS[i % COMMENTS.length]!, { score: (i % 5) + 1, createdAt: new Date(now - h * HOUR) });
+    await commented(store, COMMENTS[i % COMMENTS.length]!, {
+      score: (i % 5) + 1,
+      createdAt: new Date(now - h * HOUR),
+    });
   }
   return { owner, manager, london, sydney, other };
 }
 
 /** The recount: counted comments per theme key and store, each store's last 7 local days and the 7 before. */
 async function recount(stores: Array<{ _id: Types.ObjectId; timeZone: string }>) {
-  const out = new Map<string, { count: number; previousCount: number; stores: Map<string, [number, number]> }>();
+  const out = new Map<
+    string,
+    { count: number; previousCount: number; stores: Map<string, [number, number]> }
+  >();
   for (const store of stores) {
     const today = localDay(new Date(), store.timeZone);
-    const ratings = await RatingModel.find({ store: store._id, insight: { $exists: true } }).lean<RatingDoc[]>();
+    const ratings = await RatingModel.find({ store: store._id, insight: { $exists: true } }).lean<
+      RatingDoc[]
+    >();
     for (const r of ratings.filter(countsInFigures)) {
       const current = r.day >= addDays(today, -6) && r.day <= today;
       const previous = r.day >= addDays(today, -13) && r.day <= addDays(today, -7);
@@ -57,8 +65,9 @@ async function recount(stores: Array<{ _id: Types.ObjectId; timeZone: string }>)
       for (const theme of r.insight!.themes) {
         const t = out.get(theme) ?? { count: 0, previousCount: 0, stores: new Map() };
         const s = t.stores.get(String(store._id)) ?? [0, 0];
-        if (current) (t.count += 1), (s[0] += 1);
-        else (t.previousCount += 1), (s[1] += 1);
+        if (current) t.count += 1;
+        else t.previousCount += 1;
+        s[current ? 0 : 1] += 1;
         t.stores.set(String(store._id), s);
         out.set(theme, t);
       }
@@ -109,8 +118,9 @@ describe('GET /api/v1/analytics/themes', () => {
 
   it('shows renames, merges and hidden themes at once, without any rebuild', async () => {
     const w = await world();
-    const before = (await request(app).get('/api/v1/analytics/themes?period=last30&limit=20').set(w.owner.auth))
-      .body.themes as Array<{ key: string; name: string; count: number }>;
+    const before = (
+      await request(app).get('/api/v1/analytics/themes?period=last30&limit=20').set(w.owner.auth)
+    ).body.themes as Array<{ key: string; name: string; count: number }>;
     const countOf = (key: string) => before.find((t) => t.key === key)?.count ?? 0;
     await request(app)
       .patch('/api/v1/themes/coffee')
@@ -124,9 +134,13 @@ describe('GET /api/v1/analytics/themes', () => {
       .expect(200);
     expect(merged.body).toMatchObject({ key: 'parking', mergedInto: 'queue', source: 'discovered' });
     await request(app).patch('/api/v1/themes/Friendly').set(w.owner.auth).send({ hidden: true }).expect(200);
-    const after = (await request(app).get('/api/v1/analytics/themes?period=last30&limit=20').set(w.owner.auth))
-      .body.themes as Array<{ key: string; name: string; count: number }>;
-    expect(after.find((t) => t.key === 'coffee')).toMatchObject({ name: 'Coffee & drinks', count: countOf('coffee') });
+    const after = (
+      await request(app).get('/api/v1/analytics/themes?period=last30&limit=20').set(w.owner.auth)
+    ).body.themes as Array<{ key: string; name: string; count: number }>;
+    expect(after.find((t) => t.key === 'coffee')).toMatchObject({
+      name: 'Coffee & drinks',
+      count: countOf('coffee'),
+    });
     expect(after.find((t) => t.key === 'queue')?.count).toBe(countOf('queue') + countOf('parking'));
     expect(after.map((t) => t.key)).not.toContain('parking');
     expect(after.map((t) => t.key)).not.toContain('Friendly');
@@ -139,7 +153,11 @@ describe('GET /api/v1/analytics/themes', () => {
       source: 'tag',
     });
     // unmerge and unhide put things back
-    await request(app).patch('/api/v1/themes/parking').set(w.owner.auth).send({ mergedInto: null }).expect(200);
+    await request(app)
+      .patch('/api/v1/themes/parking')
+      .set(w.owner.auth)
+      .send({ mergedInto: null })
+      .expect(200);
     await request(app).patch('/api/v1/themes/Friendly').set(w.owner.auth).send({ hidden: false }).expect(200);
     const back = (await request(app).get('/api/v1/analytics/themes?period=last30&limit=20').set(w.owner.auth))
       .body.themes as Array<{ key: string; count: number }>;
@@ -151,7 +169,10 @@ describe('GET /api/v1/analytics/themes', () => {
     const w = await world();
     const bad = await request(app).get('/api/v1/analytics/themes?limit=0').set(w.owner.auth).expect(400);
     expect(bad.body.fieldErrors).toEqual({ limit: ['Limit must be at least 1'] });
-    const custom = await request(app).get('/api/v1/analytics/themes?period=custom').set(w.owner.auth).expect(400);
+    const custom = await request(app)
+      .get('/api/v1/analytics/themes?period=custom')
+      .set(w.owner.auth)
+      .expect(400);
     expect(custom.body.fieldErrors).toMatchObject({ from: ['Choose the first day of the period'] });
     const empty = await request(app).patch('/api/v1/themes/coffee').set(w.owner.auth).send({}).expect(400);
     expect(empty.body.fieldErrors).toEqual({ name: ['Give a new name, hidden, or the theme to merge into'] });
@@ -182,7 +203,11 @@ describe('GET /api/v1/analytics/themes', () => {
     await request(app).patch('/api/v1/themes/espresso').set(w.owner.auth).send({ hidden: true }).expect(404);
     await request(app).patch('/api/v1/themes/coffee').set(w.manager.auth).send({ hidden: true }).expect(403);
     // a merge loop is refused
-    await request(app).patch('/api/v1/themes/parking').set(w.owner.auth).send({ mergedInto: 'queue' }).expect(200);
+    await request(app)
+      .patch('/api/v1/themes/parking')
+      .set(w.owner.auth)
+      .send({ mergedInto: 'queue' })
+      .expect(200);
     const loop = await request(app)
       .patch('/api/v1/themes/queue')
       .set(w.owner.auth)

@@ -27,8 +27,8 @@ describe('the feedback timeline with insight', () => {
     await discovered(shop.business.id, ['coffee']);
     const praised = await commented(shop.store, 'Alice was lovely, great coffee', { score: 5 });
     await makeRating(shop.store, { score: 4 });
-    const items = (await request(app).get('/api/v1/analytics/timeline').set(shop.business.auth).expect(200)).body
-      .items;
+    const items = (await request(app).get('/api/v1/analytics/timeline').set(shop.business.auth).expect(200))
+      .body.items;
     const withComment = items.find((i: Item) => i._id === String(praised._id));
     expect(withComment).toMatchObject({
       sentiment: { label: 'positive' },
@@ -72,9 +72,9 @@ describe('the feedback timeline with insight', () => {
     ]);
     const mixed = (await timeline(auth, 'theme=queue')).find((i) => i.comment.startsWith('The queue'))!;
     expect(mixed.themes).toEqual(['Waiting']);
-    expect((await timeline(auth, 'theme=parking')).find((i) => i.comment.startsWith('Parking'))?.themes).toEqual([
-      'Waiting',
-    ]);
+    expect(
+      (await timeline(auth, 'theme=parking')).find((i) => i.comment.startsWith('Parking'))?.themes,
+    ).toEqual(['Waiting']);
     expect(await timeline(auth, 'theme=nothing-like-this')).toEqual([]);
     const bad = await request(app).get('/api/v1/analytics/timeline?sentiment=angry').set(auth).expect(400);
     expect(bad.body.fieldErrors).toEqual({ sentiment: ['Sentiment must be negative, neutral or positive'] });
@@ -93,7 +93,9 @@ describe('theme discovery and pnpm insight:rebuild', () => {
     expect(await discoverForBusiness(shop.business.id)).toBeGreaterThan(0);
     const vocabulary = (await VocabularyModel.findOne({ business: shop.business.id }).lean())!;
     expect(vocabulary.discovered.map((d) => d.phrase)).toContain('queue');
-    expect(vocabulary.settings).toEqual([{ key: 'Friendly', name: 'Warm welcome', hidden: false, mergedInto: null }]);
+    expect(vocabulary.settings).toEqual([
+      { key: 'Friendly', name: 'Warm welcome', hidden: false, mergedInto: null },
+    ]);
     expect(await discoverForBusiness(shop.business.id)).toBe(0);
   });
 

@@ -114,6 +114,7 @@ const SPECS: Record<string, Spec> = {
   'analytics.storeLeague': analytics,
   'analytics.timeline': analytics,
   'analytics.exportCsv': store((c) => ({ params: { table: 'timeline' }, query: { stores: c.id } })),
+  'analytics.themes': analytics,
   'analytics.getSettings': none(),
   'analytics.updateSettings': none(() => ({ body: { minSample: 3 } })),
 
@@ -236,6 +237,16 @@ const SPECS: Record<string, Spec> = {
   })),
   'integrations.listApiKeys': none(),
   'integrations.revokeApiKey': loose(() => ({ params: { id: oid() } })),
+
+  'themes.listThemes': none(),
+  'themes.updateTheme': none(() => ({ params: { key: 'Friendly' }, body: { name: `Warm ${oid()}` } })),
+  'themes.updateShoutOut': store(async (c) => {
+    const rating = await makeRating(c.store, {
+      comment: 'Lovely',
+      shoutOut: { staff: (await staffAt(c))._id, hidden: false },
+    });
+    return { params: { ratingId: String(rating._id) }, body: { hidden: true } };
+  }),
 };
 
 const routes = contractRoutes();

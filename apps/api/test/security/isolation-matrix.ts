@@ -85,6 +85,7 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
     { params: { table: 'timeline' }, query: { stores: a.store } },
     { params: { table: 'staff' }, query: { staff: a.staff } },
   ]),
+  'analytics.themes': foreign((a) => [{ query: { stores: a.store } }, { query: { staff: a.staff } }]),
   'analytics.getSettings': own(() => [{}]),
   'analytics.updateSettings': own(() => [{ body: { minSample: 3 } }]),
 
@@ -140,4 +141,11 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   ]),
   'integrations.listApiKeys': own(() => [{}]),
   'integrations.revokeApiKey': foreign(() => [{ params: { id: someId() } }]),
+
+  'themes.listThemes': own(() => [{}]),
+  // B's own vocabulary only: A's discovered phrase is not a theme of B's (404), a tag is B's own setting
+  'themes.updateTheme': own(() => [
+    { params: { key: 'Friendly' }, body: { name: 'Planted name', hidden: true } },
+  ]),
+  'themes.updateShoutOut': foreign((a) => [{ params: { ratingId: a.rating }, body: { hidden: true } }]),
 };

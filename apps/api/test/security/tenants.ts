@@ -4,6 +4,8 @@ import { StoreModel } from '../../src/modules/stores/store.model';
 import { UserModel } from '../../src/modules/users/user.model';
 import { RatingModel } from '../../src/modules/ratings/rating.model';
 import { RollupModel } from '../../src/modules/analytics/rollup.model';
+import { ThemeRollupModel } from '../../src/modules/analytics/theme-rollup.model';
+import { VocabularyModel } from '../../src/modules/insight/vocabulary.model';
 import { saveImage } from '../../src/lib/files';
 import { ensureDefaultRules } from '../../src/modules/notifications/rules.service';
 import { RuleModel } from '../../src/modules/notifications/rule.model';
@@ -66,7 +68,34 @@ export async function makeVictim(): Promise<Victim> {
     comment: 'victim flagged comment',
     flag: { suspicious: true, reasons: ['burst'] },
   });
-  const rating = await RatingModel.create({ ...base, score: 4, comment: 'victim plain comment' });
+  // an analysed comment with a shout-out, its theme counted and discovered in A's vocabulary
+  const rating = await RatingModel.create({
+    ...base,
+    score: 4,
+    comment: 'victim plain comment',
+    insight: {
+      language: 'en',
+      sentiment: { label: 'positive', score: 0.5 },
+      themes: ['zephyrtheme'],
+      counted: true,
+    },
+    shoutOut: { staff: staff._id, hidden: false },
+  });
+  await VocabularyModel.create({
+    business: user.id,
+    discovered: [{ phrase: 'zephyrtheme', kind: 'phrase', count: 3, at: new Date() }],
+    settings: [{ key: 'zephyrtheme', name: 'Victim theme name' }],
+  });
+  await ThemeRollupModel.create({
+    business: user.id,
+    store: store._id,
+    staff: staff._id,
+    kind: 'staff',
+    day: '2025-06-02',
+    theme: 'zephyrtheme',
+    count: 1,
+    positive: 1,
+  });
   await RollupModel.create({
     business: user.id,
     store: store._id,
@@ -103,6 +132,8 @@ export async function makeVictim(): Promise<Victim> {
       '1 Victim Street',
       'victim flagged comment',
       'victim plain comment',
+      'zephyrtheme',
+      'Victim theme name',
     ],
   };
 }
@@ -110,6 +141,10 @@ export async function makeVictim(): Promise<Victim> {
 export async function makeIntruder(): Promise<Intruder> {
   const user = await makeUser({ fullname: 'Ivan Intruder' });
   const store = await StoreModel.create({ business: user.id, name: 'Intruder Store', timeZone: 'UTC' });
-  const staff = await StaffModel.create({ business: user.id, name: 'Ivy Intruderstaff', stores: [store._id] });
+  const staff = await StaffModel.create({
+    business: user.id,
+    name: 'Ivy Intruderstaff',
+    stores: [store._id],
+  });
   return { user, userId: user.id, store: String(store._id), staff: String(staff._id) };
 }

@@ -100,5 +100,8 @@ export async function settleThemeWork(ratingId: Types.ObjectId): Promise<void> {
   const owed = (rating?.pending ?? []).filter(isThemeWork);
   if (!rating || owed.length === 0) return;
   for (const work of owed) await applyThemeEvent(work.id, themeChanges(rating, work.sign === -1 ? -1 : 1));
-  await RatingModel.updateOne({ _id: ratingId }, { $pull: { pending: { id: { $in: owed.map((w) => w.id) } } } });
+  await RatingModel.updateOne(
+    { _id: ratingId },
+    { $pull: { pending: { id: { $in: owed.map((w) => w.id) } } } },
+  );
 }

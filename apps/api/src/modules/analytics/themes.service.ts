@@ -113,7 +113,9 @@ export async function themesReport(scope: Scope, limit: number): Promise<TThemes
           count: s.count,
           previousCount: s.previousCount,
         }))
-        .sort((a, b) => b.count - a.count || b.previousCount - a.previousCount || a.name.localeCompare(b.name)),
+        .sort(
+          (a, b) => b.count - a.count || b.previousCount - a.previousCount || a.name.localeCompare(b.name),
+        ),
       examples: await examplesOf(scope, resolver.membersOf(key)),
     })),
   );

@@ -57,7 +57,9 @@ export function timelineQuery(
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
     const t = new Date(c.t);
-    and.push({ $or: [{ createdAt: { $lt: t } }, { createdAt: t, _id: { $lt: new mongoose.Types.ObjectId(c.id) } }] });
+    and.push({
+      $or: [{ createdAt: { $lt: t } }, { createdAt: t, _id: { $lt: new mongoose.Types.ObjectId(c.id) } }],
+    });
   }
   const filter: QueryFilter<RatingDoc> = {
     business: scope.business,
@@ -76,7 +78,9 @@ export function timelineQuery(
   if (q.sentiment) filter['insight.sentiment.label'] = q.sentiment;
   if (q.theme) {
     const key = resolver?.find(q.theme);
-    filter['insight.themes'] = { $in: key && resolver ? resolver.membersOf(resolver.canonical(key)) : [q.theme] };
+    filter['insight.themes'] = {
+      $in: key && resolver ? resolver.membersOf(resolver.canonical(key)) : [q.theme],
+    };
   }
   return filter;
 }

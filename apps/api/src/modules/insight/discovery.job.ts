@@ -24,7 +24,10 @@ interface Discovered {
 }
 
 /** Runs discovery over one business's recent counted comments; returns how many phrases are new. */
-export async function discoverForBusiness(business: Types.ObjectId | string, now = new Date()): Promise<number> {
+export async function discoverForBusiness(
+  business: Types.ObjectId | string,
+  now = new Date(),
+): Promise<number> {
   const since = new Date(now.getTime() - DISCOVERY_WINDOW_DAYS * 86_400_000);
   const docs = await RatingModel.find(
     {
@@ -45,7 +48,10 @@ export async function discoverForBusiness(business: Types.ObjectId | string, now
   if (found.length === 0) return 0;
   const existing = await VocabularyModel.findOne({ business }, { discovered: 1 }).lean<VocabularyDoc>();
   const known = new Map<string, Discovered>(
-    (existing?.discovered ?? []).map((d) => [d.phrase, { phrase: d.phrase, kind: d.kind, count: d.count, at: d.at }]),
+    (existing?.discovered ?? []).map((d) => [
+      d.phrase,
+      { phrase: d.phrase, kind: d.kind, count: d.count, at: d.at },
+    ]),
   );
   let added = 0;
   for (const t of found) {

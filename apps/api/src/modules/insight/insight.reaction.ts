@@ -15,7 +15,8 @@ export async function insightOf(rating: Analysable, vocabulary: ThemeVocabulary)
   const comment = rating.comment ?? '';
   const found = analyseComment(comment, vocabulary);
   const rated = rating.kind === 'staff' ? (rating.staff ?? null) : null;
-  const people = found.sentiment.label === 'positive' ? await peopleOf(rating.business, rating.store, rated) : [];
+  const people =
+    found.sentiment.label === 'positive' ? await peopleOf(rating.business, rating.store, rated) : [];
   return { insight: found, shoutOut: shoutOutFor(comment, found, people, rated) };
 }
 

@@ -62,7 +62,12 @@ async function rebuildBusiness(business: Types.ObjectId, report: InsightRebuildR
   for await (const rating of cursor as AsyncIterable<RatingDoc>) {
     const pullThemes = { $pull: { pending: { name: THEMES_WORK } } };
     if (!rating.comment?.trim()) {
-      ops.push({ updateOne: { filter: { _id: rating._id }, update: { $unset: { insight: 1, shoutOut: 1 }, ...pullThemes } } });
+      ops.push({
+        updateOne: {
+          filter: { _id: rating._id },
+          update: { $unset: { insight: 1, shoutOut: 1 }, ...pullThemes },
+        },
+      });
       continue;
     }
     const counted = countsInFigures(rating);
@@ -71,7 +76,9 @@ async function rebuildBusiness(business: Types.ObjectId, report: InsightRebuildR
     const rated = rating.kind === 'staff' ? (rating.staff ?? null) : null;
     const person = shoutOutFor(rating.comment, found, peopleFor(staff, rating.store, rated), rated);
     const keepHidden = person && rating.shoutOut && String(rating.shoutOut.staff) === String(person);
-    const shoutOut = person ? { staff: person, hidden: Boolean(keepHidden && rating.shoutOut?.hidden) } : null;
+    const shoutOut = person
+      ? { staff: person, hidden: Boolean(keepHidden && rating.shoutOut?.hidden) }
+      : null;
     ops.push({
       updateOne: {
         filter: { _id: rating._id },

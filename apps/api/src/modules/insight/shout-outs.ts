@@ -38,7 +38,8 @@ export function shoutOutFor(
   const ratedNamed = rated && named.find((p) => String(p._id) === String(rated));
   if (ratedNamed) return ratedNamed._id;
   const firstNames = new Map<string, Person[]>();
-  for (const p of named) firstNames.set(firstNameOf(p.name), [...(firstNames.get(firstNameOf(p.name)) ?? []), p]);
+  for (const p of named)
+    firstNames.set(firstNameOf(p.name), [...(firstNames.get(firstNameOf(p.name)) ?? []), p]);
   const unambiguous = named.filter((p) => firstNames.get(firstNameOf(p.name))!.length === 1);
   if (unambiguous.length > 0) return unambiguous[0]!._id;
   return named.length === 0 && rated ? rated : null;
