@@ -16,6 +16,8 @@ import { ShiftModel } from '../modules/rota/shift.model';
 import { RatingModel } from '../modules/ratings/rating.model';
 import { rebuildRollups } from '../modules/analytics/rollup.rebuild';
 import { FeedbackEventModel } from '../modules/feedback/feedback-event.model';
+import { discoverForBusiness } from '../modules/insight/discovery.job';
+import { rebuildInsight } from '../modules/insight/insight.rebuild';
 import { DEMO_LOGIN, DEMO_STAFF, DEMO_STORES, DEMO_TAGS, DEMO_TEAM, SPANISH_SHARE } from './demo-data';
 import { demoComment, firstName } from './demo-comments';
 import { portraitPng, STORE_COLOURS, storefrontPng } from './demo-media';
@@ -238,6 +240,10 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
   await FeedbackEventModel.insertMany(visits, { ordered: false });
   // The rollups are the recount of what was just stored: one definition of the figures, no copy of it here.
   await rebuildRollups({ check: false, business: String(business), now });
+  // Inserted in bulk, the comments skip the live insight reaction: find the business's recurring phrases, then analyse
+  // every comment once (sentiment, themes, shout-outs) and count the theme rollups, as first login should show them.
+  await discoverForBusiness(business, now);
+  await rebuildInsight({ business: String(business) });
 
   return {
     userId: String(business),

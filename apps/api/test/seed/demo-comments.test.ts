@@ -96,6 +96,18 @@ describe('demo seed: comments', () => {
     }
   });
 
+  it('has its comments analysed on first login: themes found and shout-outs for named staff', async () => {
+    await seedDemo(TODAY, 600);
+    const commented = await RatingModel.find({ comment: { $ne: '' } }).lean();
+    expect(commented.every((r) => r.insight?.sentiment)).toBe(true);
+    const themes = new Set(commented.flatMap((r) => r.insight?.themes ?? []));
+    for (const theme of ['queue', 'coffee', 'Friendly', 'Great value', 'Clean store'])
+      expect(themes).toContain(theme);
+    const shoutOuts = commented.filter((r) => r.shoutOut);
+    expect(shoutOuts.length).toBeGreaterThan(10);
+    expect(shoutOuts.every((r) => r.score >= 4)).toBe(true);
+  });
+
   it('ticks quick tags (compliments) on 4- and 5-star ratings only', async () => {
     await seedDemo(TODAY, 300);
     const tagged = await RatingModel.find({ 'tags.0': { $exists: true } }).lean();

@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
               page(business.audit.path, businessArea, 'AuditLogPage'),
               page(business.integrations.path, businessArea, 'IntegrationsPage'),
               page(business.scorecard.path, businessArea, 'ScorecardPage'),
+              page(business.commentThemes.path, businessArea, 'CommentThemesPage'),
             ],
           },
         ],

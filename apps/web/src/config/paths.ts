@@ -31,6 +31,8 @@ export const paths = {
     audit: route('/team/audit', 'Audit log'),
     /** Owner and Admin, like Team: reached from the profile menu, not the side navigation. */
     integrations: route('/integrations', 'Integrations'),
+    /** Owner/Admin (#25): the business's comment themes, reached from Performance Notifications and the themes panel. */
+    commentThemes: route('/comment-themes', 'Comment themes'),
     /** Staff scorecards (#25): reached from the Staff League Table and Manage Staff, not the side navigation. */
     scorecard: {
       ...route('/staff/:staffId/scorecard', 'Scorecard'),

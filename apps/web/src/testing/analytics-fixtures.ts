@@ -7,6 +7,9 @@ import type {
   TStaffLeagueRow,
   TStoreLeague,
   TStoreLeagueRow,
+  TThemeEntry,
+  TThemeReportRow,
+  TThemesReport,
   TTimelineItem,
 } from '@cx/contracts';
 
@@ -50,6 +53,10 @@ export function timelineItem(overrides: Partial<TTimelineItem> = {}): TTimelineI
     outsideShift: false,
     flagged: false,
     restored: false,
+    sentiment: { label: 'positive', score: 0.62 },
+    language: 'en',
+    themes: [],
+    shoutOut: null,
     ...overrides,
   };
 }
@@ -157,6 +164,36 @@ export function storeLeagueFixture(overrides: Partial<TStoreLeague> = {}): TStor
     priorMean: 4.5,
     ranked: [storeRow(covent, 1)],
     notRanked: [storeRow(soho, null, { ratings: 3, visits: 50, ratingRate: 6 })],
+    ...overrides,
+  };
+}
+
+export function themeRow(name: string, overrides: Partial<TThemeReportRow> = {}): TThemeReportRow {
+  return {
+    key: name,
+    name,
+    count: 12,
+    previousCount: 8,
+    sentiment: { positive: 2, neutral: 1, negative: 9 },
+    stores: [{ _id: covent._id, name: covent.name, count: 12, previousCount: 8 }],
+    examples: [],
+    ...overrides,
+  };
+}
+
+export function themesReportFixture(overrides: Partial<TThemesReport> = {}): TThemesReport {
+  return { period: periodFixture(), themes: [], stores: [], ...overrides };
+}
+
+export function themeEntry(name: string, overrides: Partial<TThemeEntry> = {}): TThemeEntry {
+  return {
+    key: name,
+    name,
+    source: 'discovered',
+    hidden: false,
+    mergedInto: null,
+    mergedFrom: [],
+    count: 5,
     ...overrides,
   };
 }

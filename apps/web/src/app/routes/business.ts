@@ -21,3 +21,4 @@ export { AuditLogPage } from '@/features/team/routes/AuditLogPage';
 export { TeamPage } from '@/features/team/routes/TeamPage';
 export { IntegrationsPage } from '@/features/integrations/routes/IntegrationsPage';
 export { ScorecardPage } from '@/features/scorecards/routes/ScorecardPage';
+export { CommentThemesPage } from '@/features/themes/routes/CommentThemesPage';

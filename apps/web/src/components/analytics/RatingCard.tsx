@@ -1,6 +1,10 @@
-// One rating as the timeline and the Snapshot's latest comments show it: who or what, stars, comment, tags, local time.
-import { Badge, Card, HStack, Text, Wrap } from '@chakra-ui/react';
+// One rating as the timeline and the Snapshot's latest comments show it: who or what, stars, comment, its sentiment
+// and themes, shout-out, tags, local time.
+import { Badge, Button, Card, HStack, Text, Wrap } from '@chakra-ui/react';
 import type { TTimelineItem } from '@cx/contracts';
+import type { ReactNode } from 'react';
+import { LuMegaphone } from 'react-icons/lu';
+import { SentimentBadge } from '@/components/analytics/SentimentBadge';
 import { formatLocalTime } from '@/lib/analytics/format';
 
 export function Stars({ score }: { score: number }) {
@@ -13,8 +17,49 @@ export function Stars({ score }: { score: number }) {
   );
 }
 
-export function RatingCard({ item }: { item: TTimelineItem }) {
+export type TRatingCardProps = {
+  item: TTimelineItem;
+  /** Makes each theme chip a button that filters by that theme (the timeline); plain chips without it. */
+  onTheme?: (theme: string) => void;
+  /** The theme the list is filtered by: its chip shows pressed. */
+  activeTheme?: string;
+  /** Actions on this rating (e.g. hide a shout-out), after the chips. */
+  actions?: ReactNode;
+};
+
+/** The comment's sentiment and theme chips, on a line of their own under the comment. */
+function CommentInsight({ item, onTheme, activeTheme }: TRatingCardProps) {
+  if (!item.comment || (!item.sentiment && item.themes.length === 0)) return null;
+  return (
+    <Wrap gap="1.5" align="center">
+      {item.sentiment ? <SentimentBadge sentiment={item.sentiment} /> : null}
+      {item.themes.map((theme) =>
+        onTheme ? (
+          <Button
+            key={theme}
+            size="2xs"
+            variant={activeTheme === theme ? 'solid' : 'surface'}
+            colorPalette="brand"
+            rounded="full"
+            aria-pressed={activeTheme === theme}
+            aria-label={`Theme ${theme}: show comments about it`}
+            onClick={() => onTheme(theme)}
+          >
+            # {theme}
+          </Button>
+        ) : (
+          <Badge key={theme} colorPalette="brand" variant="surface" rounded="full">
+            # {theme}
+          </Badge>
+        ),
+      )}
+    </Wrap>
+  );
+}
+
+export function RatingCard({ item, onTheme, activeTheme, actions }: TRatingCardProps) {
   const subject = item.staff ? item.staff.name : 'Store experience';
+  const shoutOut = item.shoutOut && !item.shoutOut.hidden ? item.shoutOut : null;
   return (
     <Card.Root as="li" size="sm" aria-label={`${subject} at ${item.store.name}, ${item.score} of 5 stars`}>
       <Card.Body gap="1.5">
@@ -28,9 +73,15 @@ export function RatingCard({ item }: { item: TTimelineItem }) {
           <time dateTime={item.createdAt}>{formatLocalTime(item.localTime)}</time> store time (
           {item.store.timeZone}) · {item.kind === 'staff' ? 'Staff rating' : 'Experience rating'}
         </Text>
-        {item.comment ? <Text>“{item.comment}”</Text> : null}
-        {item.tags.length > 0 || item.outsideShift || item.flagged || item.restored ? (
+        {item.comment ? <Text overflowWrap="anywhere">“{item.comment}”</Text> : null}
+        <CommentInsight item={item} onTheme={onTheme} activeTheme={activeTheme} />
+        {item.tags.length > 0 || item.outsideShift || item.flagged || item.restored || shoutOut ? (
           <Wrap gap="1.5">
+            {shoutOut ? (
+              <Badge colorPalette="purple" variant="surface">
+                <LuMegaphone aria-hidden /> Shout-out for {shoutOut.staffName}
+              </Badge>
+            ) : null}
             {item.outsideShift ? (
               <Badge colorPalette="orange" variant="surface">
                 Outside shift
@@ -53,6 +104,7 @@ export function RatingCard({ item }: { item: TTimelineItem }) {
             ))}
           </Wrap>
         ) : null}
+        {actions}
       </Card.Body>
     </Card.Root>
   );

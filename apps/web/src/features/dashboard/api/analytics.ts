@@ -1,4 +1,4 @@
-// Snapshot and Overview queries for the URL's filters; the previous answer stays on screen while a new period loads.
+// Snapshot, Overview and comment-theme queries for the URL's filters; the previous answer stays on screen while a new period loads.
 import { keepPreviousData } from '@tanstack/react-query';
 import { tsr } from '@/lib/api-client';
 import type { TDashboardFilters } from '@/lib/analytics/filters';
@@ -19,6 +19,18 @@ export function useOverview(filters: TDashboardFilters, granularity: TGranularit
   return tsr.analytics.overview.useQuery({
     queryKey: [...ANALYTICS_QUERY_KEY, 'overview', filters, granularity],
     queryData: { query: { ...filters, granularity } },
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** The panel lists this many themes (the API's default is 8): enough to see a pattern, short enough for a phone. */
+export const THEMES_SHOWN = 6;
+
+export function useThemesReport(filters: TDashboardFilters, enabled = true) {
+  return tsr.analytics.themes.useQuery({
+    queryKey: [...ANALYTICS_QUERY_KEY, 'themes', filters],
+    queryData: { query: { ...filters, limit: THEMES_SHOWN } },
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { apiFileUrl } from '@/lib/api-files';
 import { formatFigure } from '@/lib/analytics/format';
 
-function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <Card.Root as="section" aria-labelledby={id} size="sm">
       <Card.Header>

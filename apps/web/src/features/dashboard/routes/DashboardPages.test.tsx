@@ -2,7 +2,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { paths } from '@/config/paths';
-import { covent, overviewFixture, periodFixture, snapshotFixture, soho } from '@/testing/analytics-fixtures';
+import {
+  covent,
+  overviewFixture,
+  periodFixture,
+  snapshotFixture,
+  soho,
+  themesReportFixture,
+} from '@/testing/analytics-fixtures';
 import { deferred, mockFetch } from '@/testing/mock-api';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 import { storeFixture } from '@/testing/store-fixtures';
@@ -10,12 +17,14 @@ import { storeFixture } from '@/testing/store-fixtures';
 const storesRoute = () =>
   jsonResponse(200, { stores: [storeFixture({ ...covent }), storeFixture({ ...soho })] });
 const staffRoute = () => jsonResponse(200, { staff: [] });
+const themesRoute = () => jsonResponse(200, themesReportFixture());
 
 describe('/dashboard (Snapshot)', () => {
   it('shows each figure with its unit, the previous period and the change, then the people, stores and comments', async () => {
     mockFetch({
       'GET /api/v1/store': storesRoute,
       'GET /api/v1/staff': staffRoute,
+      'GET /api/v1/analytics/themes': themesRoute,
       'GET /api/v1/analytics/snapshot': () => jsonResponse(200, snapshotFixture()),
     });
     renderApp(paths.business.dashboard.path, { token: 't' });
@@ -58,6 +67,7 @@ describe('/dashboard (Snapshot)', () => {
     const api = mockFetch({
       'GET /api/v1/store': storesRoute,
       'GET /api/v1/staff': staffRoute,
+      'GET /api/v1/analytics/themes': themesRoute,
       'GET /api/v1/analytics/snapshot': ({ url }) =>
         jsonResponse(
           200,
@@ -93,6 +103,7 @@ describe('/dashboard (Snapshot)', () => {
     const api = mockFetch({
       'GET /api/v1/store': storesRoute,
       'GET /api/v1/staff': staffRoute,
+      'GET /api/v1/analytics/themes': themesRoute,
       'GET /api/v1/analytics/snapshot': () => jsonResponse(200, snapshotFixture()),
     });
     const { router } = renderApp(`${paths.business.dashboard.path}?period=custom`, { token: 't' });
@@ -114,6 +125,7 @@ describe('/dashboard (Snapshot)', () => {
     mockFetch({
       'GET /api/v1/store': storesRoute,
       'GET /api/v1/staff': staffRoute,
+      'GET /api/v1/analytics/themes': themesRoute,
       'GET /api/v1/analytics/snapshot': ({ calls }) =>
         calls === 1
           ? first.promise
@@ -135,6 +147,7 @@ describe('/dashboard (Snapshot)', () => {
     mockFetch({
       'GET /api/v1/store': storesRoute,
       'GET /api/v1/staff': staffRoute,
+      'GET /api/v1/analytics/themes': themesRoute,
       'GET /api/v1/analytics/snapshot': () =>
         jsonResponse(
           200,
@@ -161,6 +174,7 @@ describe('/overview', () => {
     const api = mockFetch({
       'GET /api/v1/store': storesRoute,
       'GET /api/v1/staff': staffRoute,
+      'GET /api/v1/analytics/themes': themesRoute,
       'GET /api/v1/analytics/overview': () => jsonResponse(200, overviewFixture()),
     });
     const { router } = renderApp(paths.business.overview.path, { token: 't' });
@@ -198,6 +212,7 @@ describe('/overview', () => {
     mockFetch({
       'GET /api/v1/store': storesRoute,
       'GET /api/v1/staff': staffRoute,
+      'GET /api/v1/analytics/themes': themesRoute,
       'GET /api/v1/analytics/overview': () =>
         jsonResponse(
           200,

@@ -11,6 +11,7 @@ import { useOverview, type TGranularity } from '../api/analytics';
 import { Heatmap } from '../components/Heatmap';
 import { SeriesPanel } from '../components/SeriesPanel';
 import { SplitPanel } from '../components/SplitPanel';
+import { ThemesPanel } from '../components/ThemesPanel';
 import { GRANULARITY_OPTIONS } from '../components/series-format';
 
 const isGranularity = (v: string | null): v is TGranularity =>
@@ -77,6 +78,7 @@ export function OverviewPage() {
           </QueryStates>
         )}
       </Box>
+      {isValid ? <ThemesPanel filters={filters} /> : null}
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
 import { useDashboardFilters } from '@/lib/analytics/filters';
 import { useSnapshot } from '../api/analytics';
+import { ThemesPanel } from '../components/ThemesPanel';
 import { KpiCards } from '../components/KpiCards';
 import { LatestComments, StaffHighlights, StoresRanked } from '../components/SnapshotPanels';
 
@@ -53,6 +54,7 @@ export function SnapshotPage() {
           </QueryStates>
         )}
       </Box>
+      {isValid ? <ThemesPanel filters={filters} /> : null}
     </Box>
   );
 }

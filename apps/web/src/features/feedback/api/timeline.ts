@@ -1,5 +1,10 @@
 // The feedback timeline: newest first, one page per "Load more" (the API's cursor stays stable as new ratings arrive).
-import type { TTimelinePage, TTimelineQuery } from '@cx/contracts';
+import {
+  SENTIMENT_LABELS,
+  type TSentimentLabel,
+  type TTimelinePage,
+  type TTimelineQuery,
+} from '@cx/contracts';
 import { tsr } from '@/lib/api-client';
 import type { TDashboardFilters } from '@/lib/analytics/filters';
 import { ANALYTICS_QUERY_KEY } from '@/lib/analytics/settings';
@@ -12,6 +17,9 @@ export type TTimelineExtras = {
   hasComment?: 'true';
   flagged?: TTimelineQuery['flagged'];
   outsideShift?: 'true';
+  sentiment?: TSentimentLabel;
+  /** A theme's shown name (or key): only comments mentioning it. */
+  theme?: string;
 };
 
 export function readTimelineExtras(params: URLSearchParams): TTimelineExtras {
@@ -25,6 +33,11 @@ export function readTimelineExtras(params: URLSearchParams): TTimelineExtras {
   const flagged = params.get('flagged');
   if (flagged === 'only' || flagged === 'include') extras.flagged = flagged;
   if (params.get('outsideShift') === 'true') extras.outsideShift = 'true';
+  const sentiment = params.get('sentiment');
+  if (SENTIMENT_LABELS.includes(sentiment as TSentimentLabel))
+    extras.sentiment = sentiment as TSentimentLabel;
+  const theme = params.get('theme')?.trim();
+  if (theme && theme.length <= 80) extras.theme = theme;
   return extras;
 }
 
@@ -33,7 +46,11 @@ export function useTimeline(filters: TDashboardFilters, extras: TTimelineExtras,
   return tsr.analytics.timeline.useInfiniteQuery({
     queryKey: [...ANALYTICS_QUERY_KEY, 'timeline', query],
     queryData: ({ pageParam }) => ({
-      query: { ...query, limit: TIMELINE_PAGE_SIZE, ...(typeof pageParam === 'string' && pageParam ? { cursor: pageParam } : {}) },
+      query: {
+        ...query,
+        limit: TIMELINE_PAGE_SIZE,
+        ...(typeof pageParam === 'string' && pageParam ? { cursor: pageParam } : {}),
+      },
     }),
     initialPageParam: '',
     getNextPageParam: (last: { body: TTimelinePage }) => last.body.nextCursor ?? undefined,

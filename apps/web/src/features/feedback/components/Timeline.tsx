@@ -1,4 +1,4 @@
-// The ratings of the period, newest first, with "Load more" fetching the next page by cursor.
+// The ratings of the period, newest first, with "Load more" fetching the next page by cursor; theme chips filter.
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { NoRatings } from '@/components/analytics/EmptyStates';
 import { PeriodNote } from '@/components/analytics/PeriodNote';
@@ -7,8 +7,18 @@ import { QueryStates } from '@/components/LoadState';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
 import type { useTimeline } from '../api/timeline';
+import { ShoutOutToggle } from './ShoutOutToggle';
 
-export function Timeline({ timeline }: { timeline: ReturnType<typeof useTimeline> }) {
+export function Timeline({
+  timeline,
+  theme,
+  onTheme,
+}: {
+  timeline: ReturnType<typeof useTimeline>;
+  /** The theme filter in force, and choosing one from a chip. */
+  theme?: string;
+  onTheme: (theme: string) => void;
+}) {
   const loadMore = () =>
     void timeline.fetchNextPage().then((result) => {
       if (result.isError) toaster.create({ type: 'error', title: apiErrorMessage(result.error) });
@@ -35,7 +45,13 @@ export function Timeline({ timeline }: { timeline: ReturnType<typeof useTimeline
             <PeriodNote period={period} compared={false} />
             <Stack as="ul" gap="3" listStyleType="none" aria-label="Feedback timeline">
               {items.map((item) => (
-                <RatingCard key={item._id} item={item} />
+                <RatingCard
+                  key={item._id}
+                  item={item}
+                  onTheme={onTheme}
+                  activeTheme={theme}
+                  actions={<ShoutOutToggle item={item} />}
+                />
               ))}
             </Stack>
             <Stack align="center" mt="4" gap="2">

@@ -1,6 +1,11 @@
-// The timeline's own filters (stars, with a comment, outside a shift, flagged), kept in the URL beside the shared ones.
+// The timeline's own filters (stars, comment sentiment and theme, with a comment, outside a shift, flagged), kept in
+// the URL beside the shared ones.
 import { Checkbox, Field, Fieldset, HStack, NativeSelect } from '@chakra-ui/react';
+import { SENTIMENT_LABELS } from '@cx/contracts';
+import { SENTIMENT_NAMES } from '@/components/analytics/SentimentBadge';
+import { FilterSelect } from '@/components/FilterFields';
 import type { TParamPatch } from '@/lib/analytics/filters';
+import { useThemeVocabulary } from '@/lib/themes-query';
 import type { TTimelineExtras } from '../api/timeline';
 
 function Check({
@@ -21,6 +26,27 @@ function Check({
   );
 }
 
+/** The business's shown themes (not hidden, not merged into another), most mentioned first. */
+function ThemeSelect({ value, onChange }: { value: string; onChange: (theme: string) => void }) {
+  const vocabulary = useThemeVocabulary();
+  const names = (vocabulary.data?.body.themes ?? [])
+    .filter((t) => !t.hidden && t.mergedInto === null)
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+    .map((t) => t.name);
+  // A theme chosen from a chip stays selectable even before (or without) the vocabulary.
+  if (value && !names.includes(value)) names.unshift(value);
+  return (
+    <FilterSelect label="Theme" value={value} onChange={onChange}>
+      <option value="">Any theme</option>
+      {names.map((name) => (
+        <option key={name} value={name}>
+          {name}
+        </option>
+      ))}
+    </FilterSelect>
+  );
+}
+
 export function TimelineFilters({
   extras,
   update,
@@ -37,6 +63,19 @@ export function TimelineFilters({
   };
   return (
     <>
+      <FilterSelect
+        label="Sentiment"
+        value={extras.sentiment ?? ''}
+        onChange={(sentiment) => update({ sentiment })}
+      >
+        <option value="">Any sentiment</option>
+        {SENTIMENT_LABELS.map((label) => (
+          <option key={label} value={label}>
+            {SENTIMENT_NAMES[label]}
+          </option>
+        ))}
+      </FilterSelect>
+      <ThemeSelect value={extras.theme ?? ''} onChange={(theme) => update({ theme })} />
       <Fieldset.Root w="auto">
         <Fieldset.Legend fontSize="sm" fontWeight="medium">
           Stars

@@ -34,7 +34,16 @@ export function FeedbackTimelinePage() {
         <TimelineFilters extras={extras} update={update} />
       </FilterBar>
       <Box aria-busy={timeline.isFetching}>
-        {isValid ? <Timeline timeline={timeline} /> : <InvalidPeriod />}
+        {isValid ? (
+          <Timeline
+            timeline={timeline}
+            theme={extras.theme}
+            // A chip toggles its theme: pressing the active one clears the filter.
+            onTheme={(theme) => update({ theme: theme === extras.theme ? undefined : theme })}
+          />
+        ) : (
+          <InvalidPeriod />
+        )}
       </Box>
       <FlaggedRatingsPanel />
     </Box>

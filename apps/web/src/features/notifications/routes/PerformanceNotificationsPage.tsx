@@ -2,7 +2,7 @@
 import { Button, Flex, NativeSelect, Stack } from '@chakra-ui/react';
 import { NEW_RULE, RULE_TYPES, type TRuleType } from '@cx/contracts';
 import { useState } from 'react';
-import { LuBellRing, LuUsers } from 'react-icons/lu';
+import { LuBellRing, LuTags, LuUsers } from 'react-icons/lu';
 import { Link } from 'react-router';
 import { EmptyList, QueryStates } from '@/components/LoadState';
 import { PageHeader } from '@/components/PageHeader';
@@ -66,6 +66,19 @@ function TeamLink() {
   );
 }
 
+/** Owner/Admin: the comment themes page (#25), like Team reached from here rather than the side navigation. */
+function ThemesLink() {
+  const access = useAccess();
+  if (!access.can('themes:manage')) return null;
+  return (
+    <Button asChild variant="outline">
+      <Link to={paths.business.commentThemes.path}>
+        <LuTags aria-hidden /> Comment themes
+      </Link>
+    </Button>
+  );
+}
+
 export function PerformanceNotificationsPage() {
   const rules = useRules();
   const settings = useNotificationSettings();
@@ -80,6 +93,7 @@ export function PerformanceNotificationsPage() {
         actions={
           <>
             <TeamLink />
+            <ThemesLink />
             <AddRule />
           </>
         }
