@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** The PDF's text, lines as pdf.js lays them out (cells on one line joined by tabs). */
-export function pdfText(pdf: Buffer): Promise<string> {
+/** The PDF's text (lines as pdf.js lays them out, cells on one line joined by tabs) and its page count. */
+export function pdfContent(pdf: Buffer): Promise<{ text: string; pages: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(__dirname, 'pdf-text.mjs')], {
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -17,12 +17,15 @@ export function pdfText(pdf: Buffer): Promise<string> {
     child.on('error', reject);
     child.on('close', (code) =>
       code === 0
-        ? resolve(Buffer.concat(out).toString('utf8'))
+        ? resolve(JSON.parse(Buffer.concat(out).toString('utf8')) as { text: string; pages: number })
         : reject(new Error(`pdf-text exited ${code}: ${Buffer.concat(err).toString('utf8')}`)),
     );
     child.stdin.end(pdf);
   });
 }
+
+/** The PDF's text only. */
+export const pdfText = async (pdf: Buffer): Promise<string> => (await pdfContent(pdf)).text;
 
 /** Finds pdftoppm (poppler-utils) on the PATH; null when it is not installed. */
 export function findPdftoppm(): Promise<string | null> {

@@ -6,7 +6,8 @@ import { setMinSample } from '../../src/modules/analytics/analytics-settings.mod
 import { ScorecardShareModel } from '../../src/modules/scorecards/scorecard-share.model';
 import { makeMember, makeStaff, makeStore, makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
-import { binary, pdfText, rate } from './support';
+import { pdfContent } from '../helpers/pdf';
+import { binary, rate } from './support';
 
 setupTestDb();
 const app = createApp();
@@ -123,7 +124,7 @@ describe('GET /api/v1/scorecards/:staffId/pdf', () => {
       .parse(binary)
       .expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/pdf/);
-    const { text, pages } = await pdfText(res.body as Buffer);
+    const { text, pages } = await pdfContent(res.body as Buffer);
     expect(pages).toBe(1);
     expect(text).toContain('Ana Alvarez');
     expect(text).toContain(`Ratings ${row.ratings}`);

@@ -1,6 +1,4 @@
-// Scorecard test data: counted ratings with their rollups (as the submit path writes them) and PDF text extraction.
-import { execFile } from 'node:child_process';
-import path from 'node:path';
+// Scorecard test data: counted ratings with their rollups (as the submit path writes them), binary bodies.
 import type { Types } from 'mongoose';
 import type request from 'supertest';
 import { recordRatingInRollups } from '../../src/modules/analytics/rollup.service';
@@ -39,19 +37,6 @@ export async function rate(
   const created = await RatingModel.create(doc);
   await recordRatingInRollups(doc);
   return created;
-}
-
-/** The text of every page of a PDF, extracted by pdf-parse in a plain Node process (see pdf-text.cjs). */
-export function pdfText(data: Buffer): Promise<{ text: string; pages: number }> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      process.execPath,
-      [path.join(__dirname, 'pdf-text.cjs')],
-      { maxBuffer: 10 * 1024 * 1024 },
-      (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout) as { text: string; pages: number })),
-    );
-    child.stdin!.end(data);
-  });
 }
 
 /** supertest: keep a binary body as a Buffer. */
