@@ -19,6 +19,7 @@ import { feedbackRouter } from './modules/feedback/feedback.router';
 import { filesRouter } from './modules/files/files.router';
 import { healthRouter } from './modules/health/health.router';
 import { integrationsRouter } from './modules/integrations/integrations.router';
+import { registerWebhooks } from './modules/integrations/webhooks.events';
 import { kiosksRouter } from './modules/kiosks/kiosks.router';
 import { configureBilling, type BillingOverrides } from './modules/plans/billing.config';
 import { plansRouter, WEBHOOK_PATH, webhookRawBody } from './modules/plans/plans.router';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps = {}): Express {
   });
   configureBilling(deps.billing);
   registerNotificationReactions();
+  registerWebhooks();
   const app = express();
   app.disable('x-powered-by');
   // req.ip is the client's address only when exactly the proxies in front of the API are trusted (docs/operations.md).

@@ -18,6 +18,7 @@ export * from './staff.contract';
 export * from './stores.contract';
 export * from './team.contract';
 export * from './users.contract';
+export * from './webhooks.schemas';
 import { coreContract, type TCoreContract } from './router.core';
 import { growthContract, type TGrowthContract } from './router.growth';
 
