@@ -140,4 +140,17 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   ]),
   'integrations.listApiKeys': own(() => [{}]),
   'integrations.revokeApiKey': foreign(() => [{ params: { id: someId() } }]),
+
+  'integrations.createWebhook': own(() => [
+    { body: { url: 'https://intruder-hooks.example.com/x', events: ['rating.created'] } },
+  ]),
+  'integrations.listWebhooks': own(() => [{}]),
+  'integrations.updateWebhook': foreign((a) => [{ params: { id: a.webhook }, body: { enabled: false } }]),
+  'integrations.deleteWebhook': foreign((a) => [{ params: { id: a.webhook } }]),
+  'integrations.rotateWebhookSecret': foreign((a) => [{ params: { id: a.webhook } }]),
+  'integrations.listWebhookDeliveries': foreign((a) => [{ params: { id: a.webhook }, query: {} }]),
+  'integrations.redeliverWebhook': foreign((a) => [
+    { params: { id: a.webhook, deliveryId: a.webhookDelivery } },
+  ]),
+  'integrations.testWebhook': foreign((a) => [{ params: { id: a.webhook } }]),
 };

@@ -7,6 +7,7 @@ import { RollupModel } from '../../src/modules/analytics/rollup.model';
 import { saveImage } from '../../src/lib/files';
 import { ensureDefaultRules } from '../../src/modules/notifications/rules.service';
 import { RuleModel } from '../../src/modules/notifications/rule.model';
+import { WebhookDeliveryModel, WebhookEndpointModel } from '../../src/modules/integrations/webhook.model';
 import { makePng, makeShift, makeStaff, makeStore, makeUser, type MadeUser } from '../factories';
 
 /** Ids and names of business A that must never reach business B, and what the matrix aims at. */
@@ -23,6 +24,9 @@ export interface Victim {
   /** One of A's notification rules (the defaults every business starts with). */
   rule: string;
   image: string;
+  /** One of A's webhook endpoints (a documentation host: nothing is ever sent) and one of its deliveries. */
+  webhook: string;
+  webhookDelivery: string;
   /** Strings only A's records contain: any of them in B's answer is a leak. */
   secrets: string[];
 }
@@ -79,6 +83,21 @@ export async function makeVictim(): Promise<Victim> {
   });
   await ensureDefaultRules(user.id);
   const rule = await RuleModel.findOne({ business: user.id }).lean();
+  const webhook = await WebhookEndpointModel.create({
+    business: user.id,
+    url: 'https://victim-hooks.example.com/zephyr',
+    events: ['rating.created'],
+    secrets: [{ key: 'whsec_dmljdGltdmljdGltdmljdGltdmljdGltdmljdGltdmk=' }],
+  });
+  const delivery = await WebhookDeliveryModel.create({
+    business: user.id,
+    endpoint: webhook._id,
+    eventId: 'rating.created:victim',
+    messageId: 'msg_victim',
+    type: 'rating.created',
+    payload: '{"data":"victim webhook payload"}',
+    status: 'succeeded',
+  });
   const ids = {
     userId: user.id,
     rule: String(rule!._id),
@@ -88,6 +107,8 @@ export async function makeVictim(): Promise<Victim> {
     flaggedRating: String(flagged._id),
     rating: String(rating._id),
     image,
+    webhook: String(webhook._id),
+    webhookDelivery: String(delivery._id),
   };
   return {
     user,
@@ -103,6 +124,9 @@ export async function makeVictim(): Promise<Victim> {
       '1 Victim Street',
       'victim flagged comment',
       'victim plain comment',
+      'victim-hooks.example.com',
+      'victim webhook payload',
+      'whsec_dmljdGlt',
     ],
   };
 }
