@@ -109,16 +109,15 @@ async function attempt(
   await recordEndpointHealth(endpoint, result, now);
 }
 
-async function attemptAll(claimed: WebhookDeliveryDoc[], now: Date, opts: WorkerOptions) {
+async function endpointsOf(claimed: WebhookDeliveryDoc[]) {
   const ids = [...new Set(claimed.map((d) => String(d.endpoint)))].map((id) => new Types.ObjectId(id));
   const endpoints = await WebhookEndpointModel.find({ _id: { $in: ids } }).lean<WebhookEndpointDoc[]>();
-  const byId = new Map(endpoints.map((e) => [String(e._id), e]));
-  await Promise.all(
-    claimed.map((d) =>
-      attempt(d, byId.get(String(d.endpoint)), now, opts).catch((err: unknown) =>
-        logger.error({ err: String(err), delivery: String(d._id) }, 'webhook attempt not recorded'),
-      ),
-    ),
+  return new Map(endpoints.map((e) => [String(e._id), e]));
+}
+
+function attemptLogged(d: WebhookDeliveryDoc, endpoints: Map<string, WebhookEndpointDoc>, now: Date, opts: WorkerOptions) {
+  return attempt(d, endpoints.get(String(d.endpoint)), now, opts).catch((err: unknown) =>
+    logger.error({ err: String(err), delivery: String(d._id) }, 'webhook attempt not recorded'),
   );
 }
 
@@ -161,8 +160,9 @@ export function createWebhookWorker(opts: WorkerOptions = {}): WebhookWorker {
           logger.warn({ err: String(err) }, 'webhook claim failed');
         }
       }
+      const endpoints = claimed.length ? await endpointsOf(claimed).catch(() => new Map()) : new Map();
       for (const d of claimed) {
-        const p = attemptAll([d], now(), opts).finally(() => {
+        const p = attemptLogged(d, endpoints, now(), opts).finally(() => {
           inFlight.delete(p);
           nudge();
         });
@@ -179,7 +179,8 @@ export function createWebhookWorker(opts: WorkerOptions = {}): WebhookWorker {
         const at = now();
         const claimed = await claim(at, concurrency);
         if (claimed.length === 0) return total;
-        await attemptAll(claimed, at, opts);
+        const endpoints = await endpointsOf(claimed);
+        await Promise.all(claimed.map((d) => attemptLogged(d, endpoints, at, opts)));
         total += claimed.length;
       }
     },
