@@ -107,10 +107,22 @@ export async function run(): Promise<void> {
   await mongoose.connect(withDbName(mongo.uri, 'cx_bench_webhooks'));
   await mongoose.connection.dropDatabase();
   await Promise.all(mongoose.modelNames().map((name) => mongoose.model(name).init()));
-  const business = await UserModel.create({ fullname: 'Bench Owner', email: 'bench@example.com', passwordHash: 'x' });
-  const store = await StoreModel.create({ business: business._id, name: 'Bench Store', timeZone: 'Europe/London' });
+  const business = await UserModel.create({
+    fullname: 'Bench Owner',
+    email: 'bench@example.com',
+    passwordHash: 'x',
+  });
+  const store = await StoreModel.create({
+    business: business._id,
+    name: 'Bench Store',
+    timeZone: 'Europe/London',
+  });
   const staff = await StaffModel.insertMany(
-    Array.from({ length: 10 }, (_, i) => ({ business: business._id, name: `Member ${i}`, stores: [store._id] })),
+    Array.from({ length: 10 }, (_, i) => ({
+      business: business._id,
+      name: `Member ${i}`,
+      stores: [store._id],
+    })),
   );
   const app = createServer(createApp());
   await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));

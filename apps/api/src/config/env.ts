@@ -128,7 +128,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     if (env.RATE_LIMIT_DISABLED)
       problems.push('  - RATE_LIMIT_DISABLED: rate limits cannot be disabled in production');
     if (env.SEED_DEMO === 'always')
-      problems.push('  - SEED_DEMO: the demo business (with printed passwords) is never seeded in production');
+      problems.push(
+        '  - SEED_DEMO: the demo business (with printed passwords) is never seeded in production',
+      );
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
       problems.push('  - STRIPE_WEBHOOK_SECRET: Stripe events cannot be verified without it');
     if (problems.length) throw new Error(`Refusing to start in production:\n${problems.join('\n')}`);

@@ -35,15 +35,24 @@ describe('webhook producers', () => {
     await reaction(accepted as never);
     const rows = await queued();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ type: 'rating.flagged', store: String(store._id), eventId: `rating.flagged:${rating._id}` });
+    expect(rows[0]).toMatchObject({
+      type: 'rating.flagged',
+      store: String(store._id),
+      eventId: `rating.flagged:${rating._id}`,
+    });
   });
 
   it('publishes rating.restored when a reviewer restores a flagged rating', async () => {
     const owner = await makeUser();
     const store = await makeStore(owner.id);
     await endpointFor(owner.id, ['rating.restored']);
-    const rating = await makeRating(store, { flag: { suspicious: true, restored: false, reasons: ['burst'] } });
-    const res = await request(app).post(`/api/v1/ratings/${rating._id}/restore`).set(owner.auth).send({ note: 'ok' });
+    const rating = await makeRating(store, {
+      flag: { suspicious: true, restored: false, reasons: ['burst'] },
+    });
+    const res = await request(app)
+      .post(`/api/v1/ratings/${rating._id}/restore`)
+      .set(owner.auth)
+      .send({ note: 'ok' });
     expect(res.status).toBe(200);
     const rows = await queued();
     expect(rows).toHaveLength(1);
@@ -79,7 +88,10 @@ describe('webhook producers', () => {
     const rows = await queued();
     expect(rows.map((r) => r.type).sort()).toEqual(['alert.fired', 'visit_allowance.reached']);
     const fired = rows.find((r) => r.type === 'alert.fired');
-    expect(fired).toMatchObject({ store: String(store._id), data: { alert: { type: 'low-rating', message: 'A 1-star rating' } } });
+    expect(fired).toMatchObject({
+      store: String(store._id),
+      data: { alert: { type: 'low-rating', message: 'A 1-star rating' } },
+    });
     expect(rows.find((r) => r.type === 'visit_allowance.reached')?.data).toMatchObject({ percent: 80 });
   });
 });

@@ -5,7 +5,11 @@ import { env } from '../../src/config/env';
 import { publishBusinessEvents } from '../../src/lib/business-events';
 import { WebhookDeliveryModel, WebhookEndpointModel } from '../../src/modules/integrations/webhook.model';
 import { createWebhookWorker } from '../../src/modules/integrations/webhooks.worker';
-import { sendOnce, type Resolver, type WebhookPolicy } from '../../src/modules/integrations/webhooks.transport';
+import {
+  sendOnce,
+  type Resolver,
+  type WebhookPolicy,
+} from '../../src/modules/integrations/webhooks.transport';
 import { makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
 import { startReceiver, type Receiver } from './webhook-support';
@@ -83,7 +87,14 @@ describe('the worker in production mode', () => {
       secrets: [{ key: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=' }],
     });
     await publishBusinessEvents([
-      { id: 'rating.created:x', type: 'rating.created', business: owner.id, store: null, at: new Date(), data: {} },
+      {
+        id: 'rating.created:x',
+        type: 'rating.created',
+        business: owner.id,
+        store: null,
+        at: new Date(),
+        data: {},
+      },
     ]);
     await createWebhookWorker({ policy: { ...production, requireHttps: false }, resolve: resolver }).runDue();
     expect(receiver.hits).toHaveLength(0);

@@ -64,7 +64,11 @@ describe('POST /api/v1/integrations/webhooks', () => {
     const list = await api(owner).get('');
     expect(list.status).toBe(200);
     expect(list.body.webhooks).toHaveLength(1);
-    expect(list.body.webhooks[0]).toMatchObject({ url: receiver.url, events: ['rating.created'], enabled: true });
+    expect(list.body.webhooks[0]).toMatchObject({
+      url: receiver.url,
+      events: ['rating.created'],
+      enabled: true,
+    });
     expect(JSON.stringify(list.body)).not.toContain(secret.slice(6, 20));
   });
 
@@ -215,7 +219,10 @@ describe('automatic disable', () => {
     expect(mail.subject).toBe('A webhook endpoint was turned off');
     expect(mail.text).toContain(receiver.url);
     const list = await api(owner).get('');
-    expect(list.body.webhooks[0]).toMatchObject({ enabled: false, disabledReason: expect.stringMatching(/24 hours/) });
+    expect(list.body.webhooks[0]).toMatchObject({
+      enabled: false,
+      disabledReason: expect.stringMatching(/24 hours/),
+    });
     expect(await WebhookDeliveryModel.findOne().lean()).toMatchObject({ status: 'failed' });
   });
 });
@@ -257,6 +264,8 @@ describe('redeliver and test events', () => {
     const stranger = await makeUser();
     expect((await api(stranger).post(`/${id}/test`)).status).toBe(404);
     expect((await api(stranger).get(`/${id}/deliveries`)).status).toBe(404);
-    expect((await request(app).delete(`/api/v1/integrations/webhooks/${id}`).set(stranger.auth)).status).toBe(404);
+    expect((await request(app).delete(`/api/v1/integrations/webhooks/${id}`).set(stranger.auth)).status).toBe(
+      404,
+    );
   });
 });

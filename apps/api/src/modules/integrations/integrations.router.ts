@@ -47,5 +47,8 @@ export const integrationsRouter = s.router(contract.integrations, {
     status: 202,
     body: await redeliver(accessFrom(req), params.id, params.deliveryId),
   }),
-  testWebhook: async ({ req, params }) => ({ status: 202, body: await sendTestEvent(accessFrom(req), params.id) }),
+  testWebhook: async ({ req, params }) => ({
+    status: 202,
+    body: await sendTestEvent(accessFrom(req), params.id),
+  }),
 });

@@ -6,7 +6,10 @@ import { UserModel } from '../users/user.model';
 import type { WebhookEndpointDoc } from './webhook.model';
 
 export async function notifyEndpointDisabled(endpoint: WebhookEndpointDoc): Promise<void> {
-  const owner = await MembershipModel.findOne({ business: endpoint.business, role: 'owner' }, { user: 1 }).lean();
+  const owner = await MembershipModel.findOne(
+    { business: endpoint.business, role: 'owner' },
+    { user: 1 },
+  ).lean();
   const user = owner ? await UserModel.findById(owner.user, { email: 1 }).lean() : null;
   if (!user) return;
   const link = `${env.PUBLIC_WEB_URL}/integrations`;

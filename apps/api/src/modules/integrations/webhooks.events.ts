@@ -10,7 +10,11 @@ export function registerWebhooks(): void {
   // Durable: the reaction is retried from the rating's pending entry until the deliveries are queued.
   onRatingAccepted('webhooks', ({ rating, flagged }) =>
     publishBusinessEvents([
-      ratingEvent(flagged ? 'rating.flagged' : 'rating.created', rating, (rating.createdAt as Date) ?? new Date()),
+      ratingEvent(
+        flagged ? 'rating.flagged' : 'rating.created',
+        rating,
+        (rating.createdAt as Date) ?? new Date(),
+      ),
     ]),
   );
 }

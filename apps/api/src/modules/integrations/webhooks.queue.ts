@@ -44,13 +44,16 @@ export async function insertDeliveries(rows: Row[]): Promise<void> {
   wakeWorkers();
 }
 
-export function deliveryRow(endpoint: { _id: Types.ObjectId; business: Types.ObjectId }, fields: {
-  eventId: string;
-  messageId?: string;
-  type: string;
-  payload: string;
-  at: Date;
-}): Row {
+export function deliveryRow(
+  endpoint: { _id: Types.ObjectId; business: Types.ObjectId },
+  fields: {
+    eventId: string;
+    messageId?: string;
+    type: string;
+    payload: string;
+    at: Date;
+  },
+): Row {
   return {
     _id: new Types.ObjectId(),
     business: endpoint.business,
@@ -86,7 +89,9 @@ export async function enqueueEvents(events: BusinessEvent[], now = new Date()): 
   const rows = events.flatMap((event) =>
     endpoints
       .filter((ep) => String(ep.business) === event.business && receives(ep, event))
-      .map((ep) => deliveryRow(ep, { eventId: event.id, type: event.type, payload: payloadOf(event), at: now })),
+      .map((ep) =>
+        deliveryRow(ep, { eventId: event.id, type: event.type, payload: payloadOf(event), at: now }),
+      ),
   );
   await insertDeliveries(rows);
 }

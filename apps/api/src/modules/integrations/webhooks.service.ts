@@ -94,8 +94,11 @@ export async function updateWebhook(access: Access, id: string, input: TUpdateWe
     // Turned on again: a fresh start, so one more failure does not turn it straight back off.
     if (body.enabled) Object.assign(set, { disabledReason: null, failingSince: null });
   }
-  const after = await WebhookEndpointModel.findOneAndUpdate(mine(access, id), { $set: set }, { returnDocument: 'after' })
-    .lean<WebhookEndpointDoc>();
+  const after = await WebhookEndpointModel.findOneAndUpdate(
+    mine(access, id),
+    { $set: set },
+    { returnDocument: 'after' },
+  ).lean<WebhookEndpointDoc>();
   if (!after) throw notFound('Webhook endpoint');
   await recordAudit(access, {
     kind: 'webhook',

@@ -67,7 +67,8 @@ export async function resolveTarget(
   if (found.length === 0) throw new WebhookTargetRefused(`${host} has no address`);
   if (!policy.allowPrivate) {
     const refused = found.find((a) => !isPublicAddress(a.address));
-    if (refused) throw new WebhookTargetRefused(`${host} resolves to a non-public address (${refused.address})`);
+    if (refused)
+      throw new WebhookTargetRefused(`${host} resolves to a non-public address (${refused.address})`);
   }
   const first = found[0]!;
   return { address: first.address, family: first.family === 6 ? 6 : 4 };

@@ -60,10 +60,15 @@ async function recordEndpointHealth(endpoint: WebhookEndpointDoc, result: Attemp
       await WebhookEndpointModel.updateOne({ _id: endpoint._id }, { $set: { failingSince: null } });
     return;
   }
-  await WebhookEndpointModel.updateOne({ _id: endpoint._id, failingSince: null }, { $set: { failingSince: now } });
+  await WebhookEndpointModel.updateOne(
+    { _id: endpoint._id, failingSince: null },
+    { $set: { failingSince: now } },
+  );
   const off = await WebhookEndpointModel.findOneAndUpdate(
     { _id: endpoint._id, enabled: true, failingSince: { $lte: new Date(now.getTime() - DISABLE_AFTER_MS) } },
-    { $set: { enabled: false, disabledReason: `Every delivery failed for 24 hours (last: ${result.error})` } },
+    {
+      $set: { enabled: false, disabledReason: `Every delivery failed for 24 hours (last: ${result.error})` },
+    },
     { returnDocument: 'after' },
   ).lean<WebhookEndpointDoc>();
   if (off) await notifyEndpointDisabled(off);
@@ -83,7 +88,12 @@ async function attempt(
     });
     return;
   }
-  const headers = webhookHeaders(liveSecrets(endpoint.secrets, now), delivery.messageId, now, delivery.payload);
+  const headers = webhookHeaders(
+    liveSecrets(endpoint.secrets, now),
+    delivery.messageId,
+    now,
+    delivery.payload,
+  );
   const result = await sendOnce({
     url: endpoint.url,
     body: delivery.payload,
@@ -115,7 +125,12 @@ async function endpointsOf(claimed: WebhookDeliveryDoc[]) {
   return new Map(endpoints.map((e) => [String(e._id), e]));
 }
 
-function attemptLogged(d: WebhookDeliveryDoc, endpoints: Map<string, WebhookEndpointDoc>, now: Date, opts: WorkerOptions) {
+function attemptLogged(
+  d: WebhookDeliveryDoc,
+  endpoints: Map<string, WebhookEndpointDoc>,
+  now: Date,
+  opts: WorkerOptions,
+) {
   return attempt(d, endpoints.get(String(d.endpoint)), now, opts).catch((err: unknown) =>
     logger.error({ err: String(err), delivery: String(d._id) }, 'webhook attempt not recorded'),
   );

@@ -2,7 +2,8 @@
 import { tsr } from '@/lib/api-client';
 
 export const WEBHOOKS_QUERY_KEY = ['integrations', 'webhooks'] as const;
-export const deliveriesKey = (id: string, page: number) => ['integrations', 'webhooks', id, 'deliveries', page] as const;
+export const deliveriesKey = (id: string, page: number) =>
+  ['integrations', 'webhooks', id, 'deliveries', page] as const;
 
 export function useWebhooks() {
   return tsr.integrations.listWebhooks.useQuery({ queryKey: WEBHOOKS_QUERY_KEY });

@@ -15,7 +15,15 @@ const STATUS: Record<TWebhookDelivery['status'], { label: string; palette: strin
 };
 const when = (iso: string) => new Date(iso).toLocaleString();
 
-function DeliveryRow({ d, onRedeliver, busy }: { d: TWebhookDelivery; onRedeliver: () => void; busy: boolean }) {
+function DeliveryRow({
+  d,
+  onRedeliver,
+  busy,
+}: {
+  d: TWebhookDelivery;
+  onRedeliver: () => void;
+  busy: boolean;
+}) {
   const status = STATUS[d.status];
   const label = `${d.type} ${status.label}`;
   return (
@@ -57,7 +65,8 @@ export function WebhookDeliveries({ endpointId, enabled }: { endpointId: string;
   const query = useWebhookDeliveries(endpointId, page, PAGE_SIZE);
   const { redeliver } = useWebhookMutations();
   if (query.isPending) return <LoadingRows rows={2} height="12" label="Loading deliveries" />;
-  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} what="deliveries" />;
+  if (query.isError)
+    return <LoadError error={query.error} onRetry={() => void query.refetch()} what="deliveries" />;
   const { deliveries, total } = query.data.body;
   if (deliveries.length === 0)
     return (
@@ -85,7 +94,9 @@ export function WebhookDeliveries({ endpointId, enabled }: { endpointId: string;
             key={d._id}
             d={d}
             busy={redeliver.isPending && redeliver.variables?.params.deliveryId === d._id}
-            onRedeliver={() => (enabled ? again(d) : toaster.create({ type: 'info', title: 'Turn the endpoint on first' }))}
+            onRedeliver={() =>
+              enabled ? again(d) : toaster.create({ type: 'info', title: 'Turn the endpoint on first' })
+            }
           />
         ))}
       </Stack>

@@ -69,9 +69,13 @@ describe('WebhooksPanel', () => {
   });
 
   it('shows an error with a retry', async () => {
-    mockFetch({ [`GET ${BASE}`]: ({ calls }) => (calls <= 2 ? jsonResponse(500, { message: 'Boom' }) : list([])()) });
+    mockFetch({
+      [`GET ${BASE}`]: ({ calls }) => (calls <= 2 ? jsonResponse(500, { message: 'Boom' }) : list([])()),
+    });
     renderPanel();
-    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('Could not load webhooks');
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+      'Could not load webhooks',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No webhook endpoints yet')).toBeVisible();
   });
@@ -88,7 +92,10 @@ describe('WebhooksPanel', () => {
     const form = screen.getByRole('form', { name: 'Add a webhook endpoint' });
     await userEvent.click(within(form).getByRole('button', { name: 'Add endpoint' }));
     expect(await within(form).findByText('URL is required')).toBeVisible();
-    await userEvent.type(within(form).getByRole('textbox', { name: /endpoint url/i }), 'https://hooks.example.com/cx');
+    await userEvent.type(
+      within(form).getByRole('textbox', { name: /endpoint url/i }),
+      'https://hooks.example.com/cx',
+    );
     await userEvent.click(within(form).getByRole('checkbox', { name: /An alert fires/ }));
     await userEvent.click(within(form).getByRole('button', { name: 'Add endpoint' }));
     await waitFor(() => expect(api.bodiesOf(`POST ${BASE}`)).toHaveLength(1));
@@ -107,7 +114,10 @@ describe('WebhooksPanel', () => {
     mockFetch({
       [`GET ${BASE}`]: list([]),
       [`POST ${BASE}`]: () =>
-        jsonResponse(400, { message: 'URL must be a public address', fieldErrors: { url: ['URL must be a public address'] } }),
+        jsonResponse(400, {
+          message: 'URL must be a public address',
+          fieldErrors: { url: ['URL must be a public address'] },
+        }),
     });
     renderPanel();
     await userEvent.click(await screen.findByRole('button', { name: 'Add endpoint' }));
@@ -134,10 +144,14 @@ describe('WebhooksPanel', () => {
     await userEvent.click(within(card).getByRole('checkbox', { name: 'Send events' }));
     await waitFor(() => expect(api.bodiesOf(`PATCH ${BASE}/${ID}`)).toEqual([{ enabled: false }]));
     await userEvent.click(within(card).getByRole('button', { name: 'Rotate secret' }));
-    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Rotate' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Rotate' }),
+    );
     expect(await screen.findByTestId('webhook-secret')).toHaveTextContent('whsec_bmV3');
     await userEvent.click(within(card).getByRole('button', { name: 'Delete' }));
-    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(() => expect(api.callsOf(`DELETE ${BASE}/${ID}`)).toHaveLength(1));
   });
 
@@ -146,7 +160,8 @@ describe('WebhooksPanel', () => {
       [`GET ${BASE}`]: list([endpoint({ failingSince: '2026-11-01T10:00:00.000Z' })]),
       [`GET ${BASE}/${ID}/deliveries`]: () =>
         jsonResponse(200, { deliveries: [delivery()], total: 1, page: 1, pageSize: 10 }),
-      [`POST ${BASE}/${ID}/deliveries/64b7f0c2a1b2c3d4e5f6e001/redeliver`]: () => jsonResponse(202, { _id: 'y' }),
+      [`POST ${BASE}/${ID}/deliveries/64b7f0c2a1b2c3d4e5f6e001/redeliver`]: () =>
+        jsonResponse(202, { _id: 'y' }),
     });
     renderPanel();
     const card = await screen.findByRole('listitem', { name: 'https://hooks.example.com/cx' });

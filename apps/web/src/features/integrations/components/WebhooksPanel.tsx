@@ -18,8 +18,7 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: TWebhook; onSecret: (s
   const [confirm, setConfirm] = useState<'delete' | 'rotate' | null>(null);
   const [showLog, setShowLog] = useState(false);
   const params = { id: endpoint._id };
-  const toggle = (enabled: boolean) =>
-    m.update.mutate({ params, body: { enabled } }, { onError: failed });
+  const toggle = (enabled: boolean) => m.update.mutate({ params, body: { enabled } }, { onError: failed });
   const sendTest = () =>
     m.test.mutate(
       { params },
@@ -71,7 +70,8 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: TWebhook; onSecret: (s
         ) : null}
         {endpoint.previousSecretExpiresAt ? (
           <Text fontSize="sm" color="fg.muted">
-            The previous secret also signs until {new Date(endpoint.previousSecretExpiresAt).toLocaleString()}.
+            The previous secret also signs until {new Date(endpoint.previousSecretExpiresAt).toLocaleString()}
+            .
           </Text>
         ) : null}
         <HStack wrap="wrap" gap="2">
@@ -98,8 +98,8 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: TWebhook; onSecret: (s
         onConfirm={rotate}
         onClose={() => setConfirm(null)}
       >
-        A new secret is shown once. The current one keeps signing alongside it for 24 hours, so you can update your
-        receiver without missing events.
+        A new secret is shown once. The current one keeps signing alongside it for 24 hours, so you can update
+        your receiver without missing events.
       </ConfirmDialog>
       <ConfirmDialog
         open={confirm === 'delete'}
