@@ -82,6 +82,8 @@ const ZEnvSchema = z.object({
    */
   JOBS: z.enum(['inline', 'off']).default('inline'),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  /** Requests per minute one API key may make (shared through Redis when configured); over it answers 429. */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
   /** How long one webhook delivery attempt may take (connect + answer) before it counts as failed. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   /**

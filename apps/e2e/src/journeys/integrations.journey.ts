@@ -1,0 +1,106 @@
+// API keys (#24): an owner opens Integrations from the account menu, creates a ratings key (shown once), a system
+// reads the feedback timeline with it, the page shows the key's last use, and after a revoke the key answers 401.
+// The Integrations page at 390 and 1280 px, and the shown-once dialog.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import type { Journey, JourneyContext } from '../harness';
+import { VIEWPORTS, dialog, expectToast, settle } from './auth-steps';
+import { newDeviceId } from './device-ids';
+
+const KEY_NAME = 'Journey BI export';
+const COMMENT = 'Integrations journey: the barista was wonderful';
+
+async function arrangeStoreWithRating(ctx: JourneyContext, token: string): Promise<void> {
+  const created = await fetch(`${ctx.apiUrl}/api/v1/store/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name: 'Integrations Journey Store', timeZone: 'Europe/London' }),
+  });
+  const body = await created.text();
+  assert.equal(created.status, 201, `store answered ${created.status}: ${body}`);
+  const storeId = (JSON.parse(body) as { store: { _id: string } }).store._id;
+  const rated = await fetch(`${ctx.apiUrl}/api/v1/feedback/experience-ratings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      store: storeId,
+      idempotencyKey: randomUUID(),
+      source: 'qr',
+      deviceId: await newDeviceId(ctx.apiUrl),
+      score: 5,
+      comment: COMMENT,
+    }),
+  });
+  assert.ok(rated.status === 200 || rated.status === 201, `rating answered ${rated.status}`);
+}
+
+/** What another system does with the key: GET the timeline with the key as bearer. */
+async function readTimeline(ctx: JourneyContext, key: string): Promise<{ status: number; text: string }> {
+  const res = await fetch(`${ctx.apiUrl}/api/v1/analytics/timeline?period=last7`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+async function shootBoth(ctx: JourneyContext, page: Page, name: string): Promise<void> {
+  for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
+    await page.setViewportSize(viewport);
+    await settle(page, { dismissToasts: true });
+    await ctx.screenshot(page, `${name}-${viewport.width}`);
+    if (viewport.width === VIEWPORTS.mobile.width) {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${name} scrolls sideways by ${overflow} px at 390`);
+    }
+  }
+}
+
+export const journey: Journey = {
+  name: 'integrations: create an API key, read the timeline with it, revoke it',
+  async run(ctx) {
+    const owner = await ctx.createUser({ fullname: 'Ingrid Integrator' });
+    await arrangeStoreWithRating(ctx, owner.token);
+    const page = await ctx.newPage(VIEWPORTS.desktop);
+    await ctx.login(page, owner);
+
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Integrations' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Integrations' }).waitFor();
+    await page.getByText('No API keys yet').waitFor();
+
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const form = dialog(page, 'Create an API key');
+    await form.waitFor();
+    await form.getByRole('textbox', { name: 'Name' }).fill(KEY_NAME);
+    assert.equal(await form.getByRole('checkbox', { name: /Read ratings/ }).isChecked(), true);
+    await form.getByRole('button', { name: 'Create key' }).click();
+    const shown = dialog(page, 'Copy your API key');
+    await shown.waitFor();
+    await shown.getByText('This is the only time the key is shown').waitFor();
+    const key = (await shown.getByLabel('Your new API key').innerText()).trim();
+    assert.match(key, /^cxk_[\w-]{32}$/);
+    await settle(page);
+    await ctx.screenshot(page, 'key-shown-once');
+    await shown.getByRole('button', { name: 'I have copied it' }).click();
+    await shown.waitFor({ state: 'hidden' });
+    const row = page.getByRole('listitem', { name: KEY_NAME });
+    await row.waitFor();
+    assert.ok(!(await page.content()).includes(key), 'the key is still on the page after the dialog closed');
+
+    const used = await readTimeline(ctx, key);
+    assert.equal(used.status, 200, `the timeline answered ${used.status}: ${used.text}`);
+    assert.ok(used.text.includes(COMMENT), 'the key did not read the business’s rating');
+    await page.reload();
+    await row.waitFor();
+    await row.getByText('Never').waitFor({ state: 'detached' });
+    await shootBoth(ctx, page, 'integrations');
+
+    await row.getByRole('button', { name: `Revoke ${KEY_NAME}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Revoke the API key?' });
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
+    await expectToast(page, `The key "${KEY_NAME}" was revoked`);
+    await row.getByText('Revoked', { exact: true }).waitFor();
+    const refused = await readTimeline(ctx, key);
+    assert.equal(refused.status, 401, `a revoked key answered ${refused.status}`);
+  },
+};
