@@ -20,6 +20,7 @@ import { filesRouter } from './modules/files/files.router';
 import { healthRouter } from './modules/health/health.router';
 import { apiKeyRateLimit } from './modules/integrations/api-key-access';
 import { integrationsRouter } from './modules/integrations/integrations.router';
+import { registerWebhooks } from './modules/integrations/webhooks.events';
 import { kiosksRouter } from './modules/kiosks/kiosks.router';
 import { scorecardsRouter } from './modules/scorecards/scorecards.router';
 import { configureBilling, type BillingOverrides } from './modules/plans/billing.config';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps = {}): Express {
   registerNotificationReactions();
   registerInsightReactions();
   registerBoardReactions();
+  registerWebhooks();
   const app = express();
   app.disable('x-powered-by');
   // req.ip is the client's address only when exactly the proxies in front of the API are trusted (docs/operations.md).

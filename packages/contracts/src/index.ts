@@ -22,6 +22,7 @@ export * from './stores.contract';
 export * from './team.contract';
 export * from './themes.contract';
 export * from './users.contract';
+export * from './webhooks.schemas';
 import { coreContract, type TCoreContract } from './router.core';
 import { growthContract, type TGrowthContract } from './router.growth';
 

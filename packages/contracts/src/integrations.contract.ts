@@ -1,8 +1,17 @@
-// /integrations: the business's API keys (scoped, optionally store-limited, secret shown once).
+// /integrations: the business's API keys (scoped, optionally store-limited, secret shown once) and outgoing webhooks.
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { businessRoute, ZApiKeyScopeSchema, type TApiKeyScope } from './access';
+import { businessRoute, withApiKey, ZApiKeyScopeSchema, type TApiKeyScope } from './access';
 import { ZMessageSchema, ZObjectIdSchema } from './common';
+import {
+  ZCreateWebhookSchema,
+  ZUpdateWebhookSchema,
+  ZWebhookDeliveriesQuerySchema,
+  ZWebhookDeliveryIdSchema,
+  ZWebhookDeliverySchema,
+  ZWebhookIdSchema,
+  ZWebhookSchema,
+} from './webhooks.schemas';
 
 const c = initContract();
 
@@ -52,6 +61,8 @@ export const ZApiKeySchema = z.object({
 export type TApiKey = z.infer<typeof ZApiKeySchema>;
 
 const ZId = z.object({ id: ZObjectIdSchema });
+/** Webhook routes: Owner and Admin, or an API key holding webhooks:manage. */
+const webhooksRoute = withApiKey(businessRoute('integrations:manage'), 'webhooks:manage');
 
 export const integrationsContract = c.router({
   createApiKey: {
@@ -77,5 +88,81 @@ export const integrationsContract = c.router({
     metadata: businessRoute('integrations:manage'),
     responses: { 200: ZMessageSchema },
     summary: 'Revoke an API key: its next use answers 401',
+  },
+  createWebhook: {
+    method: 'POST',
+    path: '/integrations/webhooks',
+    metadata: webhooksRoute,
+    body: ZCreateWebhookSchema,
+    responses: { 201: z.object({ _id: z.string(), secret: z.string() }) },
+    summary: 'Add a webhook endpoint (its signing secret is in this answer only)',
+  },
+  listWebhooks: {
+    method: 'GET',
+    path: '/integrations/webhooks',
+    metadata: webhooksRoute,
+    responses: { 200: z.object({ webhooks: z.array(ZWebhookSchema) }) },
+    summary: "The business's webhook endpoints, without secrets",
+  },
+  updateWebhook: {
+    method: 'PATCH',
+    path: '/integrations/webhooks/:id',
+    pathParams: ZWebhookIdSchema,
+    metadata: webhooksRoute,
+    body: ZUpdateWebhookSchema,
+    responses: { 200: ZWebhookSchema },
+    summary: "Change an endpoint's URL or events, or turn it on or off",
+  },
+  deleteWebhook: {
+    method: 'DELETE',
+    path: '/integrations/webhooks/:id',
+    pathParams: ZWebhookIdSchema,
+    body: c.noBody(),
+    metadata: webhooksRoute,
+    responses: { 200: ZMessageSchema },
+    summary: 'Delete an endpoint: nothing more is sent to it',
+  },
+  rotateWebhookSecret: {
+    method: 'POST',
+    path: '/integrations/webhooks/:id/rotate-secret',
+    pathParams: ZWebhookIdSchema,
+    body: c.noBody(),
+    metadata: webhooksRoute,
+    responses: { 200: z.object({ secret: z.string(), previousSecretExpiresAt: z.string() }) },
+    summary: 'A new signing secret (shown once); the previous one keeps signing alongside it for 24 hours',
+  },
+  listWebhookDeliveries: {
+    method: 'GET',
+    path: '/integrations/webhooks/:id/deliveries',
+    pathParams: ZWebhookIdSchema,
+    query: ZWebhookDeliveriesQuerySchema,
+    metadata: webhooksRoute,
+    responses: {
+      200: z.object({
+        deliveries: z.array(ZWebhookDeliverySchema),
+        total: z.number(),
+        page: z.number(),
+        pageSize: z.number(),
+      }),
+    },
+    summary: "An endpoint's delivery log, newest first",
+  },
+  redeliverWebhook: {
+    method: 'POST',
+    path: '/integrations/webhooks/:id/deliveries/:deliveryId/redeliver',
+    pathParams: ZWebhookDeliveryIdSchema,
+    body: c.noBody(),
+    metadata: webhooksRoute,
+    responses: { 202: z.object({ _id: z.string() }) },
+    summary: 'Queue the same message again (same webhook-id) as a new delivery',
+  },
+  testWebhook: {
+    method: 'POST',
+    path: '/integrations/webhooks/:id/test',
+    pathParams: ZWebhookIdSchema,
+    body: c.noBody(),
+    metadata: webhooksRoute,
+    responses: { 202: z.object({ _id: z.string() }) },
+    summary: 'Queue a test event (type webhook.test) to the endpoint',
   },
 });

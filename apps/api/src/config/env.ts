@@ -84,13 +84,23 @@ const ZEnvSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   /** Requests per minute one API key may make (shared through Redis when configured); over it answers 429. */
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** How long one webhook delivery attempt may take (connect + answer) before it counts as failed. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  /**
+   * Whether webhooks may be delivered to loopback, private, link-local and metadata addresses: unset means on in
+   * development only (a local receiver), off otherwise.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['0', '1']).optional(),
   RATE_LIMIT_DISABLED: z
     .enum(['0', '1'])
     .default('0')
     .transform((v) => v === '1'),
 });
 
-export type Env = Omit<z.infer<typeof ZEnvSchema>, 'TRUST_PROXY'> & { TRUST_PROXY: TrustProxy };
+export type Env = Omit<z.infer<typeof ZEnvSchema>, 'TRUST_PROXY' | 'WEBHOOKS_ALLOW_PRIVATE'> & {
+  TRUST_PROXY: TrustProxy;
+  WEBHOOKS_ALLOW_PRIVATE: boolean;
+};
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const parsed = ZEnvSchema.safeParse(source);
@@ -99,7 +109,12 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   // Outside production one hop, the dev server's proxy (a direct caller can then forge X-Forwarded-For: dev only).
-  const env: Env = { ...parsed.data, TRUST_PROXY: parsed.data.TRUST_PROXY ?? 1 };
+  const allowPrivate = parsed.data.WEBHOOKS_ALLOW_PRIVATE;
+  const env: Env = {
+    ...parsed.data,
+    TRUST_PROXY: parsed.data.TRUST_PROXY ?? 1,
+    WEBHOOKS_ALLOW_PRIVATE: allowPrivate ? allowPrivate === '1' : parsed.data.NODE_ENV === 'development',
+  };
   if (env.NODE_ENV === 'production') {
     const problems: string[] = [];
     if (env.JWT_SECRET === DEV_JWT_SECRET) problems.push('  - JWT_SECRET: set a real secret in production');

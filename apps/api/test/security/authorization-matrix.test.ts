@@ -5,6 +5,7 @@ import { Types } from 'mongoose';
 import { PERMISSIONS, can, type TRole, type TRouteAccess } from '@cx/contracts';
 import { createApp } from '../../src/app';
 import { BoardModel } from '../../src/modules/boards/board.model';
+import { WebhookDeliveryModel, WebhookEndpointModel } from '../../src/modules/integrations/webhook.model';
 import { KioskModel } from '../../src/modules/kiosks/kiosk.model';
 import { RuleModel } from '../../src/modules/notifications/rule.model';
 import { ScorecardShareModel } from '../../src/modules/scorecards/scorecard-share.model';
@@ -87,6 +88,16 @@ const ruleAt = (c: Ctx, stores: Types.ObjectId[] = [c.store._id]) =>
     stores,
     params: { maxScore: 2, kinds: ['staff'] },
   });
+/** A webhook endpoint of the target store's business (a documentation host: the matrix never delivers). */
+async function webhookAt(c: Ctx): Promise<string> {
+  const endpoint = await WebhookEndpointModel.create({
+    business: c.store.business,
+    url: 'https://hooks.example.com/matrix',
+    events: ['rating.created'],
+    secrets: [{ key: 'whsec_bWF0cml4bWF0cml4bWF0cml4bWF0cml4bWF0cml4bWE=' }],
+  });
+  return String(endpoint._id);
+}
 const week = '2025-06-02';
 const oid = () => String(new Types.ObjectId());
 
@@ -104,6 +115,7 @@ interface Spec {
 
 const store = (aim: Spec['aim']): Spec => ({ scope: 'store', aim });
 const none = (aim: Spec['aim'] = () => ({})): Spec => ({ scope: 'none', aim });
+const business = (aim: Spec['aim']): Spec => ({ scope: 'business', aim });
 const loose = (aim: Spec['aim'] = () => ({})): Spec => ({ scope: 'none', aim, loose: true });
 const byId = (c: Ctx) => ({ params: { id: c.id } });
 const analytics = store((c) => ({ query: { stores: c.id } }));
@@ -279,6 +291,34 @@ const SPECS: Record<string, Spec> = {
   'reports.getPreferences': none(),
   'reports.updatePreferences': none(() => ({ body: { weekly: true } })),
   'reports.sendNow': none(() => ({ body: { period: 'daily' } })),
+  'integrations.createWebhook': none(() => ({
+    body: { url: 'https://hooks.example.com/matrix', events: ['rating.created'] },
+  })),
+  'integrations.listWebhooks': none(),
+  'integrations.updateWebhook': business(async (c) => ({
+    params: { id: await webhookAt(c) },
+    body: { enabled: false },
+  })),
+  'integrations.deleteWebhook': business(async (c) => ({ params: { id: await webhookAt(c) } })),
+  'integrations.rotateWebhookSecret': business(async (c) => ({ params: { id: await webhookAt(c) } })),
+  'integrations.listWebhookDeliveries': business(async (c) => ({
+    params: { id: await webhookAt(c) },
+    query: {},
+  })),
+  'integrations.redeliverWebhook': business(async (c) => {
+    const id = await webhookAt(c);
+    const delivery = await WebhookDeliveryModel.create({
+      business: c.store.business,
+      endpoint: id,
+      eventId: `matrix:${oid()}`,
+      messageId: 'msg_matrix',
+      type: 'rating.created',
+      payload: '{}',
+      status: 'failed',
+    });
+    return { params: { id, deliveryId: String(delivery._id) } };
+  }),
+  'integrations.testWebhook': business(async (c) => ({ params: { id: await webhookAt(c) } })),
 };
 
 const routes = contractRoutes();

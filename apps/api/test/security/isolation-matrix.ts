@@ -159,4 +159,16 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'reports.getPreferences': own(() => [{}]),
   'reports.updatePreferences': own(() => [{ body: { weekly: true, daily: true } }]),
   'reports.sendNow': own(() => [{ body: { period: 'weekly' } }]),
+  'integrations.createWebhook': own(() => [
+    { body: { url: 'https://intruder-hooks.example.com/x', events: ['rating.created'] } },
+  ]),
+  'integrations.listWebhooks': own(() => [{}]),
+  'integrations.updateWebhook': foreign((a) => [{ params: { id: a.webhook }, body: { enabled: false } }]),
+  'integrations.deleteWebhook': foreign((a) => [{ params: { id: a.webhook } }]),
+  'integrations.rotateWebhookSecret': foreign((a) => [{ params: { id: a.webhook } }]),
+  'integrations.listWebhookDeliveries': foreign((a) => [{ params: { id: a.webhook }, query: {} }]),
+  'integrations.redeliverWebhook': foreign((a) => [
+    { params: { id: a.webhook, deliveryId: a.webhookDelivery } },
+  ]),
+  'integrations.testWebhook': foreign((a) => [{ params: { id: a.webhook } }]),
 };

@@ -11,6 +11,7 @@ import { saveImage } from '../../src/lib/files';
 import { ensureDefaultRules } from '../../src/modules/notifications/rules.service';
 import { RuleModel } from '../../src/modules/notifications/rule.model';
 import { ScorecardShareModel } from '../../src/modules/scorecards/scorecard-share.model';
+import { WebhookDeliveryModel, WebhookEndpointModel } from '../../src/modules/integrations/webhook.model';
 import { makePng, makeShift, makeStaff, makeStore, makeUser, type MadeUser } from '../factories';
 
 /** Ids and names of business A that must never reach business B, and what the matrix aims at. */
@@ -31,6 +32,9 @@ export interface Victim {
   board: string;
   /** A live share link to A's staff member's scorecard. */
   scorecardShare: string;
+  /** One of A's webhook endpoints (a documentation host: nothing is ever sent) and one of its deliveries. */
+  webhook: string;
+  webhookDelivery: string;
   /** Strings only A's records contain: any of them in B's answer is a leak. */
   secrets: string[];
 }
@@ -125,6 +129,21 @@ export async function makeVictim(): Promise<Victim> {
     tokenHash: 'victim-share-hash',
     period: { period: 'last30' },
   });
+  const webhook = await WebhookEndpointModel.create({
+    business: user.id,
+    url: 'https://victim-hooks.example.com/zephyr',
+    events: ['rating.created'],
+    secrets: [{ key: 'whsec_dmljdGltdmljdGltdmljdGltdmljdGltdmljdGltdmk=' }],
+  });
+  const delivery = await WebhookDeliveryModel.create({
+    business: user.id,
+    endpoint: webhook._id,
+    eventId: 'rating.created:victim',
+    messageId: 'msg_victim',
+    type: 'rating.created',
+    payload: '{"data":"victim webhook payload"}',
+    status: 'succeeded',
+  });
   const ids = {
     board: String(board._id),
     userId: user.id,
@@ -136,6 +155,8 @@ export async function makeVictim(): Promise<Victim> {
     rating: String(rating._id),
     image,
     scorecardShare: String(share._id),
+    webhook: String(webhook._id),
+    webhookDelivery: String(delivery._id),
   };
   return {
     user,
@@ -153,6 +174,9 @@ export async function makeVictim(): Promise<Victim> {
       'victim plain comment',
       'zephyrtheme',
       'Victim theme name',
+      'victim-hooks.example.com',
+      'victim webhook payload',
+      'whsec_dmljdGlt',
     ],
   };
 }

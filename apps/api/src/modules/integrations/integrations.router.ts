@@ -1,9 +1,19 @@
-// /api/v1/integrations handlers: API keys (create once-shown, list, revoke).
+// /api/v1/integrations handlers: API keys (create once-shown, list, revoke) and outgoing webhooks.
 import type { Request } from 'express';
 import { initServer } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
 import { accessOf } from '../../tenancy/access';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
+import {
+  createWebhook,
+  deleteWebhook,
+  listDeliveries,
+  listWebhooks,
+  redeliver,
+  rotateWebhookSecret,
+  sendTestEvent,
+  updateWebhook,
+} from './webhooks.service';
 
 const s = initServer();
 const accessFrom = (req: unknown) => accessOf(req as Request);
@@ -15,4 +25,30 @@ export const integrationsRouter = s.router(contract.integrations, {
     await revokeApiKey(accessFrom(req), params.id);
     return { status: 200, body: { message: 'API key revoked' } };
   },
+  createWebhook: async ({ req, body }) => ({ status: 201, body: await createWebhook(accessFrom(req), body) }),
+  listWebhooks: async ({ req }) => ({ status: 200, body: { webhooks: await listWebhooks(accessFrom(req)) } }),
+  updateWebhook: async ({ req, params, body }) => ({
+    status: 200,
+    body: await updateWebhook(accessFrom(req), params.id, body),
+  }),
+  deleteWebhook: async ({ req, params }) => {
+    await deleteWebhook(accessFrom(req), params.id);
+    return { status: 200, body: { message: 'Webhook endpoint deleted' } };
+  },
+  rotateWebhookSecret: async ({ req, params }) => ({
+    status: 200,
+    body: await rotateWebhookSecret(accessFrom(req), params.id),
+  }),
+  listWebhookDeliveries: async ({ req, params, query }) => ({
+    status: 200,
+    body: await listDeliveries(accessFrom(req), params.id, query),
+  }),
+  redeliverWebhook: async ({ req, params }) => ({
+    status: 202,
+    body: await redeliver(accessFrom(req), params.id, params.deliveryId),
+  }),
+  testWebhook: async ({ req, params }) => ({
+    status: 202,
+    body: await sendTestEvent(accessFrom(req), params.id),
+  }),
 });

@@ -10,6 +10,7 @@ import { NotificationModel, type NotificationDoc } from './notification.model';
 import { alertMail, htmlWords, inQuietHours, textWords, toNotification, type Alert } from './notify';
 import { NotificationSettingsModel, RuleModel, RuleStateModel, type RuleDoc } from './rule.model';
 import { mayReceive, recipientKey, recipientsOf } from './recipients';
+import { publishAlerts } from './alert-events';
 
 export interface Claim {
   rule: mongoose.Types.ObjectId;
@@ -89,6 +90,7 @@ export async function deliverAll(alerts: Alert[]): Promise<number> {
     refused = duplicateIndexes(err);
   }
   const built = all.filter((_, i) => !refused.has(i));
+  await publishAlerts(built.map((b) => ({ doc: b.doc as NotificationDoc, store: b.alert.store })));
   for (const b of built) {
     publishToUser(b.to.userId, REALTIME_EVENTS.notification, toNotification(b.doc as NotificationDoc));
   }

@@ -11,6 +11,7 @@ import { NotificationModel, type NotificationDoc, type TNotificationType } from 
 import { NotificationSettingsModel } from './rule.model';
 import type { Access } from '../../tenancy/access';
 import { mayReceive, mine, recipientAccess } from './recipients';
+import { publishAlerts } from './alert-events';
 
 /** Every value an alert names is escaped here, so a store name or comment holding HTML arrives as text. */
 export const htmlWords: TAlertWords = { em: (s) => `<strong>${escapeHtml(s)}</strong>` };
@@ -128,6 +129,7 @@ export async function deliver(alert: Alert): Promise<TNotification | null> {
     return toNotification(first as NotificationDoc);
   }
   const notification = toNotification(doc.toObject() as NotificationDoc);
+  await publishAlerts([{ doc: doc.toObject() as NotificationDoc, store: alert.store }]);
   publishToUser(recipient.userId, REALTIME_EVENTS.notification, notification);
   await maybeEmail(alert, recipient, html, text, at).catch((err: unknown) =>
     logger.error({ err, type: alert.type }, 'alert email failed'),

@@ -3,6 +3,7 @@ import mongoose from 'mongoose';
 import type { TFlaggedRating, TRatingAuditEntry } from '@cx/contracts';
 import { AppError, notFound } from '../../lib/errors';
 import { narrowStores, scopeFilter, type Access } from '../../tenancy/access';
+import { publishRestored } from './rating-events';
 import { recordAudit } from '../../tenancy/audit';
 import { settleRatingRollups } from '../feedback/pipeline';
 import { rollupWork } from './pending-work';
@@ -139,6 +140,7 @@ export async function restoreRating(access: Access, ratingId: string, note: stri
     note,
   });
   const after = await RatingModel.findById(restored._id).lean<RatingDoc>();
+  if (after) await publishRestored(after, now);
   const [presented] = await present(business, after ? [after] : []);
   if (!presented) throw notFound('Rating');
   const who = presented.staff ? ` for ${presented.staff.name}` : '';

@@ -73,6 +73,17 @@ describe('/integrations', () => {
     expect(await screen.findByText('No API keys yet')).toBeVisible();
   });
 
+  it('shows the webhooks section below the API keys, with its own empty state', async () => {
+    mockFetch({
+      ...baseRoutes('owner'),
+      'GET /api/v1/integrations/api-keys': keysRoute([]),
+      'GET /api/v1/integrations/webhooks': () => jsonResponse(200, { webhooks: [] }),
+    });
+    renderApp('/integrations', signedInAs('owner'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Webhooks' })).toBeVisible();
+    expect(await screen.findByText('No webhook endpoints yet')).toBeVisible();
+  });
+
   it('creates a key: checked before sending, then shown once with a warning and a copy button', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -137,6 +148,7 @@ describe('/integrations', () => {
           : failing
             ? jsonResponse(500, { message: 'Server unavailable' })
             : jsonResponse(200, { keys: [bi] }),
+      'GET /api/v1/integrations/webhooks': () => jsonResponse(200, { webhooks: [] }),
     });
     renderApp('/integrations', signedInAs('owner'));
     expect(await screen.findByRole('status', { name: 'Loading the API keys' })).toBeInTheDocument();

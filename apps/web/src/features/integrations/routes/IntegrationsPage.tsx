@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
 import { useAccess } from '@/lib/role';
 import { ApiKeysPanel } from '../components/ApiKeysPanel';
+import { WebhooksPanel } from '../components/WebhooksPanel';
 
 /**
  * The page's sections in order. Each is self-contained (its own queries, dialogs and states) and renders a
@@ -14,6 +15,7 @@ import { ApiKeysPanel } from '../components/ApiKeysPanel';
  */
 export const INTEGRATION_SECTIONS: ReadonlyArray<{ id: string; Component: ComponentType }> = [
   { id: 'api-keys', Component: ApiKeysPanel },
+  { id: 'webhooks', Component: WebhooksPanel },
 ];
 
 export function IntegrationsPage() {

@@ -1,0 +1,69 @@
+// Webhook endpoints (URL, events, signing secrets, health) and their durable delivery queue (one document per message).
+import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '@cx/contracts';
+
+const secretSchema = new Schema(
+  {
+    /** `whsec_<base64>`: kept as is, since signing needs the key itself (it is never listed). */
+    key: { type: String, required: true },
+    /** Null for the current secret; a rotated-out one signs alongside the new one until then. */
+    expiresAt: { type: Date, default: null },
+  },
+  { _id: false },
+);
+
+const endpointSchema = new Schema(
+  {
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
+    url: { type: String, required: true, maxlength: 2000 },
+    events: { type: [{ type: String, enum: WEBHOOK_EVENT_TYPES }], required: true },
+    /** The stores whose events it receives (a store-limited API key created it); null: every store. */
+    stores: { type: [{ type: Schema.Types.ObjectId, ref: 'Store' }], default: null },
+    enabled: { type: Boolean, default: true },
+    secrets: { type: [secretSchema], required: true },
+    /** First failed attempt since the last success: 24 h of failures turn the endpoint off. */
+    failingSince: { type: Date, default: null },
+    disabledReason: { type: String, default: null },
+    createdBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+  },
+  { timestamps: true },
+);
+endpointSchema.index({ business: 1, enabled: 1 });
+
+export type WebhookEndpointDoc = InferSchemaType<typeof endpointSchema> & { _id: Types.ObjectId };
+export const WebhookEndpointModel = model('WebhookEndpoint', endpointSchema);
+
+const deliverySchema = new Schema(
+  {
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
+    endpoint: { type: Schema.Types.ObjectId, ref: 'WebhookEndpoint', required: true },
+    /** The business event's id (or a redelivery's): unique per endpoint, so a retried producer never enqueues twice. */
+    eventId: { type: String, required: true },
+    /** The webhook-id header: the same for every attempt and every redelivery of the message. */
+    messageId: { type: String, required: true },
+    type: { type: String, required: true },
+    /** The exact JSON body, signed as is at each attempt. */
+    payload: { type: String, required: true },
+    status: { type: String, enum: WEBHOOK_DELIVERY_STATUSES, default: 'pending' },
+    attempts: { type: Number, default: 0 },
+    nextAttemptAt: { type: Date, default: null },
+    /** The worker's lease: another worker may claim it only after this (a crashed worker's claim lapses). */
+    lockedUntil: { type: Date, default: null },
+    lease: { type: String, default: null },
+    lastAttemptAt: { type: Date, default: null },
+    responseCode: { type: Number, default: null },
+    durationMs: { type: Number, default: null },
+    error: { type: String, default: null },
+  },
+  { timestamps: true },
+);
+deliverySchema.index({ endpoint: 1, eventId: 1 }, { unique: true });
+deliverySchema.index({ endpoint: 1, createdAt: -1 });
+deliverySchema.index(
+  { nextAttemptAt: 1 },
+  { partialFilterExpression: { status: 'pending' }, name: 'due_pending' },
+);
+deliverySchema.index({ lease: 1 }, { partialFilterExpression: { lease: { $type: 'string' } } });
+
+export type WebhookDeliveryDoc = InferSchemaType<typeof deliverySchema> & { _id: Types.ObjectId };
+export const WebhookDeliveryModel = model('WebhookDelivery', deliverySchema);

@@ -1,0 +1,216 @@
+// The delivery worker: claims due deliveries under a lease (safe with many instances), attempts, retries, disables.
+import { randomUUID } from 'node:crypto';
+import { Types } from 'mongoose';
+import { logger } from '../../lib/logger';
+import { env } from '../../config/env';
+import { notifyEndpointDisabled } from './webhooks.disable';
+import { onEnqueued } from './webhooks.queue';
+import { liveSecrets, webhookHeaders } from './webhooks.signing';
+import { sendOnce, type AttemptResult, type Resolver, type WebhookPolicy } from './webhooks.transport';
+import {
+  WebhookDeliveryModel,
+  WebhookEndpointModel,
+  type WebhookDeliveryDoc,
+  type WebhookEndpointDoc,
+} from './webhook.model';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** The wait after each failed attempt (8 attempts over ~27.6 h); after the last, the delivery has failed. */
+export const RETRY_DELAYS_MS = [5_000, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR];
+/** An endpoint whose every attempt failed for this long is turned off (and its owner mailed). */
+export const DISABLE_AFTER_MS = 24 * HOUR;
+
+export interface WorkerOptions {
+  /** The clock (tests move it to reach the backoff's next attempt). */
+  now?: () => Date;
+  resolve?: Resolver;
+  policy?: WebhookPolicy;
+  /** Attempts in flight at once in this process. */
+  concurrency?: number;
+  /** How often an idle worker looks for due deliveries queued by other instances. */
+  pollMs?: number;
+}
+
+const dueFilter = (now: Date) => ({
+  status: 'pending' as const,
+  nextAttemptAt: { $lte: now },
+  $or: [{ lockedUntil: null }, { lockedUntil: { $lte: now } }],
+});
+
+/** Claims up to `limit` due deliveries: one conditional update per batch, so two workers never hold the same one. */
+async function claim(now: Date, limit: number): Promise<WebhookDeliveryDoc[]> {
+  const due = await WebhookDeliveryModel.find(dueFilter(now), { _id: 1 })
+    .sort({ nextAttemptAt: 1 })
+    .limit(limit)
+    .lean();
+  if (due.length === 0) return [];
+  const lease = randomUUID();
+  const leaseMs = Math.max(2 * env.WEBHOOK_TIMEOUT_MS, MINUTE);
+  await WebhookDeliveryModel.updateMany(
+    { _id: { $in: due.map((d) => d._id) }, ...dueFilter(now) },
+    { $set: { lease, lockedUntil: new Date(now.getTime() + leaseMs) } },
+  );
+  return WebhookDeliveryModel.find({ lease }).lean<WebhookDeliveryDoc[]>();
+}
+
+async function recordEndpointHealth(endpoint: WebhookEndpointDoc, result: AttemptResult, now: Date) {
+  if (result.ok) {
+    if (endpoint.failingSince)
+      await WebhookEndpointModel.updateOne({ _id: endpoint._id }, { $set: { failingSince: null } });
+    return;
+  }
+  await WebhookEndpointModel.updateOne(
+    { _id: endpoint._id, failingSince: null },
+    { $set: { failingSince: now } },
+  );
+  const off = await WebhookEndpointModel.findOneAndUpdate(
+    { _id: endpoint._id, enabled: true, failingSince: { $lte: new Date(now.getTime() - DISABLE_AFTER_MS) } },
+    {
+      $set: { enabled: false, disabledReason: `Every delivery failed for 24 hours (last: ${result.error})` },
+    },
+    { returnDocument: 'after' },
+  ).lean<WebhookEndpointDoc>();
+  if (off) await notifyEndpointDisabled(off);
+}
+
+async function attempt(
+  delivery: WebhookDeliveryDoc,
+  endpoint: WebhookEndpointDoc | undefined,
+  now: Date,
+  opts: WorkerOptions,
+): Promise<void> {
+  const mine = { _id: delivery._id, lease: delivery.lease };
+  const release = { lease: null, lockedUntil: null };
+  if (!endpoint?.enabled) {
+    await WebhookDeliveryModel.updateOne(mine, {
+      $set: { ...release, status: 'failed', nextAttemptAt: null, error: 'The endpoint is turned off' },
+    });
+    return;
+  }
+  const headers = webhookHeaders(
+    liveSecrets(endpoint.secrets, now),
+    delivery.messageId,
+    now,
+    delivery.payload,
+  );
+  const result = await sendOnce({
+    url: endpoint.url,
+    body: delivery.payload,
+    headers,
+    policy: opts.policy,
+    resolve: opts.resolve,
+  });
+  const attempts = delivery.attempts + 1;
+  const delay = RETRY_DELAYS_MS[attempts - 1];
+  const status = result.ok ? 'succeeded' : delay === undefined ? 'failed' : 'pending';
+  await WebhookDeliveryModel.updateOne(mine, {
+    $set: {
+      ...release,
+      status,
+      attempts,
+      lastAttemptAt: now,
+      nextAttemptAt: status === 'pending' ? new Date(now.getTime() + delay!) : null,
+      responseCode: result.responseCode,
+      durationMs: result.durationMs,
+      error: result.error,
+    },
+  });
+  await recordEndpointHealth(endpoint, result, now);
+}
+
+async function endpointsOf(claimed: WebhookDeliveryDoc[]) {
+  const ids = [...new Set(claimed.map((d) => String(d.endpoint)))].map((id) => new Types.ObjectId(id));
+  const endpoints = await WebhookEndpointModel.find({ _id: { $in: ids } }).lean<WebhookEndpointDoc[]>();
+  return new Map(endpoints.map((e) => [String(e._id), e]));
+}
+
+function attemptLogged(
+  d: WebhookDeliveryDoc,
+  endpoints: Map<string, WebhookEndpointDoc>,
+  now: Date,
+  opts: WorkerOptions,
+) {
+  return attempt(d, endpoints.get(String(d.endpoint)), now, opts).catch((err: unknown) =>
+    logger.error({ err: String(err), delivery: String(d._id) }, 'webhook attempt not recorded'),
+  );
+}
+
+export interface WebhookWorker {
+  /** Attempts everything due now, batch after batch, until nothing is due (tests; the loop uses the same steps). */
+  runDue(): Promise<number>;
+  start(): void;
+  /** Stops claiming; waits for the attempts in flight (an abandoned claim lapses with its lease). */
+  stop(): Promise<void>;
+}
+
+export function createWebhookWorker(opts: WorkerOptions = {}): WebhookWorker {
+  const now = opts.now ?? (() => new Date());
+  const concurrency = opts.concurrency ?? 16;
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+  const inFlight = new Set<Promise<void>>();
+  const nudge = () => wake?.();
+  let unsubscribe: (() => void) | null = null;
+
+  const idle = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => resolve(), ms);
+      wake = () => {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      };
+    });
+
+  async function run(): Promise<void> {
+    while (running) {
+      const free = concurrency - inFlight.size;
+      let claimed: WebhookDeliveryDoc[] = [];
+      if (free > 0) {
+        try {
+          claimed = await claim(now(), free);
+        } catch (err) {
+          logger.warn({ err: String(err) }, 'webhook claim failed');
+        }
+      }
+      const endpoints = claimed.length ? await endpointsOf(claimed).catch(() => new Map()) : new Map();
+      for (const d of claimed) {
+        const p = attemptLogged(d, endpoints, now(), opts).finally(() => {
+          inFlight.delete(p);
+          nudge();
+        });
+        inFlight.add(p);
+      }
+      if (claimed.length === 0 || inFlight.size >= concurrency) await idle(opts.pollMs ?? 2_000);
+    }
+  }
+
+  return {
+    async runDue() {
+      let total = 0;
+      for (;;) {
+        const at = now();
+        const claimed = await claim(at, concurrency);
+        if (claimed.length === 0) return total;
+        const endpoints = await endpointsOf(claimed);
+        await Promise.all(claimed.map((d) => attemptLogged(d, endpoints, at, opts)));
+        total += claimed.length;
+      }
+    },
+    start() {
+      if (running) return;
+      running = true;
+      unsubscribe = onEnqueued(nudge);
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      unsubscribe?.();
+      nudge();
+      await loop;
+      await Promise.all([...inFlight]);
+    },
+  };
+}

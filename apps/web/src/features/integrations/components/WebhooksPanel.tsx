@@ -1,0 +1,177 @@
+// Integrations › Webhooks: the business's endpoints (add, secret once, rotate, on/off, delete, test) and delivery logs.
+import { Badge, Box, Button, Card, Heading, HStack, Stack, Switch, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { WEBHOOK_EVENT_LABELS, type TWebhook } from '@cx/contracts';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { EmptyList, LoadError, LoadingRows } from '@/components/LoadState';
+import { toaster } from '@/components/ui/toaster';
+import { apiErrorMessage } from '@/lib/api-error';
+import { useWebhookMutations, useWebhooks } from '../api/webhooks';
+import { SecretOnce } from './SecretOnce';
+import { WebhookDeliveries } from './WebhookDeliveries';
+import { WebhookForm } from './WebhookForm';
+
+const failed = (err: unknown) => toaster.create({ type: 'error', title: apiErrorMessage(err) });
+
+function EndpointCard({ endpoint, onSecret }: { endpoint: TWebhook; onSecret: (secret: string) => void }) {
+  const m = useWebhookMutations();
+  const [confirm, setConfirm] = useState<'delete' | 'rotate' | null>(null);
+  const [showLog, setShowLog] = useState(false);
+  const params = { id: endpoint._id };
+  const toggle = (enabled: boolean) => m.update.mutate({ params, body: { enabled } }, { onError: failed });
+  const sendTest = () =>
+    m.test.mutate(
+      { params },
+      { onSuccess: () => toaster.create({ type: 'success', title: 'Test event queued' }), onError: failed },
+    );
+  const rotate = () =>
+    m.rotate.mutate(
+      { params },
+      {
+        onSuccess: (res) => {
+          setConfirm(null);
+          onSecret(res.body.secret);
+        },
+        onError: failed,
+      },
+    );
+  const remove = () => m.remove.mutate({ params }, { onSuccess: () => setConfirm(null), onError: failed });
+
+  return (
+    <Card.Root as="li" aria-label={endpoint.url} listStyleType="none">
+      <Card.Body gap="3" p={{ base: '3', sm: '5' }}>
+        <HStack justify="space-between" align="start" gap="3" wrap="wrap">
+          <Box minW="0" flex="1">
+            <Text fontWeight="semibold" wordBreak="break-all">
+              {endpoint.url}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {endpoint.events.map((e) => WEBHOOK_EVENT_LABELS[e]).join(' · ')}
+            </Text>
+          </Box>
+          <Switch.Root
+            checked={endpoint.enabled}
+            disabled={m.update.isPending}
+            onCheckedChange={(d) => toggle(d.checked)}
+          >
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>Send events</Switch.Label>
+          </Switch.Root>
+        </HStack>
+        {endpoint.disabledReason ? (
+          <Badge colorPalette="red" whiteSpace="normal" alignSelf="flex-start">
+            Turned off: {endpoint.disabledReason}
+          </Badge>
+        ) : endpoint.failingSince ? (
+          <Badge colorPalette="orange" alignSelf="flex-start">
+            Failing since {new Date(endpoint.failingSince).toLocaleString()}
+          </Badge>
+        ) : null}
+        {endpoint.previousSecretExpiresAt ? (
+          <Text fontSize="sm" color="fg.muted">
+            The previous secret also signs until {new Date(endpoint.previousSecretExpiresAt).toLocaleString()}
+            .
+          </Text>
+        ) : null}
+        <HStack wrap="wrap" gap="2">
+          <Button size="sm" onClick={sendTest} loading={m.test.isPending} disabled={!endpoint.enabled}>
+            Send test event
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setShowLog(!showLog)} aria-expanded={showLog}>
+            {showLog ? 'Hide deliveries' : 'Deliveries'}
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setConfirm('rotate')}>
+            Rotate secret
+          </Button>
+          <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setConfirm('delete')}>
+            Delete
+          </Button>
+        </HStack>
+        {showLog ? <WebhookDeliveries endpointId={endpoint._id} enabled={endpoint.enabled} /> : null}
+      </Card.Body>
+      <ConfirmDialog
+        open={confirm === 'rotate'}
+        title="Rotate the signing secret?"
+        confirmLabel="Rotate"
+        pending={m.rotate.isPending}
+        onConfirm={rotate}
+        onClose={() => setConfirm(null)}
+      >
+        A new secret is shown once. The current one keeps signing alongside it for 24 hours, so you can update
+        your receiver without missing events.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm === 'delete'}
+        title="Delete this endpoint?"
+        confirmLabel="Delete"
+        pending={m.remove.isPending}
+        onConfirm={remove}
+        onClose={() => setConfirm(null)}
+      >
+        Nothing more is sent to {endpoint.url}, and its delivery log is deleted.
+      </ConfirmDialog>
+    </Card.Root>
+  );
+}
+
+export function WebhooksPanel() {
+  const query = useWebhooks();
+  const { create } = useWebhookMutations();
+  const [secret, setSecret] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  const body = () => {
+    if (query.isPending) return <LoadingRows rows={2} label="Loading webhooks" />;
+    if (query.isError)
+      return <LoadError error={query.error} onRetry={() => void query.refetch()} what="webhooks" />;
+    const { webhooks } = query.data.body;
+    if (webhooks.length === 0)
+      return (
+        <EmptyList
+          icon={<span aria-hidden>↗</span>}
+          title="No webhook endpoints yet"
+          description="Add an endpoint and we will POST signed events to it as they happen."
+        />
+      );
+    return (
+      <Stack as="ul" gap="3" aria-label="Webhook endpoints" p="0" m="0">
+        {webhooks.map((w) => (
+          <EndpointCard key={w._id} endpoint={w} onSecret={setSecret} />
+        ))}
+      </Stack>
+    );
+  };
+
+  return (
+    <Stack as="section" gap="4" aria-labelledby="webhooks-heading" maxW="full" minW="0">
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <Heading as="h2" size="md" id="webhooks-heading">
+          Webhooks
+        </Heading>
+        <Button size="sm" onClick={() => setAdding(!adding)} aria-expanded={adding}>
+          {adding ? 'Cancel' : 'Add endpoint'}
+        </Button>
+      </HStack>
+      <Text fontSize="sm" color="fg.muted">
+        Signed as the Standard Webhooks specification says (webhook-id, webhook-timestamp, webhook-signature).
+      </Text>
+      {secret ? <SecretOnce secret={secret} onDone={() => setSecret(null)} /> : null}
+      {adding ? (
+        <Card.Root>
+          <Card.Body p={{ base: '3', sm: '5' }}>
+            <WebhookForm
+              pending={create.isPending}
+              onSubmit={async (b) => {
+                const res = await create.mutateAsync({ body: b });
+                setSecret(res.body.secret);
+                setAdding(false);
+              }}
+            />
+          </Card.Body>
+        </Card.Root>
+      ) : null}
+      {body()}
+    </Stack>
+  );
+}
