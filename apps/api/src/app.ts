@@ -18,6 +18,7 @@ import { anonymousRouter } from './modules/anonymous/anonymous.router';
 import { feedbackRouter } from './modules/feedback/feedback.router';
 import { filesRouter } from './modules/files/files.router';
 import { healthRouter } from './modules/health/health.router';
+import { alertsRouter } from './modules/alerts/alerts.router';
 import { integrationsRouter } from './modules/integrations/integrations.router';
 import { kiosksRouter } from './modules/kiosks/kiosks.router';
 import { configureBilling, type BillingOverrides } from './modules/plans/billing.config';
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps = {}): Express {
       audit: auditRouter,
       kiosks: kiosksRouter,
       integrations: integrationsRouter,
+      alerts: alertsRouter,
     },
     app,
     {

@@ -2,6 +2,7 @@
 import { initContract } from '@ts-rest/core';
 import { commonResponses } from './common';
 import { API_PREFIX } from './customer.constants';
+import { alertsContract } from './alerts.contract';
 import { integrationsContract } from './integrations.contract';
 
 const c = initContract();
@@ -10,6 +11,7 @@ export const growthContract = c.router(
   {
     // Each new resource's contract goes here, under the same key as its router in the API's createApp().
     integrations: integrationsContract,
+    alerts: alertsContract,
   },
   { pathPrefix: API_PREFIX, commonResponses, strictStatusCodes: true },
 );

@@ -2,12 +2,13 @@
 import { env } from '../config/env';
 import { logger } from '../lib/logger';
 import { startScheduler, type ScheduledJob, type Scheduler } from '../lib/scheduler';
+import { alertJobs } from '../modules/alerts/alerts.jobs';
 import { analyticsJobs } from '../modules/analytics/rollup.settle';
 import { pipelineJobs } from '../modules/feedback/pipeline.drain';
 import { notificationJobs } from '../modules/notifications/notifications.jobs';
 
 export function scheduledJobs(): ScheduledJob[] {
-  return [...notificationJobs(), ...analyticsJobs()];
+  return [...notificationJobs(), ...analyticsJobs(), ...alertJobs()];
 }
 
 /**
