@@ -108,3 +108,45 @@ describe('POST /api/v1/alerts/channels/:id/test', () => {
     expect(await AlertDeliveryModel.countDocuments()).toBe(0);
   });
 });
+
+describe('POST /api/v1/notifications/rules (channels, escalation, urgent)', () => {
+  const rule = (extra: object) => ({ type: 'low-rating', maxScore: 2, kinds: ['staff'], ...extra });
+
+  it('saves a rule’s channels, escalation and urgency and answers them back', async () => {
+    const owner = await makeUser();
+    const admin = await makeMember(owner.id, 'admin');
+    const ch = await request(app)
+      .post('/api/v1/alerts/channels')
+      .set(owner.auth)
+      .send({ kind: 'email', name: 'Ops', emails: ['ops@example.com'] });
+    const body = rule({ channels: [ch.body.channel._id], escalation: { afterMinutes: 20, to: admin.id }, urgent: true });
+    const res = await request(app).post('/api/v1/notifications/rules').set(owner.auth).send(body);
+    expect(res.status).toBe(201);
+    expect(res.body.rule).toMatchObject({
+      channels: [ch.body.channel._id],
+      escalation: { afterMinutes: 20, to: admin.id },
+      urgent: true,
+    });
+  });
+
+  it('answers 400 per field for a bad escalation and for channels or people of another business', async () => {
+    const owner = await makeUser();
+    const other = await makeUser();
+    const foreign = await request(app)
+      .post('/api/v1/alerts/channels')
+      .set(other.auth)
+      .send({ kind: 'email', name: 'Theirs', emails: ['x@example.com'] });
+    const post = (extra: object) =>
+      request(app).post('/api/v1/notifications/rules').set(owner.auth).send(rule(extra));
+    const minutes = await post({ escalation: { afterMinutes: 0, to: 'owner' } });
+    expect(minutes.status).toBe(400);
+    expect(minutes.body.fieldErrors['escalation.afterMinutes']).toEqual(['Escalate after must be at least 1']);
+    const to = await post({ escalation: { afterMinutes: 5, to: 'boss' } });
+    expect(to.body.fieldErrors['escalation.to']).toEqual(['Escalate to the owner or a member']);
+    const stranger = await post({ escalation: { afterMinutes: 5, to: other.id } });
+    expect(stranger.body.fieldErrors['escalation.to']).toEqual(['Escalate to the owner or a member of this business']);
+    const theirs = await post({ channels: [foreign.body.channel._id] });
+    expect(theirs.status).toBe(400);
+    expect(theirs.body.fieldErrors.channels).toEqual(['Choose channels connected to this business']);
+  });
+});

@@ -236,6 +236,15 @@ const SPECS: Record<string, Spec> = {
   })),
   'integrations.listApiKeys': none(),
   'integrations.revokeApiKey': loose(() => ({ params: { id: oid() } })),
+
+  'alerts.listChannels': none(),
+  'alerts.channelOptions': none(),
+  'alerts.createChannel': none(() => ({
+    body: { kind: 'email', name: 'Matrix', emails: ['matrix@example.com'] },
+  })),
+  'alerts.deleteChannel': loose(() => ({ params: { id: oid() } })),
+  'alerts.testChannel': loose(() => ({ params: { id: oid() } })),
+  'alerts.acknowledge': loose(() => ({ params: { id: oid() } })),
 };
 
 const routes = contractRoutes();

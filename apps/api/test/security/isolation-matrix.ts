@@ -140,4 +140,11 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   ]),
   'integrations.listApiKeys': own(() => [{}]),
   'integrations.revokeApiKey': foreign(() => [{ params: { id: someId() } }]),
+
+  'alerts.listChannels': own(() => [{}]),
+  'alerts.channelOptions': own(() => [{}]),
+  'alerts.createChannel': own(() => [{ body: { kind: 'email', name: 'Planted', emails: ['b@example.com'] } }]),
+  'alerts.deleteChannel': foreign(() => [{ params: { id: someId() } }]),
+  'alerts.testChannel': foreign(() => [{ params: { id: someId() } }]),
+  'alerts.acknowledge': foreign(() => [{ params: { id: someId() } }]),
 };
