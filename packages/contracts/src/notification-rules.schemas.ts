@@ -31,9 +31,10 @@ const ZStarsSchema = int('Stars', 1, 4);
 
 export const ZEscalationSchema = z.object({
   afterMinutes: int('Escalate after', 1, 1440),
-  to: z.union([z.literal('owner'), ZObjectIdSchema], {
-    errorMap: () => ({ message: 'Escalate to the owner or a member' }),
-  }),
+  /** 'owner' or a member's user id. */
+  to: z
+    .string({ required_error: 'Escalate to the owner or a member' })
+    .refine((v) => v === 'owner' || /^[0-9a-fA-F]{24}$/.test(v), 'Escalate to the owner or a member'),
 });
 export type TEscalation = z.infer<typeof ZEscalationSchema>;
 

@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
           // Teams (#21): an invitation link works signed in or not; /no-access needs no business.
           page(paths.team.acceptInvitation.path, marketingArea, 'AcceptInvitationPage'),
           page(paths.team.noAccess.path, marketingArea, 'NoAccessPage'),
+          page(paths.alerts.acknowledge.path, marketingArea, 'AcknowledgeAlertPage'),
         ],
       },
       // The QR pages are their own lean entry (customer.html): the server sends it for these paths.

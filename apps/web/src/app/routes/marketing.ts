@@ -7,3 +7,4 @@ export { NotFoundPage } from '@/features/marketing/routes/NotFoundPage';
 export { TermsConditionsPage } from '@/features/marketing/routes/TermsConditionsPage';
 export { AcceptInvitationPage } from '@/features/team/routes/AcceptInvitationPage';
 export { NoAccessPage } from '@/features/team/routes/NoAccessPage';
+export { AcknowledgeAlertPage } from '@/features/alerts/routes/AcknowledgeAlertPage';
