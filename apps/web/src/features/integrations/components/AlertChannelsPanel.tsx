@@ -62,7 +62,9 @@ export function AlertChannelsPanel() {
   return (
     <Card.Root as="section" aria-labelledby="alert-channels-title" data-feature="alert-channels">
       <Card.Header>
-        <Card.Title id="alert-channels-title">Alert channels</Card.Title>
+        <Card.Title as="h2" id="alert-channels-title">
+          Alert channels
+        </Card.Title>
         <Text color="fg.muted" fontSize="sm">
           Slack and Microsoft Teams incoming webhooks and email lists that alert rules can post to.
         </Text>
