@@ -19,6 +19,7 @@ import { feedbackRouter } from './modules/feedback/feedback.router';
 import { filesRouter } from './modules/files/files.router';
 import { healthRouter } from './modules/health/health.router';
 import { alertsRouter } from './modules/alerts/alerts.router';
+import { apiKeyRateLimit } from './modules/integrations/api-key-access';
 import { integrationsRouter } from './modules/integrations/integrations.router';
 import { kiosksRouter } from './modules/kiosks/kiosks.router';
 import { configureBilling, type BillingOverrides } from './modules/plans/billing.config';
@@ -73,6 +74,8 @@ export function createApp(deps: AppDeps = {}): Express {
   // Stripe signs the exact bytes of its events: the webhook keeps its raw body (the JSON parser then skips it).
   app.use(WEBHOOK_PATH, webhookRawBody);
   app.use(express.json({ limit: env.JSON_BODY_LIMIT }));
+  // Each API key's own request budget, before the guard looks the key up (429 with the standard body).
+  app.use('/api/v1', apiKeyRateLimit());
 
   createExpressEndpoints(
     contract,

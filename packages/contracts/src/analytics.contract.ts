@@ -1,7 +1,7 @@
 // The dashboard's numbers: Snapshot, Overview, staff and store league tables, feedback timeline, CSV exports, settings.
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { businessRoute } from './access';
+import { businessRoute, withApiKey } from './access';
 import {
   ZAnalyticsFilterSchema,
   ZAnalyticsSettingsSchema,
@@ -26,7 +26,7 @@ export const analyticsContract = c.router({
   snapshot: {
     method: 'GET',
     path: '/analytics/snapshot',
-    metadata: businessRoute('analytics:read'),
+    metadata: withApiKey(businessRoute('analytics:read'), 'analytics:read'),
     query: withPeriodRules(ZAnalyticsFilterSchema),
     responses: { 200: ZSnapshotSchema },
     summary:
@@ -35,7 +35,7 @@ export const analyticsContract = c.router({
   overview: {
     method: 'GET',
     path: '/analytics/overview',
-    metadata: businessRoute('analytics:read'),
+    metadata: withApiKey(businessRoute('analytics:read'), 'analytics:read'),
     query: withPeriodRules(ZOverviewQuerySchema),
     responses: { 200: ZOverviewSchema },
     summary: 'Series by day/week/month, hour-of-week heatmap and staff/experience split',
@@ -43,7 +43,7 @@ export const analyticsContract = c.router({
   staffLeague: {
     method: 'GET',
     path: '/analytics/staff-league',
-    metadata: businessRoute('analytics:read'),
+    metadata: withApiKey(businessRoute('analytics:read'), 'analytics:read'),
     query: withPeriodRules(ZLeagueQuerySchema),
     responses: { 200: ZStaffLeagueSchema },
     summary:
@@ -52,7 +52,7 @@ export const analyticsContract = c.router({
   storeLeague: {
     method: 'GET',
     path: '/analytics/store-league',
-    metadata: businessRoute('analytics:read'),
+    metadata: withApiKey(businessRoute('analytics:read'), 'analytics:read'),
     query: withPeriodRules(ZLeagueQuerySchema),
     responses: { 200: ZStoreLeagueSchema },
     summary: 'Stores ranked by Bayesian-adjusted average, with visits, rating rate and social clicks',
@@ -60,7 +60,7 @@ export const analyticsContract = c.router({
   timeline: {
     method: 'GET',
     path: '/analytics/timeline',
-    metadata: businessRoute('analytics:read'),
+    metadata: withApiKey(businessRoute('analytics:read'), 'ratings:read'),
     query: withPeriodRules(ZTimelineQuerySchema),
     responses: { 200: ZTimelinePageSchema },
     summary: 'Ratings newest first, cursor-paginated (stable under new arrivals), filtered',
@@ -68,19 +68,20 @@ export const analyticsContract = c.router({
   exportCsv: {
     method: 'GET',
     path: '/analytics/export/:table',
-    metadata: businessRoute('analytics:read'),
+    metadata: withApiKey(businessRoute('analytics:read'), 'ratings:read'),
     pathParams: z.object({ table: z.enum(EXPORT_TABLES) }),
     query: withPeriodRules(
       ZTimelineQuerySchema.omit({ cursor: true, limit: true }).merge(ZLeagueQuerySchema),
     ),
     responses: { 200: c.otherResponse({ contentType: 'text/csv', body: z.unknown() }) },
     summary:
-      'Streams the timeline or a league table as CSV with the current filters; period and zone in the file name',
+      'Streams the timeline or a league table as CSV with the current filters; period and zone in the file name ' +
+      '(an API key needs ratings:read for the timeline, analytics:read for a league table)',
   },
   getSettings: {
     method: 'GET',
     path: '/analytics/settings',
-    metadata: businessRoute('analytics:read'),
+    metadata: withApiKey(businessRoute('analytics:read'), 'analytics:read'),
     responses: { 200: ZAnalyticsSettingsSchema },
     summary: "The business's ranking settings (minimum ratings before a person or store is ranked)",
   },

@@ -1,13 +1,20 @@
 // /integrations: the business's API keys (scoped, optionally store-limited, secret shown once).
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { businessRoute, ZApiKeyScopeSchema } from './access';
+import { businessRoute, ZApiKeyScopeSchema, type TApiKeyScope } from './access';
 import { ZMessageSchema, ZObjectIdSchema } from './common';
 
 const c = initContract();
 
 /** Every API key starts with this, so a leaked one is recognisable (secret scanners, logs). */
 export const API_KEY_PREFIX = 'cxk_';
+
+/** How a scope is named to people (the create dialog, the key list, the API reference). */
+export const API_KEY_SCOPE_LABELS: Record<TApiKeyScope, string> = {
+  'ratings:read': 'Read ratings',
+  'analytics:read': 'Read analytics',
+  'webhooks:manage': 'Manage webhooks',
+};
 
 export const ZCreateApiKeySchema = z.object({
   name: z

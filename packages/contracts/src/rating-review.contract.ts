@@ -1,7 +1,7 @@
 // Dashboard review of ratings flagged as suspicious by anti-gaming: list them, restore one (with an audit entry).
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { businessRoute } from './access';
+import { businessRoute, withApiKey } from './access';
 import { ZObjectIdSchema, zPage, zQueryInt } from './common';
 
 const c = initContract();
@@ -51,7 +51,7 @@ export const ratingReviewContract = c.router({
   listFlagged: {
     method: 'GET',
     path: '/ratings/flagged',
-    metadata: businessRoute('feedback:review'),
+    metadata: withApiKey(businessRoute('feedback:review'), 'ratings:read'),
     query: ZFlaggedRatingsQuerySchema,
     responses: {
       200: z.object({

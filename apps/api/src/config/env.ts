@@ -87,6 +87,8 @@ const ZEnvSchema = z.object({
     .enum(['0', '1'])
     .default('0')
     .transform((v) => v === '1'),
+  /** Requests per minute one API key may make (shared through Redis when configured); over it answers 429. */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
   RATE_LIMIT_DISABLED: z
     .enum(['0', '1'])
     .default('0')
@@ -120,7 +122,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     if (env.ALERT_CHANNELS_ALLOW_LOCAL)
       problems.push('  - ALERT_CHANNELS_ALLOW_LOCAL: alert channels post only to Slack and Teams in production');
     if (env.SEED_DEMO === 'always')
-      problems.push('  - SEED_DEMO: the demo business (with printed passwords) is never seeded in production');
+      problems.push(
+        '  - SEED_DEMO: the demo business (with printed passwords) is never seeded in production',
+      );
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
       problems.push('  - STRIPE_WEBHOOK_SECRET: Stripe events cannot be verified without it');
     if (problems.length) throw new Error(`Refusing to start in production:\n${problems.join('\n')}`);

@@ -2,6 +2,7 @@
 import { createSecretKey } from 'node:crypto';
 import type { Request } from 'express';
 import jwt from 'jsonwebtoken';
+import { API_KEY_PREFIX } from '@cx/contracts';
 import { env } from '../config/env';
 import { AppError, unauthorized } from './errors';
 
@@ -56,6 +57,12 @@ export function verifyAccessToken(token: string): TokenClaims {
       throw unauthorized('Your session has expired. Please log in again.');
     throw unauthorized('Your session is invalid. Please log in again.');
   }
+}
+
+/** The request's API key, when its bearer is one (`cxk_…`; a member's JWT never starts so): the guard checks it. */
+export function apiKeyOf(req: Pick<Request, 'headers'>): string | undefined {
+  const token = bearerToken(req);
+  return token?.startsWith(API_KEY_PREFIX) ? token : undefined;
 }
 
 export function bearerToken(req: Pick<Request, 'headers'>): string | undefined {

@@ -1,12 +1,13 @@
 // Who may do what, in one place: token → user → membership of the current business → Access, checked per route.
 import type { NextFunction, Request, Response } from 'express';
 import { Types } from 'mongoose';
-import { ACCESS_MESSAGES, can, type TRole, type TRouteAccess } from '@cx/contracts';
-import { authenticate, isPublicRoute, type AuthContext } from '../lib/auth';
+import { ACCESS_MESSAGES, can, type TApiKeyScope, type TRole, type TRouteAccess } from '@cx/contracts';
+import { apiKeyOf, authenticate, isPublicRoute, type AuthContext } from '../lib/auth';
 import { AppError, notFound, unauthorized } from '../lib/errors';
 import { MembershipModel } from './membership.model';
 import { assertSubscribed, exemptFromPaywall } from './subscription';
 import { UserModel } from '../modules/users/user.model';
+import { apiKeyAccess } from '../modules/integrations/api-key-access';
 
 /** The signed-in member's standing in their current business, read from the database on every request. */
 export interface Access {
@@ -15,6 +16,8 @@ export interface Access {
   role: TRole;
   /** The stores the role covers; null means every store of the business. */
   storeIds: string[] | null;
+  /** Set when an API key, not a member, is calling: then userId is the key's id and the audit names the key. */
+  apiKey?: { id: string; name: string; prefix: string; scopes: TApiKeyScope[] };
 }
 
 declare global {
@@ -104,31 +107,63 @@ export function narrowStores(access: Access, asked: string[] | undefined): strin
   return asked;
 }
 
+type Declared = Exclude<TRouteAccess, { public: true }>;
+
+function declaredOrFail(declared: TRouteAccess | undefined): Declared {
+  if (!declared || !('permission' in declared))
+    throw new AppError('INTERNAL', 'This route declares no permission', 500);
+  return declared;
+}
+
+/** A member's JWT: 401 without a valid session; account routes stop here (undefined), others need the permission. */
+async function memberAccess(req: Request, route: TRouteAccess | undefined): Promise<Access | undefined> {
+  const auth = await authenticate(req);
+  req.auth = auth;
+  const declared = declaredOrFail(route);
+  if (declared.scope === 'account') return undefined;
+  const access = await resolveAccess(auth);
+  if (!can(access.role, declared.permission)) {
+    throw forbidden(
+      declared.permission.startsWith('billing:') ? ACCESS_MESSAGES.billingOwnerOnly : undefined,
+    );
+  }
+  return access;
+}
+
+/** An API key: 401 unknown or revoked; 403 on a route that takes no key, or names a scope the key lacks. */
+async function keyAccess(req: Request, res: Response, token: string, route: TRouteAccess | undefined) {
+  const access = await apiKeyAccess(token, req, res);
+  const declared = declaredOrFail(route);
+  if (declared.scope === 'account' || !declared.apiKey) throw forbidden('API keys cannot call this route');
+  assertApiKeyScope(access, declared.apiKey);
+  return access;
+}
+
+/** Members pass; an API key must hold `scope` (for a handler whose parameters decide, e.g. which table to export). */
+export function assertApiKeyScope(access: Access, scope: TApiKeyScope): void {
+  if (access.apiKey && !access.apiKey.scopes.includes(scope))
+    throw forbidden(`This API key does not have the ${scope} scope`);
+}
+
 /**
- * ts-rest global middleware, the one door: authenticates (401), then for business routes resolves the membership
- * (403 NO_BUSINESS), checks the route's declared permission (403 FORBIDDEN) and, for store routes, that the named
- * store is the member's (404), then the paywall: a business without a plan gets 402 on every route but billing (an
- * owner can still pay) and account routes (profile, sign-out). Routes without a declaration are refused, so none can
- * be added unguarded.
+ * ts-rest global middleware, the one door: authenticates a member's JWT or an API key (401), then for business
+ * routes resolves the membership (403 NO_BUSINESS) and checks the route's declared permission (403 FORBIDDEN) — for
+ * a key, that the route takes keys and the key holds its scope — and, for store routes, that the named store is in
+ * scope (404), then the paywall: a business without a plan gets 402 on every route but billing (an owner can still
+ * pay) and account routes (profile, sign-out). Routes without a declaration are refused, so none can be added
+ * unguarded.
  */
-export function accessGuard(req: Request, _res: Response, next: NextFunction): void {
+export function accessGuard(req: Request, res: Response, next: NextFunction): void {
   if (isPublicRoute(req)) return next();
-  const declared = routeAccessOf(req);
-  authenticate(req)
-    .then(async (auth) => {
-      req.auth = auth;
-      if (!declared || !('permission' in declared))
-        throw new AppError('INTERNAL', 'This route declares no permission', 500);
-      if (declared.scope === 'account') return;
-      const access = await resolveAccess(auth);
-      if (!can(access.role, declared.permission)) {
-        throw forbidden(
-          declared.permission.startsWith('billing:') ? ACCESS_MESSAGES.billingOwnerOnly : undefined,
-        );
-      }
+  const route = routeAccessOf(req);
+  const key = apiKeyOf(req);
+  (key ? keyAccess(req, res, key, route) : memberAccess(req, route))
+    .then(async (access) => {
+      if (!access) return;
+      const declared = declaredOrFail(route);
       if (declared.scope === 'store') {
-        const key = declared.store === 'params.storeId' ? 'storeId' : 'id';
-        const storeId = (req.params as Record<string, string | undefined>)[key];
+        const param = declared.store === 'params.storeId' ? 'storeId' : 'id';
+        const storeId = (req.params as Record<string, string | undefined>)[param];
         if (storeId) assertStoreInScope(access, storeId);
       }
       // After the permission check: a role that may not use a route hears 403 whatever the plan.

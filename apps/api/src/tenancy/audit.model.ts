@@ -10,6 +10,8 @@ const auditSchema = new Schema(
     /** Name and role as they were when the change was made: history does not change with a later rename. */
     actorName: { type: String, required: true },
     actorRole: { type: String, enum: ROLES, required: true },
+    /** Set when an API key acted: then `actor` is the key's id and `actorName` names the key. */
+    apiKey: { type: Schema.Types.ObjectId, ref: 'ApiKey', default: null },
     kind: { type: String, enum: AUDIT_KINDS, required: true },
     action: { type: String, required: true },
     summary: { type: String, required: true, maxlength: 500 },

@@ -29,19 +29,26 @@ function trimmed(v: Record<string, unknown> | null | undefined): Record<string, 
   return out;
 }
 
+/** A member by their name now; an API key by its name and prefix (never its secret), so the log says which key. */
+async function actorNameOf(access: Access): Promise<string> {
+  if (access.apiKey) return `API key "${access.apiKey.name}" (${access.apiKey.prefix}…)`;
+  const actor = await UserModel.findById(access.userId, { fullname: 1 }).lean();
+  return actor?.fullname ?? 'Former member';
+}
+
 /**
  * Appends one entry. The change has already happened: a failed append is logged loudly rather than turned into an
  * error for a change that did succeed.
  */
 export async function recordAudit(access: Access, change: AuditChange, at = new Date()): Promise<void> {
   try {
-    const actor = await UserModel.findById(access.userId, { fullname: 1 }).lean();
     await AuditModel.create({
       business: access.businessId,
       at,
       actor: access.userId,
-      actorName: actor?.fullname ?? 'Former member',
+      actorName: await actorNameOf(access),
       actorRole: access.role,
+      apiKey: access.apiKey?.id ?? null,
       kind: change.kind,
       action: change.action,
       summary: change.summary.slice(0, 500),

@@ -16,7 +16,11 @@ export interface Founder {
  * metadata and file owners written before Teams stay valid; nothing treats the equality as a permission). Upserts,
  * so a retried or interrupted sign-up completes instead of failing.
  */
-export async function foundBusiness(founder: Founder, trialEndsAt: Date | null, name?: string): Promise<void> {
+export async function foundBusiness(
+  founder: Founder,
+  trialEndsAt: Date | null,
+  name?: string,
+): Promise<void> {
   await BusinessModel.updateOne(
     { _id: founder._id },
     {
@@ -35,7 +39,10 @@ export async function foundBusiness(founder: Founder, trialEndsAt: Date | null, 
     { $setOnInsert: { role: 'owner', allStores: true, stores: [] } },
     { upsert: true },
   );
-  await UserModel.updateOne({ _id: founder._id, currentBusiness: null }, { $set: { currentBusiness: founder._id } });
+  await UserModel.updateOne(
+    { _id: founder._id, currentBusiness: null },
+    { $set: { currentBusiness: founder._id } },
+  );
 }
 
 export interface Standing {

@@ -27,14 +27,50 @@ describe('GET /api/v1/openapi.json', () => {
     const documented = Object.values(paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
     expect(documented).toBe(routes.length);
   });
+
+  it('declares the API-key scheme and shows it, with its scope, exactly on the routes a key may call', async () => {
+    const res = await request(app).get('/api/v1/openapi.json').expect(200);
+    expect(res.body.components.securitySchemes.apiKey).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'cxk_…',
+    });
+    const seen = routes.map((r) => {
+      const op = res.body.paths[openApiPath(r.route.path)][r.route.method.toLowerCase()];
+      const keyed = (op.security ?? []).some((s: Record<string, unknown>) => 'apiKey' in s);
+      const scope = /holding the `([a-z:]+)` scope/.exec(op.description ?? '')?.[1] ?? null;
+      return [r.key, keyed, scope];
+    });
+    const expected = routes.map((r) => {
+      const scope = (r.route.metadata as { apiKey?: string } | undefined)?.apiKey ?? null;
+      return [r.key, scope !== null, scope];
+    });
+    expect(seen).toEqual(expected);
+    expect(expected.filter(([, keyed]) => keyed).length).toBe(8);
+  });
 });
 
 describe('GET /api/docs', () => {
-  it('renders a reference page listing every route, without any script', async () => {
+  it('renders a reference page listing every route, with no inline script', async () => {
     const res = await request(app).get('/api/docs').expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     for (const r of routes)
       expect(res.text).toContain(`<code>${r.route.method}</code></td><td><code>${r.route.path}</code>`);
-    expect(res.text).not.toMatch(/<script/i);
+    const scripts = [...res.text.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/gi)];
+    expect(scripts.map(([, attrs, inline]) => [attrs?.trim(), inline])).toEqual([
+      ['src="/api/docs/try-it.js" defer', ''],
+    ]);
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+  });
+
+  it('offers a "Try it" form for the routes an API key may call, its script served by the API', async () => {
+    const res = await request(app).get('/api/docs').expect(200);
+    expect(res.text).toContain('<form id="try-it"');
+    expect(res.text).toContain('<option value="/api/v1/analytics/timeline">');
+    expect(res.text).toContain('name="key" type="password"');
+    expect(res.text).not.toContain('<option value="/api/v1/stores"');
+    const script = await request(app).get('/api/docs/try-it.js').expect(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.text).toContain("Authorization: 'Bearer '");
   });
 });

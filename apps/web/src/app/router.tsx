@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
               page(business.paymentFailed.path, businessArea, 'PaymentFailedPage'),
               page(business.team.path, businessArea, 'TeamPage'),
               page(business.audit.path, businessArea, 'AuditLogPage'),
+              page(business.integrations.path, businessArea, 'IntegrationsPage'),
             ],
           },
         ],

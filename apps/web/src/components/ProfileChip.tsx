@@ -1,5 +1,5 @@
 // The signed-in user's chip (avatar, name, role in the current business) with the account menu: name, email, Dashboard,
-// Team, Profile, the business switcher (when the person belongs to several) and Logout.
+// Team, Integrations (Owner and Admin), Profile, the business switcher (when the person belongs to several) and Logout.
 import { Avatar, Box, HStack, Menu, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
 import { ROLE_LABELS } from '@cx/contracts';
 import { useNavigate } from 'react-router';
@@ -43,6 +43,7 @@ export function ProfileChip({ onOpenProfile, compact = false, onSelectBusiness }
       onSelect={({ value }) => {
         if (value === 'dashboard') void navigate(paths.business.dashboard.path);
         if (value === 'team') void navigate(paths.business.team.path);
+        if (value === 'integrations') void navigate(paths.business.integrations.path);
         if (value.startsWith(BUSINESS_PREFIX)) onSelectBusiness?.(value.slice(BUSINESS_PREFIX.length));
         if (value === 'profile') onOpenProfile?.();
         if (value === 'logout') logout();
@@ -98,6 +99,9 @@ export function ProfileChip({ onOpenProfile, compact = false, onSelectBusiness }
             <Menu.Separator />
             <Menu.Item value="dashboard">Dashboard</Menu.Item>
             {access.can('team:read') ? <Menu.Item value="team">Team</Menu.Item> : null}
+            {access.can('integrations:manage') ? (
+              <Menu.Item value="integrations">Integrations</Menu.Item>
+            ) : null}
             <Menu.Item value="profile" disabled={!onOpenProfile}>
               Profile
             </Menu.Item>

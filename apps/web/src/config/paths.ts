@@ -29,6 +29,8 @@ export const paths = {
     /** Not in the side navigation (the spec's twelve items stay): reached from the profile menu and the settings page. */
     team: route('/team', 'Team'),
     audit: route('/team/audit', 'Audit log'),
+    /** Owner and Admin, like Team: reached from the profile menu, not the side navigation. */
+    integrations: route('/integrations', 'Integrations'),
   },
   /** Teams (#21): public pages in the marketing layout; they work signed in or not. */
   team: {

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import { initServer } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
-import { accessOf } from '../../tenancy/access';
+import { accessOf, assertApiKeyScope } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
 import { logger } from '../../lib/logger';
 import { minSampleOf, setMinSample } from './analytics-settings.model';
@@ -82,6 +82,8 @@ export const analyticsRouter = s.router(contract.analytics, {
     return { status: 200, body: await timelinePage(scope, query) };
   },
   exportCsv: async ({ params, query, req, res }) => {
+    // The route takes ratings:read keys (the timeline is ratings); a league table is analytics.
+    if (params.table !== 'timeline') assertApiKeyScope(memberOf(req), 'analytics:read');
     const scope = await loadScope(memberOf(req), query);
     const stream = await exportCsv(scope, params.table, query);
     const file = exportFileName(scope, params.table);

@@ -1,4 +1,5 @@
 // A business's API key: scopes, optional store limit, the SHA-256 of its secret (never the secret), use and revocation.
+import { createHash } from 'node:crypto';
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 import { API_KEY_SCOPES } from '@cx/contracts';
 
@@ -24,3 +25,6 @@ apiKeySchema.index({ business: 1, createdAt: -1 });
 
 export type ApiKeyDoc = InferSchemaType<typeof apiKeySchema> & { _id: Types.ObjectId };
 export const ApiKeyModel = model('ApiKey', apiKeySchema);
+
+/** SHA-256 of a presented key: how a key is looked up (exact match on a unique index). */
+export const apiKeyHash = (key: string) => createHash('sha256').update(key).digest('hex');

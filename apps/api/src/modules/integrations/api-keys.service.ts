@@ -1,5 +1,5 @@
 // API keys: created with a secret shown once (only its SHA-256 is kept), listed without secrets, revoked.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
 import { API_KEY_PREFIX, type TApiKey, type TCreateApiKey, ZCreateApiKeySchema } from '@cx/contracts';
 import { notFound } from '../../lib/errors';
@@ -8,10 +8,7 @@ import { assertStoreInScope } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
 import { StoreModel } from '../stores/store.model';
 import { UserModel } from '../users/user.model';
-import { ApiKeyModel, type ApiKeyDoc } from './api-key.model';
-
-/** SHA-256 of a presented key: how a key is looked up (exact match on a unique index). */
-export const apiKeyHash = (key: string) => createHash('sha256').update(key).digest('hex');
+import { ApiKeyModel, apiKeyHash, type ApiKeyDoc } from './api-key.model';
 
 /** 24 random bytes in base64url after the prefix: 192 bits, unguessable, copy-paste safe. */
 const newKey = () => `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;

@@ -19,3 +19,4 @@ export { ProductsPage } from '@/features/unlisted/routes/ProductsPage';
 export { UserPage } from '@/features/unlisted/routes/UserPage';
 export { AuditLogPage } from '@/features/team/routes/AuditLogPage';
 export { TeamPage } from '@/features/team/routes/TeamPage';
+export { IntegrationsPage } from '@/features/integrations/routes/IntegrationsPage';

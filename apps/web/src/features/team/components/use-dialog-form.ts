@@ -20,8 +20,13 @@ export function useDialogForm<T>(
   const [formError, setFormError] = useState<string | null>(null);
   const checked = validate(schema, body);
   const errors = { ...(submitted ? checked.errors : {}), ...serverErrors };
-  /** Forgets the server's error for a field the person changed (or all of them). */
-  const clearField = (field?: string) => setServerErrors((e) => (field ? { ...e, [field]: '' } : {}));
+  /** Forgets the server's error for a field the person changed (or all of them); the form's own check still shows. */
+  const clearField = (field?: string) =>
+    setServerErrors((e) => {
+      if (!field) return {};
+      const { [field]: _cleared, ...rest } = e;
+      return rest;
+    });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,0 +1,146 @@
+// /integrations against a mocked API: who sees it, the API keys list, create (shown once, copy), revoke, three states.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ACCESS_MESSAGES, type TApiKey } from '@cx/contracts';
+import { toaster } from '@/components/ui/toaster';
+import { baseRoutes, IDS, signedInAs, soho } from '@/features/team/testing/team-fixtures';
+import { deferred, mockFetch } from '@/testing/mock-api';
+import { jsonResponse, renderApp } from '@/testing/render-app';
+
+vi.setConfig({ testTimeout: 30_000 });
+afterEach(() => {
+  act(() => toaster.remove());
+  vi.unstubAllGlobals();
+});
+
+const SECRET = 'cxk_Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0';
+const bi: TApiKey = {
+  _id: '64b7f0c2a1b2c3d4e5f6e001',
+  name: 'BI dashboard',
+  prefix: 'cxk_Zm9vYm',
+  scopes: ['ratings:read', 'analytics:read'],
+  stores: [soho._id],
+  createdBy: { _id: IDS.owner, name: 'Ada Lovelace' },
+  createdAt: '2026-02-01T10:00:00.000Z',
+  lastUsedAt: null,
+  revokedAt: null,
+};
+const keysRoute = (keys: TApiKey[]) => () => jsonResponse(200, { keys });
+
+describe('/integrations', () => {
+  it('lists keys with prefix, scopes, stores, creator and last use (admin)', async () => {
+    mockFetch({
+      ...baseRoutes('admin'),
+      'GET /api/v1/integrations/api-keys': keysRoute([
+        bi,
+        { ...bi, _id: '64b7f0c2a1b2c3d4e5f6e002', name: 'Old export', stores: [], revokedAt: bi.createdAt },
+      ]),
+    });
+    renderApp('/integrations', signedInAs('admin'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'API keys' })).toBeVisible();
+    const row = within(await screen.findByRole('list', { name: 'API keys' })).getByRole('listitem', {
+      name: 'BI dashboard',
+    });
+    for (const text of ['cxk_Zm9vYm…', 'Read ratings', 'Read analytics', 'Soho', 'by Ada Lovelace', 'Never'])
+      expect(row).toHaveTextContent(text);
+    const old = screen.getByRole('listitem', { name: 'Old export' });
+    expect(old).toHaveTextContent('Revoked');
+    expect(old).toHaveTextContent('All stores');
+    expect(within(old).queryByRole('button', { name: /revoke/i })).toBeNull();
+  });
+
+  it('refuses store managers and viewers, and the profile menu offers it only to owners and admins', async () => {
+    const api = mockFetch({ ...baseRoutes('manager'), 'GET /api/v1/integrations/api-keys': keysRoute([bi]) });
+    renderApp('/integrations', signedInAs('manager'));
+    expect(await screen.findByText(ACCESS_MESSAGES.forbidden)).toBeVisible();
+    expect(api.callsOf('GET /api/v1/integrations/api-keys')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: /account menu/i }));
+    expect(await screen.findByRole('menuitem', { name: 'Team' })).toBeVisible();
+    expect(screen.queryByRole('menuitem', { name: 'Integrations' })).toBeNull();
+  });
+
+  it('the owner’s profile menu offers it', async () => {
+    mockFetch({ ...baseRoutes('owner'), 'GET /api/v1/integrations/api-keys': keysRoute([]) });
+    renderApp('/integrations', signedInAs('owner'));
+    expect(await screen.findByText('No API keys yet')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: /account menu/i }));
+    expect(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Integrations' }),
+    ).toBeVisible();
+  });
+
+  it('creates a key: checked before sending, then shown once with a warning and a copy button', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const api = mockFetch({
+      ...baseRoutes('owner'),
+      'GET /api/v1/integrations/api-keys': ({ calls }) => jsonResponse(200, { keys: calls > 1 ? [bi] : [] }),
+      'POST /api/v1/integrations/api-keys': () => jsonResponse(201, { _id: bi._id, key: SECRET }),
+    });
+    renderApp('/integrations', signedInAs('owner'));
+    expect(await screen.findByText('No API keys yet')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Create API key' }));
+    const d = await screen.findByRole('dialog', { name: 'Create an API key' });
+    await userEvent.click(within(d).getByRole('checkbox', { name: /read ratings/i }));
+    await userEvent.click(within(d).getByRole('button', { name: 'Create key' }));
+    expect(await within(d).findByText('Name is required')).toBeVisible();
+    expect(await within(d).findByText('Choose at least one scope')).toBeVisible();
+    expect(api.callsOf('POST /api/v1/integrations/api-keys')).toHaveLength(0);
+    await userEvent.type(within(d).getByRole('textbox', { name: /name/i }), 'BI dashboard');
+    await userEvent.click(within(d).getByRole('checkbox', { name: /read analytics/i }));
+    await userEvent.click(within(d).getByRole('checkbox', { name: 'Soho' }));
+    await userEvent.click(within(d).getByRole('button', { name: 'Create key' }));
+    const shown = await screen.findByRole('dialog', { name: 'Copy your API key' });
+    expect(api.bodiesOf('POST /api/v1/integrations/api-keys')).toEqual([
+      { name: 'BI dashboard', scopes: ['analytics:read'], stores: [soho._id] },
+    ]);
+    expect(within(shown).getByText('This is the only time the key is shown')).toBeVisible();
+    expect(within(shown).getByText(SECRET)).toBeVisible();
+    await userEvent.click(within(shown).getByRole('button', { name: 'Copy key' }));
+    expect(writeText).toHaveBeenCalledWith(SECRET);
+    await userEvent.click(within(shown).getByRole('button', { name: 'I have copied it' }));
+    await waitFor(() => expect(screen.queryByText(SECRET)).toBeNull());
+    expect(await screen.findByRole('listitem', { name: 'BI dashboard' })).toBeVisible();
+  });
+
+  it('revokes after confirmation', async () => {
+    const api = mockFetch({
+      ...baseRoutes('owner'),
+      'GET /api/v1/integrations/api-keys': keysRoute([bi]),
+      [`DELETE /api/v1/integrations/api-keys/${bi._id}`]: () =>
+        jsonResponse(200, { message: 'API key revoked' }),
+    });
+    renderApp('/integrations', signedInAs('owner'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Revoke BI dashboard' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Revoke the API key?' });
+    expect(confirm).toHaveTextContent('cxk_Zm9vYm…');
+    expect(api.callsOf(`DELETE /api/v1/integrations/api-keys/${bi._id}`)).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() =>
+      expect(api.callsOf(`DELETE /api/v1/integrations/api-keys/${bi._id}`)).toHaveLength(1),
+    );
+    expect(await screen.findByText('The key "BI dashboard" was revoked')).toBeInTheDocument();
+  });
+
+  it('shows loading, then an error with a retry that loads the list', async () => {
+    const held = deferred<Response>();
+    let failing = true;
+    mockFetch({
+      ...baseRoutes('owner'),
+      'GET /api/v1/integrations/api-keys': ({ calls }) =>
+        calls === 1
+          ? held.promise
+          : failing
+            ? jsonResponse(500, { message: 'Server unavailable' })
+            : jsonResponse(200, { keys: [bi] }),
+    });
+    renderApp('/integrations', signedInAs('owner'));
+    expect(await screen.findByRole('status', { name: 'Loading the API keys' })).toBeInTheDocument();
+    held.resolve(jsonResponse(500, { message: 'Server unavailable' }));
+    expect(await screen.findByText('Could not load the API keys', {}, { timeout: 10_000 })).toBeVisible();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('listitem', { name: 'BI dashboard' })).toBeVisible();
+  });
+});
