@@ -59,14 +59,16 @@ export const ZAlertChannelSchema = z.object({
   /** Webhook URLs are secrets of a kind: shown shortened (host and the last characters). */
   target: z.string(),
   createdAt: z.string(),
-  lastDelivery: z
-    .object({ at: z.string(), ok: z.boolean(), error: z.string().nullable() })
-    .nullable(),
+  lastDelivery: z.object({ at: z.string(), ok: z.boolean(), error: z.string().nullable() }).nullable(),
 });
 export type TAlertChannel = z.infer<typeof ZAlertChannelSchema>;
 
 /** What a rule form may pick from (any member who edits rules): no targets. */
-export const ZAlertChannelOptionSchema = z.object({ _id: z.string(), kind: ZAlertChannelKindSchema, name: z.string() });
+export const ZAlertChannelOptionSchema = z.object({
+  _id: z.string(),
+  kind: ZAlertChannelKindSchema,
+  name: z.string(),
+});
 export type TAlertChannelOption = z.infer<typeof ZAlertChannelOptionSchema>;
 
 export const ZAcknowledgementSchema = z.object({ by: z.string(), at: z.string() });

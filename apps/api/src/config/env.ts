@@ -120,7 +120,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     if (env.RATE_LIMIT_DISABLED)
       problems.push('  - RATE_LIMIT_DISABLED: rate limits cannot be disabled in production');
     if (env.ALERT_CHANNELS_ALLOW_LOCAL)
-      problems.push('  - ALERT_CHANNELS_ALLOW_LOCAL: alert channels post only to Slack and Teams in production');
+      problems.push(
+        '  - ALERT_CHANNELS_ALLOW_LOCAL: alert channels post only to Slack and Teams in production',
+      );
     if (env.SEED_DEMO === 'always')
       problems.push(
         '  - SEED_DEMO: the demo business (with printed passwords) is never seeded in production',

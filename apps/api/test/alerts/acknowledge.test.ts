@@ -47,7 +47,8 @@ async function lowRatingRule(shop: Shop, extra: Record<string, unknown> = {}) {
   });
 }
 
-const slackPosts = () => receiver.posts.filter((p) => p.path === '/slack').map((p) => ZSlackMessage.parse(p.body));
+const slackPosts = () =>
+  receiver.posts.filter((p) => p.path === '/slack').map((p) => ZSlackMessage.parse(p.body));
 const buttonUrl = (msg: ReturnType<typeof ZSlackMessage.parse>, id: string) =>
   msg.blocks.flatMap((b) => (b.type === 'actions' ? b.elements : [])).find((e) => e.action_id === id)!.url;
 
@@ -71,7 +72,10 @@ describe('alert posts to channels', () => {
 
     const [msg] = slackPosts();
     expect(slackPosts()).toHaveLength(1);
-    expect(msg!.blocks[0]).toEqual({ type: 'header', text: expect.objectContaining({ text: 'Low rating at High Street' }) });
+    expect(msg!.blocks[0]).toEqual({
+      type: 'header',
+      text: expect.objectContaining({ text: 'Low rating at High Street' }),
+    });
     expect(JSON.stringify(msg)).toContain('Cold &lt;b&gt;coffee&lt;/b&gt;');
     const [alert] = await alertsOf(shop.business.id);
     expect(buttonUrl(msg!, 'open')).toBe(
@@ -101,10 +105,15 @@ describe('POST /api/v1/alerts/acknowledge (signed link)', () => {
 
     const first = await ack(token);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ acknowledged: true, acknowledgement: { by: `${shop.business.user.fullname} (by link)` } });
+    expect(first.body).toMatchObject({
+      acknowledged: true,
+      acknowledgement: { by: `${shop.business.user.fullname} (by link)` },
+    });
     const second = await ack(token);
     expect(second.body.acknowledged).toBe(false);
-    expect(second.body.message).toMatch(/^Already acknowledged by .+ \(by link\) at \d+ \w+ \d{4}, \d\d:\d\d UTC$/);
+    expect(second.body.message).toMatch(
+      /^Already acknowledged by .+ \(by link\) at \d+ \w+ \d{4}, \d\d:\d\d UTC$/,
+    );
 
     const bell = await request(app).get('/api/v1/notifications').set(shop.business.auth);
     expect(bell.body.data[0].acknowledgement.by).toBe(`${shop.business.user.fullname} (by link)`);
@@ -123,7 +132,10 @@ describe('POST /api/v1/alerts/:id/acknowledge', () => {
     const path = `/api/v1/alerts/${String(alert!._id)}/acknowledge`;
     expect((await request(app).post(path).set(admin.auth)).status).toBe(404);
     const res = await request(app).post(path).set(shop.business.auth);
-    expect(res.body).toMatchObject({ acknowledged: true, acknowledgement: { by: shop.business.user.fullname } });
+    expect(res.body).toMatchObject({
+      acknowledged: true,
+      acknowledgement: { by: shop.business.user.fullname },
+    });
     expect((await request(app).post(path).set(shop.business.auth)).body.acknowledged).toBe(false);
   });
 });
@@ -146,7 +158,9 @@ describe('escalation job', () => {
     // A second alert, acknowledged in time: no escalation.
     await accept(shop, { score: 1, minutes: 60 });
     const latest = (await alertsOf(shop.business.id)).filter((n) => !n.escalationOf).at(-1)!;
-    await request(app).post(`/api/v1/alerts/${String(latest._id)}/acknowledge`).set(shop.business.auth);
+    await request(app)
+      .post(`/api/v1/alerts/${String(latest._id)}/acknowledge`)
+      .set(shop.business.auth);
     expect(await escalateDueAlerts(at(120))).toBe(0);
     expect(await NotificationModel.countDocuments({ user: admin.user._id })).toBe(1);
   });
@@ -184,7 +198,9 @@ describe('quiet hours', () => {
     await settleMail();
     expect(mailbox.mails).toHaveLength(0);
     expect(await drainAlertDeliveries(LONDON.set({ hour: 23, minute: 31 }).toJSDate())).toBe(0);
-    expect(await drainAlertDeliveries(LONDON.plus({ days: 1 }).set({ hour: 6, minute: 59 }).toJSDate())).toBe(0);
+    expect(await drainAlertDeliveries(LONDON.plus({ days: 1 }).set({ hour: 6, minute: 59 }).toJSDate())).toBe(
+      0,
+    );
     expect(await drainAlertDeliveries(LONDON.plus({ days: 1 }).set({ hour: 7 }).toJSDate())).toBe(2);
     expect(slackPosts()).toHaveLength(1);
     const mail = await mailbox.waitFor(shop.business.user.email);

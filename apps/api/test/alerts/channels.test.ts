@@ -25,7 +25,12 @@ describe('POST /api/v1/alerts/channels', () => {
     expect(res.status).toBe(201);
     const list = await request(app).get('/api/v1/alerts/channels').set(owner.auth);
     expect(list.body.channels).toEqual([
-      expect.objectContaining({ kind: 'slack', name: 'Ops room', target: 'hooks.slack.com/…wxyz', lastDelivery: null }),
+      expect.objectContaining({
+        kind: 'slack',
+        name: 'Ops room',
+        target: 'hooks.slack.com/…wxyz',
+        lastDelivery: null,
+      }),
     ]);
     expect(JSON.stringify(list.body)).not.toContain('SECRET');
   });
@@ -35,7 +40,9 @@ describe('POST /api/v1/alerts/channels', () => {
     const post = (body: object) => request(app).post('/api/v1/alerts/channels').set(owner.auth).send(body);
     const slack = await post({ kind: 'slack', name: 'X', url: 'https://evil.example.com/hook' });
     expect(slack.status).toBe(400);
-    expect(slack.body.fieldErrors.url).toEqual(['A Slack incoming webhook URL starts with https://hooks.slack.com/']);
+    expect(slack.body.fieldErrors.url).toEqual([
+      'A Slack incoming webhook URL starts with https://hooks.slack.com/',
+    ]);
     const http = await post({ kind: 'teams', name: 'X', url: 'http://acme.webhook.office.com/x' });
     expect(http.body.fieldErrors.url).toEqual(['Webhook URL must start with https://']);
     const local = await post({ kind: 'teams', name: 'X', url: 'http://127.0.0.1:9/x' });
@@ -46,9 +53,17 @@ describe('POST /api/v1/alerts/channels', () => {
       name: ['Name is required'],
       'emails.0': ['Each address must be a valid email'],
     });
-    const teams = await post({ kind: 'teams', name: 'Chain', url: 'https://acme.webhook.office.com/webhookb2/x' });
+    const teams = await post({
+      kind: 'teams',
+      name: 'Chain',
+      url: 'https://acme.webhook.office.com/webhookb2/x',
+    });
     expect(teams.status).toBe(201);
-    const azure = await post({ kind: 'teams', name: 'Flow', url: 'https://prod-1.westeurope.logic.azure.com/wf/x' });
+    const azure = await post({
+      kind: 'teams',
+      name: 'Flow',
+      url: 'https://prod-1.westeurope.logic.azure.com/wf/x',
+    });
     expect(azure.status).toBe(201);
   });
 
@@ -57,7 +72,9 @@ describe('POST /api/v1/alerts/channels', () => {
     const admin = await makeMember(owner.id, 'admin');
     const manager = await makeMember(owner.id, 'manager', []);
     const body = { kind: 'email', name: 'Managers', emails: ['ops@example.com'] };
-    expect((await request(app).post('/api/v1/alerts/channels').set(manager.auth).send(body)).status).toBe(403);
+    expect((await request(app).post('/api/v1/alerts/channels').set(manager.auth).send(body)).status).toBe(
+      403,
+    );
     expect((await request(app).post('/api/v1/alerts/channels').set(admin.auth).send(body)).status).toBe(201);
     // A rule editor still sees the names to choose from, never the targets.
     const options = await request(app).get('/api/v1/alerts/channel-options').set(manager.auth);
@@ -89,7 +106,10 @@ describe('POST /api/v1/alerts/channels/:id/test', () => {
     expect(ZSlackMessage.safeParse(slack).success).toBe(true);
     expect(ZTeamsCard.safeParse(teams).success).toBe(true);
     const list = await request(app).get('/api/v1/alerts/channels').set(owner.auth);
-    expect(list.body.channels.map((c: { lastDelivery: { ok: boolean } }) => c.lastDelivery.ok)).toEqual([true, true]);
+    expect(list.body.channels.map((c: { lastDelivery: { ok: boolean } }) => c.lastDelivery.ok)).toEqual([
+      true,
+      true,
+    ]);
     receiver.posts.length = 0;
   });
 
@@ -119,7 +139,11 @@ describe('POST /api/v1/notifications/rules (channels, escalation, urgent)', () =
       .post('/api/v1/alerts/channels')
       .set(owner.auth)
       .send({ kind: 'email', name: 'Ops', emails: ['ops@example.com'] });
-    const body = rule({ channels: [ch.body.channel._id], escalation: { afterMinutes: 20, to: admin.id }, urgent: true });
+    const body = rule({
+      channels: [ch.body.channel._id],
+      escalation: { afterMinutes: 20, to: admin.id },
+      urgent: true,
+    });
     const res = await request(app).post('/api/v1/notifications/rules').set(owner.auth).send(body);
     expect(res.status).toBe(201);
     expect(res.body.rule).toMatchObject({
@@ -140,11 +164,15 @@ describe('POST /api/v1/notifications/rules (channels, escalation, urgent)', () =
       request(app).post('/api/v1/notifications/rules').set(owner.auth).send(rule(extra));
     const minutes = await post({ escalation: { afterMinutes: 0, to: 'owner' } });
     expect(minutes.status).toBe(400);
-    expect(minutes.body.fieldErrors['escalation.afterMinutes']).toEqual(['Escalate after must be at least 1']);
+    expect(minutes.body.fieldErrors['escalation.afterMinutes']).toEqual([
+      'Escalate after must be at least 1',
+    ]);
     const to = await post({ escalation: { afterMinutes: 5, to: 'boss' } });
     expect(to.body.fieldErrors['escalation.to']).toEqual(['Escalate to the owner or a member']);
     const stranger = await post({ escalation: { afterMinutes: 5, to: other.id } });
-    expect(stranger.body.fieldErrors['escalation.to']).toEqual(['Escalate to the owner or a member of this business']);
+    expect(stranger.body.fieldErrors['escalation.to']).toEqual([
+      'Escalate to the owner or a member of this business',
+    ]);
     const theirs = await post({ channels: [foreign.body.channel._id] });
     expect(theirs.status).toBe(400);
     expect(theirs.body.fieldErrors.channels).toEqual(['Choose channels connected to this business']);

@@ -50,7 +50,11 @@ export const makeChannel = (business: string, kind: 'slack' | 'teams' | 'email',
   });
 
 const plainText = (max: number) =>
-  z.object({ type: z.literal('plain_text'), text: z.string().min(1).max(max), emoji: z.boolean().optional() });
+  z.object({
+    type: z.literal('plain_text'),
+    text: z.string().min(1).max(max),
+    emoji: z.boolean().optional(),
+  });
 const textObject = (max: number) =>
   z.union([plainText(max), z.object({ type: z.literal('mrkdwn'), text: z.string().min(1).max(max) })]);
 
@@ -117,7 +121,9 @@ export const ZTeamsCard = z.object({
       z.object({
         '@type': z.literal('OpenUri'),
         name: z.string().min(1),
-        targets: z.array(z.object({ os: z.enum(['default', 'iOS', 'android', 'windows']), uri: z.string().url() })).min(1),
+        targets: z
+          .array(z.object({ os: z.enum(['default', 'iOS', 'android', 'windows']), uri: z.string().url() }))
+          .min(1),
       }),
     )
     .max(4),

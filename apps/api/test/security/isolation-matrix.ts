@@ -143,7 +143,9 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
 
   'alerts.listChannels': own(() => [{}]),
   'alerts.channelOptions': own(() => [{}]),
-  'alerts.createChannel': own(() => [{ body: { kind: 'email', name: 'Planted', emails: ['b@example.com'] } }]),
+  'alerts.createChannel': own(() => [
+    { body: { kind: 'email', name: 'Planted', emails: ['b@example.com'] } },
+  ]),
   'alerts.deleteChannel': foreign(() => [{ params: { id: someId() } }]),
   'alerts.testChannel': foreign(() => [{ params: { id: someId() } }]),
   'alerts.acknowledge': foreign(() => [{ params: { id: someId() } }]),

@@ -83,16 +83,27 @@ async function markAcknowledged(
         via,
       },
     },
-  ]).catch((err: unknown) => logger.error({ err, alert: String(doc._id) }, 'alert.acknowledged not published'));
+  ]).catch((err: unknown) =>
+    logger.error({ err, alert: String(doc._id) }, 'alert.acknowledged not published'),
+  );
   return { doc: after, acknowledged: true };
 }
 
 /** In the app: the member's own alert only (another member's or business's is 404). */
-export async function acknowledgeInApp(access: Access, id: string, now = new Date()): Promise<TAcknowledgeResult> {
+export async function acknowledgeInApp(
+  access: Access,
+  id: string,
+  now = new Date(),
+): Promise<TAcknowledgeResult> {
   const doc = await NotificationModel.findOne({ _id: id, ...mine(access) }).lean<NotificationDoc>();
   if (!doc || !doc.ackNonce) throw notFound('Alert');
   const user = await UserModel.findById(access.userId, { fullname: 1 }).lean();
-  const out = await markAcknowledged(doc, { user: access.userId, name: user?.fullname ?? 'A member' }, 'app', now);
+  const out = await markAcknowledged(
+    doc,
+    { user: access.userId, name: user?.fullname ?? 'A member' },
+    'app',
+    now,
+  );
   return result(out.doc, out.acknowledged);
 }
 
@@ -105,7 +116,10 @@ export async function acknowledgeByLink(token: string, now = new Date()): Promis
   const expected = Buffer.from(sign(id, doc.ackNonce));
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalidLink();
-  const first = await NotificationModel.updateOne({ _id: doc._id, ackLinkUsedAt: null }, { $set: { ackLinkUsedAt: now } });
+  const first = await NotificationModel.updateOne(
+    { _id: doc._id, ackLinkUsedAt: null },
+    { $set: { ackLinkUsedAt: now } },
+  );
   if (first.modifiedCount === 0) return result(doc, false);
   // The link was sent on the alert's member's behalf: chat webhooks do not say who clicked.
   const member = doc.user ? await UserModel.findById(doc.user, { fullname: 1 }).lean() : null;

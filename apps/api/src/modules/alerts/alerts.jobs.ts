@@ -5,7 +5,11 @@ import { drainAlertDeliveries } from './outbox';
 
 export function alertJobs(now: () => Date = () => new Date()): ScheduledJob[] {
   return [
-    { name: 'alerts:deliveries', every: '1 minute', run: async () => void (await drainAlertDeliveries(now())) },
+    {
+      name: 'alerts:deliveries',
+      every: '1 minute',
+      run: async () => void (await drainAlertDeliveries(now())),
+    },
     { name: 'alerts:escalations', every: '1 minute', run: async () => void (await escalateDueAlerts(now())) },
   ];
 }

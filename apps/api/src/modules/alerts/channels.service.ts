@@ -28,7 +28,8 @@ export function checkWebhookUrl(kind: 'slack' | 'teams', raw: string): string {
   } catch {
     throw badUrl('Webhook URL must be a valid URL');
   }
-  if (env.ALERT_CHANNELS_ALLOW_LOCAL && (url.protocol === 'http:' || url.protocol === 'https:')) return url.href;
+  if (env.ALERT_CHANNELS_ALLOW_LOCAL && (url.protocol === 'http:' || url.protocol === 'https:'))
+    return url.href;
   if (url.protocol !== 'https:') throw badUrl('Webhook URL must start with https://');
   if (url.username || url.password || url.port) throw badUrl(HOSTS[kind].says);
   if (!HOSTS[kind].test(url.hostname.toLowerCase())) throw badUrl(HOSTS[kind].says);
@@ -91,7 +92,10 @@ export async function createChannel(access: Access, input: TCreateAlertChannel):
 }
 
 async function ownChannel(access: Access, id: string): Promise<AlertChannelDoc> {
-  const doc = await AlertChannelModel.findOne({ _id: id, business: access.businessId }).lean<AlertChannelDoc>();
+  const doc = await AlertChannelModel.findOne({
+    _id: id,
+    business: access.businessId,
+  }).lean<AlertChannelDoc>();
   if (!doc) throw notFound('Channel');
   return doc;
 }

@@ -20,9 +20,15 @@ export interface FanOut {
 }
 
 /** The rating on the CX Feedback Timeline, or the dashboard for an alert about no one rating. */
-export function alertLink(doc: Pick<NotificationDoc, 'store' | 'rating'>): { link: string; linkLabel: string } {
+export function alertLink(doc: Pick<NotificationDoc, 'store' | 'rating'>): {
+  link: string;
+  linkLabel: string;
+} {
   if (!doc.rating) return { link: `${env.PUBLIC_WEB_URL}/dashboard`, linkLabel: 'Open the dashboard' };
-  const q = new URLSearchParams({ ...(doc.store ? { store: String(doc.store) } : {}), rating: String(doc.rating) });
+  const q = new URLSearchParams({
+    ...(doc.store ? { store: String(doc.store) } : {}),
+    rating: String(doc.rating),
+  });
   return { link: `${env.PUBLIC_WEB_URL}/customers-feedback?${q.toString()}`, linkLabel: 'Open the rating' };
 }
 
@@ -42,7 +48,9 @@ export async function fanOutAlert(
       escalation?: { afterMinutes: number; to: string } | null;
     }>(),
     UserModel.findById(o.recipient.userId, { email: 1, timeZone: 1 }).lean(),
-    NotificationSettingsModel.findOne(mine(o.recipient), { quietHours: 1, user: 1 }).sort({ user: -1 }).lean(),
+    NotificationSettingsModel.findOne(mine(o.recipient), { quietHours: 1, user: 1 })
+      .sort({ user: -1 })
+      .lean(),
   ]);
   const quiet = settings?.quietHours;
   const zone = user?.timeZone ?? 'UTC';

@@ -1,5 +1,5 @@
 // The durable outbox of alert posts: rows written before sending, claimed with a lease, retried with backoff.
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { logger } from '../../lib/logger';
 import { sendMail } from '../../lib/mailer';
 import { AlertChannelModel, AlertDeliveryModel, type AlertDeliveryDoc } from './alerts.model';
@@ -112,7 +112,10 @@ export async function drainAlertDeliveries(now: Date = new Date(), limit = 200):
           },
         },
       );
-      logger.warn({ delivery: String(row._id), kind: row.kind, attempts: row.attempts, reason }, 'alert post failed');
+      logger.warn(
+        { delivery: String(row._id), kind: row.kind, attempts: row.attempts, reason },
+        'alert post failed',
+      );
       if (row.channel) await noteChannel(row.channel, now, reason);
     }
   }

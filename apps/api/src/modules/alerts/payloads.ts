@@ -62,11 +62,14 @@ export function teamsMessage(p: AlertPost) {
     summary: cut(p.title, 200),
     themeColor: 'D93F0B',
     title: escapeHtml(p.title),
-    sections: [{ activityTitle: escapeHtml(p.title), activitySubtitle: escapeHtml(p.context), text: escapeHtml(p.text) }],
-    potentialAction: [
-      action(p.linkLabel, p.link),
-      ...(p.ackUrl ? [action('Acknowledge', p.ackUrl)] : []),
+    sections: [
+      {
+        activityTitle: escapeHtml(p.title),
+        activitySubtitle: escapeHtml(p.context),
+        text: escapeHtml(p.text),
+      },
     ],
+    potentialAction: [action(p.linkLabel, p.link), ...(p.ackUrl ? [action('Acknowledge', p.ackUrl)] : [])],
   };
 }
 

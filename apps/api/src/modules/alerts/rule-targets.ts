@@ -11,7 +11,10 @@ const invalid = (field: string, message: string) =>
 export async function assertRuleTargets(access: Access, input: TRuleInput): Promise<void> {
   const channels = [...new Set(input.channels ?? [])];
   if (channels.length) {
-    const found = await AlertChannelModel.countDocuments({ business: access.businessId, _id: { $in: channels } });
+    const found = await AlertChannelModel.countDocuments({
+      business: access.businessId,
+      _id: { $in: channels },
+    });
     if (found !== channels.length) throw invalid('channels', 'Choose channels connected to this business');
   }
   const to = input.escalation?.to;

@@ -48,7 +48,10 @@ notificationSchema.index(
   { escalateAt: 1 },
   { partialFilterExpression: { escalateAt: { $type: 'date' }, escalatedAt: null, acknowledgedAt: null } },
 );
-notificationSchema.index({ escalationOf: 1 }, { partialFilterExpression: { escalationOf: { $type: 'objectId' } } });
+notificationSchema.index(
+  { escalationOf: 1 },
+  { partialFilterExpression: { escalationOf: { $type: 'objectId' } } },
+);
 notificationSchema.index(
   { createdAt: 1 },
   { expireAfterSeconds: NOTIFICATION_RETENTION_DAYS * 24 * 60 * 60 },

@@ -39,7 +39,9 @@ describe('AcknowledgeAlertPage', () => {
     });
     const first = renderApp('/alerts/acknowledge?token=used.one');
     await userEvent.click(await screen.findByRole('button', { name: 'Acknowledge alert' }));
-    expect(await screen.findByText('Already acknowledged by Grace Hopper at 26 Nov 2026, 07:12 UTC')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Already acknowledged by Grace Hopper at 26 Nov 2026, 07:12 UTC'),
+    ).toBeInTheDocument();
     first.unmount();
     renderApp('/alerts/acknowledge?token=bad.one');
     await userEvent.click(await screen.findByRole('button', { name: 'Acknowledge alert' }));

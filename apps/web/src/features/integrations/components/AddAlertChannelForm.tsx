@@ -1,6 +1,11 @@
 // Connect an alert channel: kind, name, and the Slack/Teams webhook URL or email addresses; messages per field.
 import { Button, Field, Flex, Input, NativeSelect, Stack } from '@chakra-ui/react';
-import { ALERT_CHANNEL_KINDS, ALERT_CHANNEL_LABELS, ZCreateAlertChannelSchema, type TAlertChannelKind } from '@cx/contracts';
+import {
+  ALERT_CHANNEL_KINDS,
+  ALERT_CHANNEL_LABELS,
+  ZCreateAlertChannelSchema,
+  type TAlertChannelKind,
+} from '@cx/contracts';
 import { useState, type FormEvent } from 'react';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';

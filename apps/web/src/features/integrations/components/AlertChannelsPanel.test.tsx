@@ -74,10 +74,14 @@ describe('AlertChannelsPanel', () => {
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(api.callsOf('POST /api/v1/alerts/channels')).toHaveLength(0);
     await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Ops');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Incoming webhook URL' }), 'https://evil.example.com/x');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Incoming webhook URL' }),
+      'https://evil.example.com/x',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Add channel' }));
     expect(
-      (await screen.findAllByText('A Slack incoming webhook URL starts with https://hooks.slack.com/')).length,
+      (await screen.findAllByText('A Slack incoming webhook URL starts with https://hooks.slack.com/'))
+        .length,
     ).toBeGreaterThan(0);
   });
 

@@ -37,7 +37,13 @@ function ChannelRow({ channel, onRemove }: { channel: TAlertChannel; onRemove: (
           >
             Send test message
           </Button>
-          <Button size="xs" variant="ghost" colorPalette="red" onClick={onRemove} aria-label={`Remove ${channel.name}`}>
+          <Button
+            size="xs"
+            variant="ghost"
+            colorPalette="red"
+            onClick={onRemove}
+            aria-label={`Remove ${channel.name}`}
+          >
             Remove
           </Button>
         </HStack>
@@ -47,7 +53,8 @@ function ChannelRow({ channel, onRemove }: { channel: TAlertChannel; onRemove: (
       </Text>
       {last ? (
         <Text fontSize="xs" color={last.ok ? 'green.fg' : 'fg.error'}>
-          Last post {new Date(last.at).toLocaleString()}: {last.ok ? 'delivered' : `failed (${last.error ?? 'error'})`}
+          Last post {new Date(last.at).toLocaleString()}:{' '}
+          {last.ok ? 'delivered' : `failed (${last.error ?? 'error'})`}
         </Text>
       ) : null}
     </Stack>

@@ -28,4 +28,9 @@ export function useAcknowledgeAlert() {
 
 /** "26 Nov, 07:12" in the viewer's locale and time zone. */
 export const ackTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  new Date(iso).toLocaleString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });

@@ -24,7 +24,14 @@ const alert = (over: Partial<TNotification> = {}): TNotification => ({
   acknowledgement: null,
   ...over,
 });
-const page = (data: TNotification[]) => ({ data, page: 1, limit: 20, total: data.length, unread: 0, hasMore: false });
+const page = (data: TNotification[]) => ({
+  data,
+  page: 1,
+  limit: 20,
+  total: data.length,
+  unread: 0,
+  hasMore: false,
+});
 
 describe('acknowledge in the bell', () => {
   it('acknowledges an alert and shows "Acknowledged by" with the time', async () => {
@@ -51,7 +58,14 @@ describe('acknowledge in the bell', () => {
       'GET /api/v1/notifications': () =>
         jsonResponse(
           200,
-          page([alert(), alert({ _id: '64b7f0c2a1b2c3d4e5f6c002', acknowledgeable: undefined, acknowledgement: undefined })]),
+          page([
+            alert(),
+            alert({
+              _id: '64b7f0c2a1b2c3d4e5f6c002',
+              acknowledgeable: undefined,
+              acknowledgement: undefined,
+            }),
+          ]),
         ),
       'POST /api/v1/alerts/64b7f0c2a1b2c3d4e5f6c001/acknowledge': () =>
         jsonResponse(404, { message: 'Alert not found' }),

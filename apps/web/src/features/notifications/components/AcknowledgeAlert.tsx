@@ -13,8 +13,8 @@ export function AcknowledgeAlert({ notification }: { notification: TNotification
   if (ack) {
     return (
       <Text fontSize="xs" color="green.fg" data-testid="acknowledgement">
-        <LuCheck aria-hidden style={{ display: 'inline', verticalAlign: 'middle' }} /> Acknowledged by {ack.by},{' '}
-        <time dateTime={ack.at}>{ackTime(ack.at)}</time>
+        <LuCheck aria-hidden style={{ display: 'inline', verticalAlign: 'middle' }} /> Acknowledged by{' '}
+        {ack.by}, <time dateTime={ack.at}>{ackTime(ack.at)}</time>
       </Text>
     );
   }

@@ -20,7 +20,13 @@ export function RecentAlertsCard() {
           loading={{ label: 'Loading recent alerts', rows: 2, height: '10' }}
           what="recent alerts"
           isEmpty={alerts.length === 0}
-          empty={<EmptyList icon={<LuBellOff />} title="No alerts yet" description="Alerts your rules send appear here." />}
+          empty={
+            <EmptyList
+              icon={<LuBellOff />}
+              title="No alerts yet"
+              description="Alerts your rules send appear here."
+            />
+          }
         >
           {() => (
             <Stack as="ul" gap="3" listStyleType="none" aria-label="Recent alerts">
