@@ -18,6 +18,7 @@ import { anonymousRouter } from './modules/anonymous/anonymous.router';
 import { feedbackRouter } from './modules/feedback/feedback.router';
 import { filesRouter } from './modules/files/files.router';
 import { healthRouter } from './modules/health/health.router';
+import { alertsRouter } from './modules/alerts/alerts.router';
 import { apiKeyRateLimit } from './modules/integrations/api-key-access';
 import { integrationsRouter } from './modules/integrations/integrations.router';
 import { registerWebhooks } from './modules/integrations/webhooks.events';
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps = {}): Express {
       boards: boardsRouter,
       scorecards: scorecardsRouter,
       reports: reportsRouter,
+      alerts: alertsRouter,
     },
     app,
     {

@@ -10,6 +10,7 @@ export * from './feedback.contract';
 export * from './files.contract';
 export * from './health.contract';
 export * from './integrations.contract';
+export * from './alerts.contract';
 export * from './kiosks.contract';
 export * from './plans.contract';
 export * from './notifications.contract';

@@ -29,11 +29,26 @@ const int = (label: string, min: number, max: number) =>
 
 const ZStarsSchema = int('Stars', 1, 4);
 
+export const ZEscalationSchema = z.object({
+  afterMinutes: int('Escalate after', 1, 1440),
+  /** 'owner' or a member's user id. */
+  to: z
+    .string({ required_error: 'Escalate to the owner or a member' })
+    .refine((v) => v === 'owner' || /^[0-9a-fA-F]{24}$/.test(v), 'Escalate to the owner or a member'),
+});
+export type TEscalation = z.infer<typeof ZEscalationSchema>;
+
 /** Fields every rule has: on/off, which stores (empty = all), and whether it also emails (in-app is always on). */
 const ZRuleBaseSchema = z.object({
   enabled: z.boolean().default(true),
   stores: z.array(ZObjectIdSchema).max(200, 'Choose at most 200 stores').default([]),
   email: z.boolean().default(false),
+  /** Alert channels (connection ids) the alert is also posted to. */
+  channels: z.array(ZObjectIdSchema).max(10, 'Choose at most 10 channels').optional(),
+  /** Nobody acknowledged within afterMinutes: notify the owner or this member, once. */
+  escalation: ZEscalationSchema.nullable().optional(),
+  /** Delivered during the member's quiet hours too. */
+  urgent: z.boolean().optional(),
 });
 
 export const ZLowRatingRuleSchema = ZRuleBaseSchema.extend({

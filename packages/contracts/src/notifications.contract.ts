@@ -16,6 +16,9 @@ export const ZNotificationSchema = z.object({
   image: z.string().nullable(),
   createdAt: z.string(),
   isUnRead: z.boolean(),
+  /** Rule alerts can be acknowledged (in the app or by their email/chat link). */
+  acknowledgeable: z.boolean().optional(),
+  acknowledgement: z.object({ by: z.string(), at: z.string() }).nullable().optional(),
 });
 export type TNotification = z.infer<typeof ZNotificationSchema>;
 

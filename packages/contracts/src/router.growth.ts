@@ -3,6 +3,7 @@ import { initContract } from '@ts-rest/core';
 import { commonResponses } from './common';
 import { API_PREFIX } from './customer.constants';
 import { boardsContract } from './boards.contract';
+import { alertsContract } from './alerts.contract';
 import { integrationsContract } from './integrations.contract';
 import { themesContract } from './themes.contract';
 import { scorecardsContract } from './scorecards.contract';
@@ -18,6 +19,7 @@ export const growthContract = c.router(
     boards: boardsContract,
     scorecards: scorecardsContract,
     reports: reportsContract,
+    alerts: alertsContract,
   },
   { pathPrefix: API_PREFIX, commonResponses, strictStatusCodes: true },
 );

@@ -82,6 +82,11 @@ const ZEnvSchema = z.object({
    */
   JOBS: z.enum(['inline', 'off']).default('inline'),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  /** 1: alert channels may post to http and any host (a local receiver in tests and development); never in production. */
+  ALERT_CHANNELS_ALLOW_LOCAL: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
   /** Requests per minute one API key may make (shared through Redis when configured); over it answers 429. */
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
   /** How long one webhook delivery attempt may take (connect + answer) before it counts as failed. */
@@ -129,6 +134,10 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     }
     if (env.RATE_LIMIT_DISABLED)
       problems.push('  - RATE_LIMIT_DISABLED: rate limits cannot be disabled in production');
+    if (env.ALERT_CHANNELS_ALLOW_LOCAL)
+      problems.push(
+        '  - ALERT_CHANNELS_ALLOW_LOCAL: alert channels post only to Slack and Teams in production',
+      );
     if (env.SEED_DEMO === 'always')
       problems.push(
         '  - SEED_DEMO: the demo business (with printed passwords) is never seeded in production',

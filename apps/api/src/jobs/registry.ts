@@ -2,6 +2,7 @@
 import { env } from '../config/env';
 import { logger } from '../lib/logger';
 import { startScheduler, type ScheduledJob, type Scheduler } from '../lib/scheduler';
+import { alertJobs } from '../modules/alerts/alerts.jobs';
 import { analyticsJobs } from '../modules/analytics/rollup.settle';
 import { pipelineJobs } from '../modules/feedback/pipeline.drain';
 import { insightJobs } from '../modules/insight/discovery.job';
@@ -10,7 +11,7 @@ import { notificationJobs } from '../modules/notifications/notifications.jobs';
 import { reportJobs } from '../modules/reports/report.job';
 
 export function scheduledJobs(): ScheduledJob[] {
-  return [...notificationJobs(), ...analyticsJobs(), ...insightJobs(), ...reportJobs()];
+  return [...notificationJobs(), ...analyticsJobs(), ...insightJobs(), ...reportJobs(), ...alertJobs()];
 }
 
 /**

@@ -319,6 +319,14 @@ const SPECS: Record<string, Spec> = {
     return { params: { id, deliveryId: String(delivery._id) } };
   }),
   'integrations.testWebhook': business(async (c) => ({ params: { id: await webhookAt(c) } })),
+  'alerts.listChannels': none(),
+  'alerts.channelOptions': none(),
+  'alerts.createChannel': none(() => ({
+    body: { kind: 'email', name: 'Matrix', emails: ['matrix@example.com'] },
+  })),
+  'alerts.deleteChannel': loose(() => ({ params: { id: oid() } })),
+  'alerts.testChannel': loose(() => ({ params: { id: oid() } })),
+  'alerts.acknowledge': loose(() => ({ params: { id: oid() } })),
 };
 
 const routes = contractRoutes();

@@ -171,4 +171,12 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
     { params: { id: a.webhook, deliveryId: a.webhookDelivery } },
   ]),
   'integrations.testWebhook': foreign((a) => [{ params: { id: a.webhook } }]),
+  'alerts.listChannels': own(() => [{}]),
+  'alerts.channelOptions': own(() => [{}]),
+  'alerts.createChannel': own(() => [
+    { body: { kind: 'email', name: 'Planted', emails: ['b@example.com'] } },
+  ]),
+  'alerts.deleteChannel': foreign(() => [{ params: { id: someId() } }]),
+  'alerts.testChannel': foreign(() => [{ params: { id: someId() } }]),
+  'alerts.acknowledge': foreign(() => [{ params: { id: someId() } }]),
 };

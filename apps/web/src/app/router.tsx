@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
           // Teams (#21): an invitation link works signed in or not; /no-access needs no business.
           page(paths.team.acceptInvitation.path, marketingArea, 'AcceptInvitationPage'),
           page(paths.team.noAccess.path, marketingArea, 'NoAccessPage'),
+          page(paths.alerts.acknowledge.path, marketingArea, 'AcknowledgeAlertPage'),
         ],
       },
       // The breakroom TV (#25): no layout, no sign-in, and its own calm fallback instead of the error page.

@@ -52,6 +52,10 @@ export const paths = {
     },
     noAccess: route('/no-access', 'No access'),
   },
+  /** Alert channels (#24): the signed acknowledge link from an alert's email or chat post (public). */
+  alerts: {
+    acknowledge: route('/alerts/acknowledge', 'Acknowledge alert'),
+  },
   /** Same layout as the business area but without the token guard (spec §2). */
   businessOpen: {
     user: route('/user', 'User'),

@@ -54,6 +54,7 @@ async function lowRating(rule: RuleDoc, c: Ctx): Promise<void> {
     image: c.rating.kind === 'staff' ? c.staffPhoto : null,
     subject: `Low rating at ${c.store.name}`,
     at: c.now,
+    rating: c.rating._id,
     build: (w) =>
       alertText.lowRating(w, {
         store: c.store.name,
@@ -88,6 +89,7 @@ async function lowShareWindow(rule: RuleDoc, c: Ctx): Promise<void> {
     email: rule.email,
     subject: `Many low ratings at ${c.store.name}`,
     at: c.now,
+    rating: c.rating._id,
     build: (w) =>
       alertText.lowShareWindow(w, {
         store: c.store.name,
@@ -128,6 +130,7 @@ async function staffAverage(rule: RuleDoc, c: Ctx, member: Access): Promise<void
     image: c.staffPhoto,
     subject: `${c.staffName ?? 'A staff member'}'s average is falling`,
     at: c.now,
+    rating: c.rating._id,
     build: (w) =>
       alertText.staffAverage(w, {
         staff: c.staffName ?? 'A staff member',
@@ -158,6 +161,7 @@ async function flaggedBurst(rule: RuleDoc, c: Ctx): Promise<void> {
     email: rule.email,
     subject: `Possible gaming at ${c.store.name}`,
     at: c.now,
+    rating: c.rating._id,
     build: (w) => alertText.flaggedBurst(w, { store: c.store.name, count, minutes: p.minutes }),
   });
 }

@@ -1,6 +1,6 @@
 // Delivers one alert to its member: stores the notification (escaped HTML), pushes it to their sessions, emails it.
-import { DateTime } from 'luxon';
 import type { Types } from 'mongoose';
+import { randomBytes } from 'node:crypto';
 import { REALTIME_EVENTS, type TAlertWords, type TNotification } from '@cx/contracts';
 import { env } from '../../config/env';
 import { logger } from '../../lib/logger';
@@ -12,6 +12,7 @@ import { NotificationSettingsModel } from './rule.model';
 import type { Access } from '../../tenancy/access';
 import { mayReceive, mine, recipientAccess } from './recipients';
 import { publishAlerts } from './alert-events';
+import { fanOutAlert, type FanOut } from '../alerts/fan-out';
 
 /** Every value an alert names is escaped here, so a store name or comment holding HTML arrives as text. */
 export const htmlWords: TAlertWords = { em: (s) => `<strong>${escapeHtml(s)}</strong>` };
@@ -24,23 +25,21 @@ export function toNotification(doc: NotificationDoc): TNotification {
     image: doc.image ?? null,
     createdAt: doc.createdAt.toISOString(),
     isUnRead: doc.isUnRead,
+    // Only rule alerts carry these, so a notice keeps exactly the spec's fields.
+    ...(doc.ackNonce
+      ? {
+          acknowledgeable: true,
+          acknowledgement: doc.acknowledgedAt
+            ? { by: doc.acknowledgedByName ?? 'someone', at: doc.acknowledgedAt.toISOString() }
+            : null,
+        }
+      : {}),
   };
 }
 
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+import { inQuietHours } from './quiet-hours';
 
-/** Whether the local time falls inside [start, end); a window past midnight (22:00–07:00) wraps. */
-export function inQuietHours(
-  q: { enabled: boolean; start: string; end: string },
-  at: Date,
-  timeZone: string,
-): boolean {
-  if (!q.enabled) return false;
-  const local = DateTime.fromJSDate(at, { zone: timeZone });
-  const now = local.hour * 60 + local.minute;
-  const [start, end] = [minutesOf(q.start), minutesOf(q.end)];
-  return start < end ? now >= start && now < end : now >= start || now < end;
-}
+export { inQuietHours };
 
 export interface Alert {
   business: Types.ObjectId | string;
@@ -60,6 +59,10 @@ export interface Alert {
   key?: string;
   /** A richer email than the one-line alert (summaries); sent at its scheduled hour, quiet hours or not. */
   mail?: { html: string; text: string };
+  /** The rating it is about (the link back to the timeline). */
+  rating?: Types.ObjectId | string | null;
+  /** An escalation notice: the alert it escalates. */
+  escalationOf?: Types.ObjectId | null;
 }
 
 export function alertMail(to: string, subject: string, html: string, text: string) {
@@ -75,8 +78,31 @@ export function alertMail(to: string, subject: string, html: string, text: strin
 }
 
 /** Email goes out unless the member's quiet hours (their time zone) are on; in-app always. */
-async function maybeEmail(alert: Alert, to: Access, html: string, text: string, at: Date): Promise<void> {
+async function maybeEmail(
+  alert: Alert,
+  to: Access,
+  html: string,
+  text: string,
+  at: Date,
+  fan: FanOut | null,
+): Promise<void> {
   if (!alert.email) return;
+  // A rule alert's email carries its acknowledge link; during quiet hours fan-out queued it for their end.
+  if (fan) {
+    if (fan.heldUntil) return;
+    const user = await UserModel.findById(to.userId, { email: 1 }).lean();
+    if (!user) return;
+    const mail = alertMail(user.email, alert.subject, html, text);
+    sendMailInBackground({
+      ...mail,
+      text: `${mail.text}Acknowledge this alert: ${fan.ackUrl}\n`,
+      html: mail.html.replace(
+        '</body>',
+        `<p><a href="${escapeHtml(fan.ackUrl)}">Acknowledge this alert</a></p></body>`,
+      ),
+    });
+    return;
+  }
   const [user, settings] = await Promise.all([
     UserModel.findById(to.userId, { email: 1, timeZone: 1 }).lean(),
     NotificationSettingsModel.findOne(mine(to), { quietHours: 1, user: 1 }).sort({ user: -1 }).lean(),
@@ -121,17 +147,26 @@ export async function deliver(alert: Alert): Promise<TNotification | null> {
       image: alert.image ?? null,
       createdAt: at,
       key: alert.key,
+      store: alert.store ?? null,
+      rating: alert.rating ?? null,
+      // Rule alerts (not summaries) can be acknowledged: the nonce signs their link.
+      ackNonce: alert.rule && alert.type !== 'summary' ? randomBytes(16).toString('base64url') : null,
+      escalationOf: alert.escalationOf ?? null,
     });
   } catch (err) {
     const first =
       alert.key && isDuplicateKey(err) ? await NotificationModel.findOne({ key: alert.key }).lean() : null;
     if (!first) throw err;
+    // A retried evaluation: queue the posts again (idempotent), in case the first run stopped before it.
+    await fanOutAlert(first as NotificationDoc, { recipient, subject: alert.subject, email: alert.email });
     return toNotification(first as NotificationDoc);
   }
-  const notification = toNotification(doc.toObject() as NotificationDoc);
-  await publishAlerts([{ doc: doc.toObject() as NotificationDoc, store: alert.store }]);
+  const stored = doc.toObject() as NotificationDoc;
+  const notification = toNotification(stored);
+  await publishAlerts([{ doc: stored, store: alert.store }]);
   publishToUser(recipient.userId, REALTIME_EVENTS.notification, notification);
-  await maybeEmail(alert, recipient, html, text, at).catch((err: unknown) =>
+  const fan = await fanOutAlert(stored, { recipient, subject: alert.subject, email: alert.email });
+  await maybeEmail(alert, recipient, html, text, at, fan).catch((err: unknown) =>
     logger.error({ err, type: alert.type }, 'alert email failed'),
   );
   return notification;

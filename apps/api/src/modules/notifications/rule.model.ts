@@ -12,6 +12,15 @@ const ruleSchema = new Schema(
     /** Empty: every store the member covers (read at alert time). */
     stores: { type: [{ type: Schema.Types.ObjectId, ref: 'Store' }], default: [] },
     email: { type: Boolean, default: false },
+    /** Alert channels (alerts module) the alert is also posted to. */
+    channels: { type: [{ type: Schema.Types.ObjectId, ref: 'AlertChannel' }], default: [] },
+    /** Delivered during the member's quiet hours too. */
+    urgent: { type: Boolean, default: false },
+    /** Nobody acknowledged within afterMinutes: the owner ('owner') or this member (user id) is notified, once. */
+    escalation: {
+      type: new Schema({ afterMinutes: Number, to: String }, { _id: false }),
+      default: null,
+    },
     /** The type's parameters, validated by the contract's schema for that type. */
     params: { type: Schema.Types.Mixed, default: {} },
   },

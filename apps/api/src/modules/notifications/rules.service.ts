@@ -8,14 +8,15 @@ import { MembershipModel } from '../../tenancy/membership.model';
 import { StoreModel } from '../stores/store.model';
 import { NotificationModel } from './notification.model';
 import { mine } from './recipients';
+import { assertRuleTargets } from '../alerts/rule-targets';
 import { auditRule, auditSettings } from './rules.audit';
 import { NotificationSettingsModel, RuleModel, RuleStateModel, type RuleDoc } from './rule.model';
 
 export const DEFAULT_RULES: TRuleInput[] = DEFAULT_RULE_TYPES.map((type) => NEW_RULE[type]);
 
 function splitInput(input: TRuleInput) {
-  const { type, enabled, stores, email, ...params } = input;
-  return { type, enabled, stores, email, params };
+  const { type, enabled, stores, email, channels = [], urgent = false, escalation = null, ...params } = input;
+  return { type, enabled, stores, email, channels, urgent, escalation, params };
 }
 
 export function toRule(doc: RuleDoc): TRule {
@@ -25,6 +26,11 @@ export function toRule(doc: RuleDoc): TRule {
     enabled: doc.enabled,
     stores: (doc.stores ?? []).map(String),
     email: doc.email,
+    channels: (doc.channels ?? []).map(String),
+    urgent: !!doc.urgent,
+    escalation: doc.escalation?.afterMinutes
+      ? { afterMinutes: doc.escalation.afterMinutes, to: doc.escalation.to ?? 'owner' }
+      : null,
     _id: String(doc._id),
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),
@@ -123,6 +129,7 @@ export async function createRule(access: Access, input: TRuleInput): Promise<TRu
   assertAllowedType(access, input.type);
   await ensureDefaultRules(access.businessId, access.userId);
   await assertOwnStores(access, input.stores);
+  await assertRuleTargets(access, input);
   const doc = await RuleModel.create({
     business: access.businessId,
     user: access.userId,
@@ -136,6 +143,7 @@ export async function updateRule(access: Access, id: string, input: TRuleInput):
   if (!mongoose.isValidObjectId(id)) throw notFound('Rule');
   assertAllowedType(access, input.type);
   await assertOwnStores(access, input.stores);
+  await assertRuleTargets(access, input);
   const doc = await RuleModel.findOneAndUpdate(
     { _id: id, ...mine(access) },
     { $set: splitInput(input) },

@@ -8,3 +8,4 @@ export { TermsConditionsPage } from '@/features/marketing/routes/TermsConditions
 export { AcceptInvitationPage } from '@/features/team/routes/AcceptInvitationPage';
 export { NoAccessPage } from '@/features/team/routes/NoAccessPage';
 export { PublicScorecardPage } from '@/features/scorecards/routes/PublicScorecardPage';
+export { AcknowledgeAlertPage } from '@/features/alerts/routes/AcknowledgeAlertPage';

@@ -149,6 +149,7 @@ describe('/integrations', () => {
             ? jsonResponse(500, { message: 'Server unavailable' })
             : jsonResponse(200, { keys: [bi] }),
       'GET /api/v1/integrations/webhooks': () => jsonResponse(200, { webhooks: [] }),
+      'GET /api/v1/alerts/channels': () => jsonResponse(200, { channels: [] }),
     });
     renderApp('/integrations', signedInAs('owner'));
     expect(await screen.findByRole('status', { name: 'Loading the API keys' })).toBeInTheDocument();
@@ -157,5 +158,8 @@ describe('/integrations', () => {
     failing = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('listitem', { name: 'BI dashboard' })).toBeVisible();
+    // The alert channels section (#24) sits below, with its own empty state.
+    expect(screen.getByRole('heading', { level: 2, name: 'Alert channels' })).toBeVisible();
+    expect(screen.getByText('No alert channels')).toBeVisible();
   });
 });

@@ -6,6 +6,7 @@ import { AccessRefusal } from '@/components/AccessRefusal';
 import { PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
 import { useAccess } from '@/lib/role';
+import { AlertChannelsPanel } from '../components/AlertChannelsPanel';
 import { ApiKeysPanel } from '../components/ApiKeysPanel';
 import { WebhooksPanel } from '../components/WebhooksPanel';
 
@@ -16,6 +17,7 @@ import { WebhooksPanel } from '../components/WebhooksPanel';
 export const INTEGRATION_SECTIONS: ReadonlyArray<{ id: string; Component: ComponentType }> = [
   { id: 'api-keys', Component: ApiKeysPanel },
   { id: 'webhooks', Component: WebhooksPanel },
+  { id: 'alert-channels', Component: AlertChannelsPanel },
 ];
 
 export function IntegrationsPage() {

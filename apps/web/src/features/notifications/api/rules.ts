@@ -55,3 +55,11 @@ export const RULE_LABELS: Record<TRuleType, { title: string; description: string
     description: 'Daily or weekly figures by email at a chosen local hour.',
   },
 };
+
+/** The channels a rule may post to (names only; owners and admins connect them on the Integrations page). */
+export const useChannelOptions = () =>
+  tsr.alerts.channelOptions.useQuery({ queryKey: ['alert-channel-options'] });
+
+/** Who an escalation may go to: the business's members (for those who may see the team). */
+export const useEscalationMembers = (enabled: boolean) =>
+  tsr.team.members.useQuery({ queryKey: ['team'], enabled });

@@ -20,6 +20,7 @@ import { apiErrorMessage } from '@/lib/api-error';
 import { apiImage } from '@/lib/image-sources';
 import { unreadCount, useMarkAllRead, useNotifications } from '../api/notifications';
 import { useRealtime } from '../api/realtime';
+import { AcknowledgeAlert } from './AcknowledgeAlert';
 import { relativeTime, sanitizeMessage } from './safe-html';
 
 /** Spec §8 / §2: texts shown as written. */
@@ -48,6 +49,7 @@ function NotificationItem({ notification }: { notification: TNotification }) {
         <Text fontSize="xs" color="fg.muted">
           <time dateTime={notification.createdAt}>{relativeTime(notification.createdAt)}</time>
         </Text>
+        <AcknowledgeAlert notification={notification} />
       </Box>
     </HStack>
   );

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
 import { RULE_LABELS, useDeleteRule, useUpdateRule } from '../api/rules';
+import { RuleDeliveryFields } from './RuleDeliveryFields';
 
 type TNumberField = { key: string; label: string; step?: number };
 const NUMBER_FIELDS: Partial<Record<TRuleInput['type'], TNumberField[]>> = {
@@ -195,6 +196,9 @@ export function RuleCard({ rule, stores }: { rule: TRule; stores: { _id: string;
                 ))}
               </Flex>
             </Fieldset.Root>
+          ) : null}
+          {rule.type !== 'summary' ? (
+            <RuleDeliveryFields idBase={idBase} draft={draft} set={set} errorOf={errorOf} />
           ) : null}
           <Stack gap="1" bg="bg.muted" p="3" rounded="md" aria-live="polite">
             <Badge alignSelf="start" size="sm">

@@ -13,6 +13,7 @@ import { useAccess } from '@/lib/role';
 import { useStores } from '@/lib/stores-query';
 import { RULE_LABELS, useCreateRule, useNotificationSettings, useRules } from '../api/rules';
 import { QuietHoursCard } from '../components/QuietHoursCard';
+import { RecentAlertsCard } from '../components/RecentAlertsCard';
 import { RuleCard } from '../components/RuleCard';
 
 function AddRule() {
@@ -99,6 +100,7 @@ export function PerformanceNotificationsPage() {
         }
       />
       <Stack gap="4">
+        <RecentAlertsCard />
         <QueryStates
           query={rules}
           loading={{ label: 'Loading alert rules', rows: 3, height: '40' }}
