@@ -40,6 +40,7 @@ describe('the contract marks which routes take a key', () => {
       'analytics.snapshot',
       'analytics.staffLeague',
       'analytics.storeLeague',
+      'analytics.themes',
     ]);
     for (const r of writeRoutes) expect([r.key, scopeOf(r) ?? 'none']).not.toEqual([r.key, 'ratings:read']);
     for (const r of writeRoutes) expect([r.key, scopeOf(r) ?? 'none']).not.toEqual([r.key, 'analytics:read']);
