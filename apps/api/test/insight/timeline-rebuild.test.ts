@@ -99,6 +99,25 @@ describe('theme discovery and pnpm insight:rebuild', () => {
     expect(await discoverForBusiness(shop.business.id)).toBe(0);
   });
 
+  it('never makes a staff member of the business a theme, however often customers name them', async () => {
+    const shop = await makeShop();
+    for (const comment of [
+      'alice was brilliant',
+      'thanks alice!',
+      'alice made my day',
+      'Queue was long',
+      'long queue',
+    ])
+      await makeRating(shop.store, { comment });
+    await makeRating(shop.store, { comment: 'queue again' });
+    await discoverForBusiness(shop.business.id);
+    const phrases = (await VocabularyModel.findOne({ business: shop.business.id }).lean())!.discovered.map(
+      (d) => d.phrase,
+    );
+    expect(phrases).toContain('queue');
+    expect(phrases.filter((p) => p.includes('alice'))).toEqual([]);
+  });
+
   it('recomputes every comment and the theme rollups to exactly what the live path stored', async () => {
     const shop = await makeShop();
     await discovered(shop.business.id, ['queue', 'coffee']);

@@ -4,7 +4,10 @@ import { logger } from '../../lib/logger';
 import type { ScheduledJob } from '../../lib/scheduler';
 import { BusinessModel } from '../../tenancy/business.model';
 import { RatingModel } from '../ratings/rating.model';
+import { StaffModel } from '../staff/staff.model';
 import { discoverThemes } from './discover';
+import { firstNameOf } from './shout-outs';
+import { foldAccents } from './text';
 import { VocabularyModel, type VocabularyDoc } from './vocabulary.model';
 import { forgetVocabulary } from './vocabulary.service';
 
@@ -45,7 +48,14 @@ export async function discoverForBusiness(
     docs.map((d) => d.comment ?? ''),
     { minComments: DISCOVERY_MIN_COMMENTS, limit: 30 },
   ).filter((t): t is typeof t & { kind: 'topic' | 'phrase' } => t.kind !== 'tag');
-  if (found.length === 0) return 0;
+  // People are not themes: praise that names "Harry" at the start of a sentence would otherwise recur as a phrase.
+  const people = new Set(
+    (await StaffModel.find({ business }, { name: 1 }).lean()).map((s) => firstNameOf(s.name)).filter(Boolean),
+  );
+  const aboutThings = found.filter(
+    (t) => !t.phrase.split(/\s+/u).some((word) => people.has(foldAccents(word.toLowerCase()))),
+  );
+  if (aboutThings.length === 0) return 0;
   const existing = await VocabularyModel.findOne({ business }, { discovered: 1 }).lean<VocabularyDoc>();
   const known = new Map<string, Discovered>(
     (existing?.discovered ?? []).map((d) => [
@@ -54,7 +64,7 @@ export async function discoverForBusiness(
     ]),
   );
   let added = 0;
-  for (const t of found) {
+  for (const t of aboutThings) {
     if (!known.has(t.phrase)) added += 1;
     known.set(t.phrase, { phrase: t.phrase, kind: t.kind, count: t.count, at: now });
   }
