@@ -37,7 +37,14 @@ export function ProfileDialog({ open, onClose }: TProfileDialogProps) {
   // The fresh profile when it came back, else what the session stored at login.
   const user: TUser | TSessionUser | null = profile.data?.body.user ?? (profile.isPending ? null : stored);
   return (
-    <DialogShell open={open} onClose={onClose} title="Profile" size={{ base: 'full', sm: 'md' }}>
+    // The body scrolls inside the card: with the report preferences it is taller than a laptop's window.
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      title="Profile"
+      size={{ base: 'full', sm: 'md' }}
+      scrollBehavior="inside"
+    >
       <Dialog.Body pb="6">
         {/* Mounted afresh on each opening; a profile refresh arriving later updates it in place (see ProfileForm). */}
         {open && user ? (
