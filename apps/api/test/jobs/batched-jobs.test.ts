@@ -3,6 +3,8 @@
 import { DateTime } from 'luxon';
 import type { Types } from 'mongoose';
 import { localDay } from '../../src/lib/time';
+import { AlertDeliveryModel } from '../../src/modules/alerts/alerts.model';
+import { drainAlertDeliveries } from '../../src/modules/alerts/outbox';
 import { RollupModel } from '../../src/modules/analytics/rollup.model';
 import { checkAllVisitAllowances } from '../../src/modules/notifications/allowance.job';
 import { checkVisitAllowance } from '../../src/modules/notifications/evaluate';
@@ -15,6 +17,7 @@ import { useCommandCounter } from '../helpers/commands';
 import { setupTestDb } from '../helpers/db';
 import { settleMail, useMailbox } from '../helpers/mailbox';
 import { alertsOf } from '../notifications/support';
+import { allowLocalChannels, makeChannel, startReceiver, ZSlackMessage } from '../alerts/support';
 
 setupTestDb();
 const commands = useCommandCounter();
@@ -141,6 +144,37 @@ describe('visit-allowance job (batched)', () => {
 
     expect(await checkAllVisitAllowances(NOW, 2)).toBe(0);
     expect(await NotificationModel.countDocuments({ type: 'visit-allowance' })).toBe(3);
+  });
+
+  it("posts a rule's alert to the rule's chat channel too, once, with the escalation timed", async () => {
+    allowLocalChannels(true);
+    const receiver = await startReceiver();
+    try {
+      const [shop] = (await makeBusinesses(1, { stores: 1 })) as [Business];
+      const slack = await makeChannel(String(shop.user._id), 'slack', `${receiver.url}/slack`);
+      await RuleModel.create({
+        business: shop.user._id,
+        type: 'visit-allowance',
+        enabled: true,
+        email: false,
+        stores: [],
+        params: {},
+        channels: [slack._id],
+        escalation: { afterMinutes: 30, to: 'owner' },
+      });
+      await rollup(shop.user._id, shop.stores[0]!._id, 'visit', localDay(NOW, 'Europe/London'), 210_000);
+      expect(await checkAllVisitAllowances(NOW)).toBe(1);
+      const [alert] = await NotificationModel.find({ type: 'visit-allowance' }).lean();
+      expect(alert?.escalateAt).toBeInstanceOf(Date);
+      expect(await AlertDeliveryModel.countDocuments({ notification: alert!._id })).toBe(1);
+      expect(await drainAlertDeliveries(new Date(Date.now() + 60_000))).toBe(1);
+      expect(receiver.posts.map((p) => p.path)).toEqual(['/slack']);
+      expect(ZSlackMessage.safeParse(receiver.posts[0]!.body).success).toBe(true);
+      expect(JSON.stringify(receiver.posts[0]!.body)).toContain('tracked visits');
+    } finally {
+      allowLocalChannels(false);
+      await receiver.close();
+    }
   });
 
   it('sends each threshold once whether the rating-time check or the scheduled pass finds it first', async () => {

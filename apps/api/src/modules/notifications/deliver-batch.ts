@@ -7,7 +7,16 @@ import { sendMailInBackground } from '../../lib/mailer';
 import { publishToUser } from '../../lib/realtime';
 import { UserModel } from '../users/user.model';
 import { NotificationModel, type NotificationDoc } from './notification.model';
-import { alertMail, htmlWords, inQuietHours, textWords, toNotification, type Alert } from './notify';
+import { fanOutAlert } from '../alerts/fan-out';
+import {
+  ackNonceFor,
+  alertMail,
+  htmlWords,
+  inQuietHours,
+  textWords,
+  toNotification,
+  type Alert,
+} from './notify';
 import { NotificationSettingsModel, RuleModel, RuleStateModel, type RuleDoc } from './rule.model';
 import { mayReceive, recipientKey, recipientsOf } from './recipients';
 import { publishAlerts } from './alert-events';
@@ -49,6 +58,37 @@ function duplicateIndexes(err: unknown): Set<number> {
   return new Set(errors.map((e) => e.index));
 }
 
+type Built = {
+  alert: Alert;
+  to: Parameters<typeof fanOutAlert>[1]['recipient'];
+  doc: { ackNonce: string | null };
+};
+
+/**
+ * Channel posts and escalation of the batch's rule alerts whose rule asks for them (a visit-allowance rule posting to
+ * Slack): one read of those rules, then the same idempotent fan-out as deliver(). The member's own email stays with
+ * this batch's mail below (email: false), so it is not sent twice.
+ */
+async function fanOutRouted(built: Built[]): Promise<void> {
+  const ruled = built.filter((b) => b.doc.ackNonce && b.alert.rule);
+  if (ruled.length === 0) return;
+  const routed = await RuleModel.find(
+    {
+      _id: { $in: [...new Set(ruled.map((b) => String(b.alert.rule)))] },
+      $or: [{ 'channels.0': { $exists: true } }, { escalation: { $ne: null } }],
+    },
+    { _id: 1 },
+  ).lean();
+  const ids = new Set(routed.map((r) => String(r._id)));
+  for (const b of ruled.filter((r) => ids.has(String(r.alert.rule)))) {
+    await fanOutAlert(b.doc as unknown as NotificationDoc, {
+      recipient: b.to,
+      subject: b.alert.subject,
+      email: false,
+    }).catch((err: unknown) => logger.error({ err: String(err) }, 'alert channel fan-out failed'));
+  }
+}
+
 /**
  * Delivers many alerts as deliver() does one (to the rule's member if they still cover its store, stored, pushed to
  * their open sessions, emailed unless their quiet hours; a summary's own mail regardless): one read of the
@@ -75,6 +115,7 @@ export async function deliverAll(alerts: Alert[]): Promise<number> {
       image: alert.image ?? null,
       isUnRead: true,
       createdAt: at,
+      ackNonce: ackNonceFor(alert),
       ...(alert.key ? { key: alert.key } : {}),
     };
     return [{ alert, to, at, html, text: doc.text, doc }];
@@ -94,6 +135,7 @@ export async function deliverAll(alerts: Alert[]): Promise<number> {
   for (const b of built) {
     publishToUser(b.to.userId, REALTIME_EVENTS.notification, toNotification(b.doc as NotificationDoc));
   }
+  await fanOutRouted(built);
 
   const emailed = built.filter((b) => b.alert.email);
   if (emailed.length === 0) return built.length;

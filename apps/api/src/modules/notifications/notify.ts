@@ -14,6 +14,10 @@ import { mayReceive, mine, recipientAccess } from './recipients';
 import { publishAlerts } from './alert-events';
 import { fanOutAlert, type FanOut } from '../alerts/fan-out';
 
+/** Rule alerts (not summaries) can be acknowledged: a nonce signs their link; null for the others. */
+export const ackNonceFor = (alert: Pick<Alert, 'rule' | 'type'>): string | null =>
+  alert.rule && alert.type !== 'summary' ? randomBytes(16).toString('base64url') : null;
+
 /** Every value an alert names is escaped here, so a store name or comment holding HTML arrives as text. */
 export const htmlWords: TAlertWords = { em: (s) => `<strong>${escapeHtml(s)}</strong>` };
 export const textWords: TAlertWords = { em: (s) => s };
@@ -149,8 +153,7 @@ export async function deliver(alert: Alert): Promise<TNotification | null> {
       key: alert.key,
       store: alert.store ?? null,
       rating: alert.rating ?? null,
-      // Rule alerts (not summaries) can be acknowledged: the nonce signs their link.
-      ackNonce: alert.rule && alert.type !== 'summary' ? randomBytes(16).toString('base64url') : null,
+      ackNonce: ackNonceFor(alert),
       escalationOf: alert.escalationOf ?? null,
     });
   } catch (err) {
