@@ -1,19 +1,16 @@
 // The business's outward events (webhooks' subject matter), published by the modules that cause them to named sinks.
+import { WEBHOOK_EVENT_TYPES, type TWebhookEventType } from '@cx/contracts';
+
+/** The events a webhook endpoint can subscribe to: the contract's one list. */
+export const BUSINESS_EVENT_TYPES = WEBHOOK_EVENT_TYPES;
+export type BusinessEventType = TWebhookEventType;
+
 /**
  * Producers (the rating pipeline's reactions, rating review, alerts, the allowance job) publish; sinks (webhooks
  * today) are registered once at start-up by the module that owns them, so no producer imports its listeners.
  * `publishBusinessEvents` awaits every sink and rejects when one fails, so a durable caller (a pending reaction, a
  * job) retries: a sink must therefore be idempotent per event id.
  */
-export const BUSINESS_EVENT_TYPES = [
-  'rating.created',
-  'rating.flagged',
-  'rating.restored',
-  'alert.fired',
-  'alert.acknowledged',
-  'visit_allowance.reached',
-] as const;
-export type BusinessEventType = (typeof BUSINESS_EVENT_TYPES)[number];
 
 export interface BusinessEvent {
   /** Stable per occurrence (e.g. `rating.created:<ratingId>`): the same on every retry, so sinks dedupe by it. */
