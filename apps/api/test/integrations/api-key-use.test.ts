@@ -7,25 +7,14 @@ import { ApiKeyModel, apiKeyHash } from '../../src/modules/integrations/api-key.
 import { AuditModel } from '../../src/tenancy/audit.model';
 import { BusinessModel } from '../../src/tenancy/business.model';
 import { setupTestDb } from '../helpers/db';
+import { capturedLogLines as mockLogLines } from '../helpers/log-capture';
+import type * as LogCapture from '../helpers/log-capture';
 import { createKey, keyWorld } from './support';
 
 /** Every log line the API writes during this file, at the most verbose level, through the real redaction. */
-const mockLogLines: string[] = [];
-jest.mock('../../src/lib/logger', () => {
-  const actual = jest.requireActual('../../src/lib/logger');
-  const pino = jest.requireActual('pino');
-  const { Writable } = jest.requireActual('node:stream');
-  const sink = new Writable({
-    write(chunk: Buffer, _enc: string, done: () => void) {
-      mockLogLines.push(chunk.toString());
-      done();
-    },
-  });
-  return {
-    ...actual,
-    logger: pino({ level: 'trace', redact: { paths: actual.REDACT_PATHS, censor: '[redacted]' } }, sink),
-  };
-});
+jest.mock('../../src/lib/logger', () =>
+  (jest.requireActual('../helpers/log-capture') as typeof LogCapture).capturingLoggerModule(),
+);
 
 setupTestDb();
 const app = createApp();

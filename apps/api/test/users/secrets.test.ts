@@ -6,26 +6,15 @@ import { resetRateLimits } from '../../src/lib/rate-limit';
 import { UserModel } from '../../src/modules/users/user.model';
 import { otpMail, verificationMail } from '../../src/modules/users/users.mails';
 import { setupTestDb } from '../helpers/db';
+import { capturedLogLines as mockLogLines } from '../helpers/log-capture';
+import type * as LogCapture from '../helpers/log-capture';
 import { useMailbox } from '../helpers/mailbox';
 import { otpFrom, pathOf, signupBody, verificationLinkFrom } from './support';
 
 /** Every log line the API writes during this file, at the most verbose level, through the real redaction. */
-const mockLogLines: string[] = [];
-jest.mock('../../src/lib/logger', () => {
-  const actual = jest.requireActual('../../src/lib/logger');
-  const pino = jest.requireActual('pino');
-  const { Writable } = jest.requireActual('node:stream');
-  const sink = new Writable({
-    write(chunk: Buffer, _enc: string, done: () => void) {
-      mockLogLines.push(chunk.toString());
-      done();
-    },
-  });
-  return {
-    ...actual,
-    logger: pino({ level: 'trace', redact: { paths: actual.REDACT_PATHS, censor: '[redacted]' } }, sink),
-  };
-});
+jest.mock('../../src/lib/logger', () =>
+  (jest.requireActual('../helpers/log-capture') as typeof LogCapture).capturingLoggerModule(),
+);
 
 setupTestDb();
 const mailbox = useMailbox();
