@@ -67,6 +67,11 @@ export class Collection {
     return [...this.indexes.values()];
   }
 
+  /** The indexes holding every document `filter` may match (complete ones, and partial ones it implies). */
+  private usableIndexes(filter: Doc): Index[] {
+    return this.secondaryIndexes().filter((index) => index.covers(filter));
+  }
+
   /** Stores a document that already carries its _id. Nothing is written unless every unique index accepts it. */
   insert(doc: Doc): void {
     const id = doc._id;
@@ -150,9 +155,10 @@ export class Collection {
     const eq = extractEqualities(filter);
     const ids = eq.get('_id');
     if (ids) return this.ordered(ids.map((v) => this.entries.get(canonicalKey(v))));
-    const hash = eq.size ? this.hashPlan(eq) : undefined;
+    const usable = this.usableIndexes(filter);
+    const hash = eq.size ? this.hashPlan(eq, usable) : undefined;
     const plan = simpleCollation(opts.collation)
-      ? rangePlan(this.secondaryIndexes(), eq, extractBounds(filter))
+      ? rangePlan(usable, eq, extractBounds(filter))
       : undefined;
     if (plan) {
       const found = new Set<string>();
@@ -168,10 +174,12 @@ export class Collection {
   }
 
   /** The most selective equality lookup: its size (without copying id sets) and how to run it. */
-  private hashPlan(eq: Map<string, unknown[]>): { size: number; run: () => Set<string> } | undefined {
+  private hashPlan(
+    eq: Map<string, unknown[]>,
+    usable: Index[],
+  ): { size: number; run: () => Set<string> } | undefined {
     let best: { size: number; run: () => Set<string> } | undefined;
-    for (const index of this.indexes.values()) {
-      if (!index.complete) continue;
+    for (const index of usable) {
       const size = index.lookupSize(eq);
       if (size !== undefined && (!best || size < best.size))
         best = { size, run: () => index.lookup(eq) ?? new Set() };
@@ -205,10 +213,11 @@ export class Collection {
     const keys = sortSpec(sort);
     const eq = extractEqualities(filter);
     if (eq.has('_id')) return undefined;
-    const plan = sortPlan(this.secondaryIndexes(), eq, extractBounds(filter), keys);
+    const usable = this.usableIndexes(filter);
+    const plan = sortPlan(usable, eq, extractBounds(filter), keys);
     if (!plan || plan.prefixes.length !== 1) return undefined;
     const matcher = compileFilter(filter, opts);
-    const budget = eq.size ? (this.hashPlan(eq)?.size ?? this.entries.size) : this.entries.size;
+    const budget = eq.size ? (this.hashPlan(eq, usable)?.size ?? this.entries.size) : this.entries.size;
     const k = plan.prefixes[0]!.length;
     const out: Entry[] = [];
     let examined = 0;

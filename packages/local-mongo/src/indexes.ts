@@ -7,6 +7,7 @@ import { getPathValues } from './paths';
 import type { OrderedKeys } from './ordered-index';
 import type { Matcher } from './query';
 import { compileFilter } from './query';
+import { compileImplication } from './partial';
 
 export interface IndexSpec extends Doc {
   v: number;
@@ -89,6 +90,8 @@ export class Index {
   readonly unique: boolean;
   readonly sparse: boolean;
   private readonly partial: Matcher | undefined;
+  /** For a partial index: whether a query's filter implies its expression (else the index misses matches). */
+  private readonly impliedBy: ((filter: Doc) => boolean) | undefined;
   /** canonical key → ids (canonical _id keys) of the documents holding it */
   readonly entries = new Map<string, Set<string>>();
   /**
@@ -109,6 +112,9 @@ export class Index {
     this.partial = isPlainObject(spec.partialFilterExpression)
       ? compileFilter(spec.partialFilterExpression)
       : undefined;
+    this.impliedBy = isPlainObject(spec.partialFilterExpression)
+      ? compileImplication(spec.partialFilterExpression)
+      : undefined;
   }
 
   get name(): string {
@@ -118,6 +124,15 @@ export class Index {
   /** Usable for equality lookups: every document has an entry (no sparse/partial holes). */
   get complete(): boolean {
     return !this.sparse && !this.partial;
+  }
+
+  /**
+   * Holds every document `filter` can match: a complete index, or a partial one whose expression the filter implies
+   * (mongod's rule for using a partial index). Sparse indexes are never used to answer queries here.
+   */
+  covers(filter: Doc): boolean {
+    if (this.complete) return true;
+    return !this.sparse && this.impliedBy !== undefined && this.impliedBy(filter);
   }
 
   get ttlSeconds(): number | undefined {
@@ -159,9 +174,12 @@ export class Index {
     return tuples;
   }
 
-  /** True for an ascending/descending (not hashed) complete single-valued index: its sorted keys are exact. */
+  /**
+   * True for an ascending/descending (not hashed), not sparse, single-valued index: its sorted keys are exact for the
+   * documents it holds (all of them, or a partial index's); `covers` says whether a query may walk them.
+   */
   get walkable(): boolean {
-    return this.complete && !this.multikey && Object.values(this.spec.key).every((d) => d !== 'hashed');
+    return !this.sparse && !this.multikey && Object.values(this.spec.key).every((d) => d !== 'hashed');
   }
 
   static lookupKey(value: unknown): string {
