@@ -47,6 +47,14 @@ export const ZUnsubscribeQuerySchema = z.object({
 });
 
 const ZUnsubscribedSchema = z.object({ message: z.string(), period: ZReportPeriodSchema });
+/** What a link would stop, read without using it (mail scanners open every link: only the POST unsubscribes). */
+export const ZUnsubscribePreviewSchema = z.object({
+  period: ZReportPeriodSchema,
+  /** False once the link has been used. */
+  active: z.boolean(),
+  message: z.string(),
+});
+export type TUnsubscribePreview = z.infer<typeof ZUnsubscribePreviewSchema>;
 const isPublic = { public: true } as const;
 
 export const reportsContract = c.router({
@@ -78,8 +86,8 @@ export const reportsContract = c.router({
     path: '/reports/unsubscribe',
     metadata: isPublic,
     query: ZUnsubscribeQuerySchema,
-    responses: { 200: ZUnsubscribedSchema },
-    summary: 'Stop one scheduled report from the link in its mail (signed, single use, no sign-in)',
+    responses: { 200: ZUnsubscribePreviewSchema },
+    summary: "Which report a mail's unsubscribe link stops, and whether it still can (changes nothing)",
   },
   unsubscribeOneClick: {
     method: 'POST',
@@ -88,6 +96,7 @@ export const reportsContract = c.router({
     query: ZUnsubscribeQuerySchema,
     body: z.unknown().optional(),
     responses: { 200: ZUnsubscribedSchema },
-    summary: 'One-click unsubscribe (RFC 8058, from the List-Unsubscribe header)',
+    summary:
+      "Stop one scheduled report: the web page's button and the one-click POST of RFC 8058 (signed, single use, no sign-in)",
   },
 });

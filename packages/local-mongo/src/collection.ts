@@ -157,9 +157,7 @@ export class Collection {
     if (ids) return this.ordered(ids.map((v) => this.entries.get(canonicalKey(v))));
     const usable = this.usableIndexes(filter);
     const hash = eq.size ? this.hashPlan(eq, usable) : undefined;
-    const plan = simpleCollation(opts.collation)
-      ? rangePlan(usable, eq, extractBounds(filter))
-      : undefined;
+    const plan = simpleCollation(opts.collation) ? rangePlan(usable, eq, extractBounds(filter)) : undefined;
     if (plan) {
       const found = new Set<string>();
       const budget = hash?.size ?? this.entries.size;

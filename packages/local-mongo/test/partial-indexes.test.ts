@@ -68,7 +68,9 @@ test('a query that does not imply the expression is answered by a scan, with eve
   // without the status condition, finished deliveries (missing from the index) match too
   expect(await both({ nextAttemptAt: null })).toHaveLength(2970);
   expect(coll('scan').lastExamined).toBe(3000);
-  expect(await both({ status: { $in: ['pending', 'succeeded'] }, nextAttemptAt: { $lte: NOW } })).toHaveLength(11);
+  expect(
+    await both({ status: { $in: ['pending', 'succeeded'] }, nextAttemptAt: { $lte: NOW } }),
+  ).toHaveLength(11);
   expect(coll('scan').lastExamined).toBe(3000);
   expect(await both({ $or: [{ status: 'pending' }], nextAttemptAt: { $lte: NOW } })).toHaveLength(11);
   expect(coll('scan').lastExamined).toBe(3000);
@@ -85,7 +87,11 @@ test('a $type expression is implied by equality on a value of that type, never b
 });
 
 test('range and $exists expressions are implied by ranges inside them', async () => {
-  const docs = Array.from({ length: 1000 }, (_, n) => ({ n, rating: n % 10, ...(n % 2 ? { note: `x${n}` } : {}) }));
+  const docs = Array.from({ length: 1000 }, (_, n) => ({
+    n,
+    rating: n % 10,
+    ...(n % 2 ? { note: `x${n}` } : {}),
+  }));
   const ranged = await twins('ranged', docs, { rating: 1 }, { rating: { $gt: 5 } });
   expect(await ranged.both({ rating: { $gte: 8 } })).toHaveLength(200);
   expect(coll('ranged').lastExamined).toBe(200);

@@ -2,6 +2,7 @@
 import { DateTime } from 'luxon';
 import request from 'supertest';
 import { createApp } from '../../src/app';
+import { env } from '../../src/config/env';
 import { ReportPreferenceModel } from '../../src/modules/reports/report.model';
 import { reportJobs, sendDueReports } from '../../src/modules/reports/report.job';
 import { setupTestDb } from '../helpers/db';
@@ -14,7 +15,7 @@ const mailbox = useMailbox();
 afterEach(() => mailbox.clear());
 
 const tokenIn = (mail: CapturedMail) => {
-  const url = /\/api\/v1\/reports\/unsubscribe\?token=([\w.%-]+)/.exec(mail.text)?.[1];
+  const url = /Stop the \w+ report: http\S+\/reports\/unsubscribe\?token=([\w.%-]+)/.exec(mail.text)?.[1];
   if (!url) throw new Error('no unsubscribe link in the mail');
   return decodeURIComponent(url);
 };
@@ -107,14 +108,33 @@ describe('GET/POST /api/v1/reports/unsubscribe', () => {
     return { w, token: tokenIn(await mailbox.waitFor(w.manager.user.email)) };
   }
 
-  it('turns that report off without signing in, and the link works once', async () => {
+  it("links to the web page, and only the page's POST turns the report off, once", async () => {
     const { w, token } = await weeklyMail();
-    const res = await request(app).get('/api/v1/reports/unsubscribe').query({ token }).expect(200);
+    const mail = mailbox.mails.at(-1)!;
+    expect(mail.text).toContain(`Stop the weekly report: ${env.PUBLIC_WEB_URL}/reports/unsubscribe?token=`);
+    // a mail scanner opening the link (GET) changes nothing: it only says what the link would stop
+    for (let i = 0; i < 2; i++) {
+      const peek = await request(app).get('/api/v1/reports/unsubscribe').query({ token }).expect(200);
+      expect(peek.body).toEqual({
+        period: 'weekly',
+        active: true,
+        message: 'Stop mailing you the weekly report?',
+      });
+    }
+    expect(await ReportPreferenceModel.findOne({ user: w.manager.id }).lean()).toMatchObject({
+      weekly: true,
+    });
+    const res = await request(app).post('/api/v1/reports/unsubscribe').query({ token }).expect(200);
     expect(res.body).toEqual({ message: 'You will no longer receive the weekly report', period: 'weekly' });
     const prefs = await request(app).get('/api/v1/reports/preferences').set(w.manager.auth).expect(200);
     expect(prefs.body).toMatchObject({ weekly: false, daily: true });
-    const again = await request(app).get('/api/v1/reports/unsubscribe').query({ token }).expect(404);
+    const again = await request(app).post('/api/v1/reports/unsubscribe').query({ token }).expect(404);
     expect(again.body.message).toBe('This unsubscribe link has already been used or has expired');
+    const used = await request(app).get('/api/v1/reports/unsubscribe').query({ token }).expect(200);
+    expect(used.body).toMatchObject({
+      active: false,
+      message: 'This link has already stopped the weekly report',
+    });
   });
 
   it('accepts the one-click POST a mail client sends (RFC 8058)', async () => {
@@ -135,8 +155,13 @@ describe('GET/POST /api/v1/reports/unsubscribe', () => {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, string>;
     const otherPeriod = Buffer.from(JSON.stringify({ ...claims, p: 'daily' })).toString('base64url');
     for (const bad of [`${otherPeriod}.${mac}`, `${payload}.${mac.slice(0, -2)}xx`, 'nonsense']) {
-      const res = await request(app).get('/api/v1/reports/unsubscribe').query({ token: bad }).expect(400);
-      expect(res.body.message).toBe('This unsubscribe link is not valid');
+      for (const method of ['get', 'post'] as const) {
+        const res = await request(app)
+          [method]('/api/v1/reports/unsubscribe')
+          .query({ token: bad })
+          .expect(400);
+        expect(res.body.message).toBe('This unsubscribe link is not valid');
+      }
     }
     expect(await ReportPreferenceModel.findOne({ user: w.manager.id }).lean()).toMatchObject({
       weekly: true,

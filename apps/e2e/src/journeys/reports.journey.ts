@@ -1,5 +1,5 @@
 // Scheduled reports: the preferences in the profile dialog at 390 and 1280 px, a weekly report switched on and one sent
-// now, the mail's PDF attachment rendered with pdftoppm, its page 1 kept as report-page1.png beside the screenshots.
+// now, the mail's PDF attachment rendered with pdftoppm (page 1 kept as report-page1.png), and the mail's stop link.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -101,7 +101,10 @@ export const journey: Journey = {
       m.subject.startsWith('Your weekly CX Journey report'),
     );
     assert.match(mail.text, /Ratings: 0/);
-    assert.match(mail.text, /Stop the weekly report: http\S+\/api\/v1\/reports\/unsubscribe\?token=/);
+    const stopLink = /Stop the weekly report: (http\S+\/reports\/unsubscribe\?token=\S+)/.exec(
+      mail.text,
+    )?.[1];
+    assert.ok(stopLink && !stopLink.includes('/api/'), 'the mail links to the web page, not the API');
     const pdf = mail.attachments.find((a) => a.filename.endsWith('.pdf'));
     assert.ok(pdf, 'the report mail carries its PDF');
     assert.equal(pdf.contentType, 'application/pdf');
@@ -110,5 +113,24 @@ export const journey: Journey = {
     // a reload shows the saved choice
     const again = await openPreferences(ctx, user, DESKTOP);
     assert.equal(await again.getByRole('checkbox', { name: /Weekly report/ }).isChecked(), true);
+
+    // the mail's link: opening it stops nothing; the button does (a mail scanner's visit cannot)
+    for (const [viewport, name] of [
+      [PHONE, 'unsubscribe-390'],
+      [DESKTOP, 'unsubscribe-1280'],
+    ] as const) {
+      const stop = await ctx.newPage(viewport);
+      await stop.goto(stopLink);
+      await stop.getByText('Stop mailing you the weekly report?').waitFor();
+      const fitsStop = await stop.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      assert.ok(fitsStop, `the stop-report page fits ${viewport.width} px without sideways scroll`);
+      await ctx.screenshot(stop, name);
+    }
+    const stop = await ctx.newPage(DESKTOP);
+    await stop.goto(stopLink);
+    await stop.getByRole('button', { name: 'Stop the weekly report' }).click();
+    await stop.getByText('You will no longer receive the weekly report').waitFor();
+    const after = await openPreferences(ctx, user, DESKTOP);
+    assert.equal(await after.getByRole('checkbox', { name: /Weekly report/ }).isChecked(), false);
   },
 };

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
           page(paths.team.acceptInvitation.path, marketingArea, 'AcceptInvitationPage'),
           page(paths.team.noAccess.path, marketingArea, 'NoAccessPage'),
           page(paths.alerts.acknowledge.path, marketingArea, 'AcknowledgeAlertPage'),
+          page(paths.reports.unsubscribe.path, marketingArea, 'UnsubscribeReportPage'),
         ],
       },
       // The breakroom TV (#25): no layout, no sign-in, and its own calm fallback instead of the error page.

@@ -56,6 +56,10 @@ export const paths = {
   alerts: {
     acknowledge: route('/alerts/acknowledge', 'Acknowledge alert'),
   },
+  /** Scheduled reports (#24): the signed "stop this report" link from a report mail (public). */
+  reports: {
+    unsubscribe: route('/reports/unsubscribe', 'Stop a report'),
+  },
   /** Same layout as the business area but without the token guard (spec §2). */
   businessOpen: {
     user: route('/user', 'User'),

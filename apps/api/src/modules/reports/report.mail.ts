@@ -4,16 +4,20 @@ import { escapeHtml, type Mail } from '../../lib/mailer';
 import type { ReportData } from './report.data';
 import { compared, daysLabel, HEADLINE_FIGURES, PERIOD_NAMES } from './report.format';
 
-/** Where the mail's unsubscribe link (and the List-Unsubscribe header) points: the public API route. */
-export const unsubscribeUrl = (token: string) =>
-  `${env.PUBLIC_API_URL}/api/v1/reports/unsubscribe?token=${encodeURIComponent(token)}`;
+const tokenQuery = (token: string) => new URLSearchParams({ token }).toString();
+/** The mail's link: a web page whose button stops the report (a link scanner's visit changes nothing). */
+export const unsubscribePageUrl = (token: string) =>
+  `${env.PUBLIC_WEB_URL}/reports/unsubscribe?${tokenQuery(token)}`;
+/** The List-Unsubscribe header: the API route a mail client POSTs to (RFC 8058 one-click). */
+export const oneClickUrl = (token: string) =>
+  `${env.PUBLIC_API_URL}/api/v1/reports/unsubscribe?${tokenQuery(token)}`;
 
 export const reportFileName = (data: ReportData) => `cx-report-${data.period}-${data.days.from}.pdf`;
 
 export function reportMail(to: string, data: ReportData, pdf: Buffer, token: string): Mail {
   const name = PERIOD_NAMES[data.period].toLowerCase();
   const when = daysLabel(data.days);
-  const unsubscribe = unsubscribeUrl(token);
+  const unsubscribe = unsubscribePageUrl(token);
   const dashboard = `${env.PUBLIC_WEB_URL}/dashboard`;
   const lines = HEADLINE_FIGURES.map((f) => ({
     label: f.label,
@@ -44,7 +48,7 @@ export function reportMail(to: string, data: ReportData, pdf: Buffer, token: str
     devPreview: { unsubscribe },
     attachments: [{ filename: reportFileName(data), content: pdf, contentType: 'application/pdf' }],
     headers: {
-      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe': `<${oneClickUrl(token)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };

@@ -3,7 +3,13 @@ import type { Request } from 'express';
 import { initServer } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
 import { accessOf } from '../../tenancy/access';
-import { getPreferences, sendNow, unsubscribe, updatePreferences } from './reports.service';
+import {
+  getPreferences,
+  previewUnsubscribe,
+  sendNow,
+  unsubscribe,
+  updatePreferences,
+} from './reports.service';
 
 const s = initServer();
 const memberOf = (req: unknown) => accessOf(req as Request);
@@ -15,6 +21,6 @@ export const reportsRouter = s.router(contract.reports, {
     body: await updatePreferences(memberOf(req), body),
   }),
   sendNow: async ({ body, req }) => ({ status: 200, body: await sendNow(memberOf(req), body.period) }),
-  unsubscribe: async ({ query }) => ({ status: 200, body: await unsubscribe(query.token) }),
+  unsubscribe: async ({ query }) => ({ status: 200, body: await previewUnsubscribe(query.token) }),
   unsubscribeOneClick: async ({ query }) => ({ status: 200, body: await unsubscribe(query.token) }),
 });

@@ -93,10 +93,31 @@ export async function sendNow(access: Access, period: TReportPeriod, now = new D
 
 const PERIOD_WORDS: Record<TReportPeriod, string> = { daily: 'daily', weekly: 'weekly', monthly: 'monthly' };
 
-/** One click from a report mail: turns that report off. The link is signed and works once. */
-export async function unsubscribe(token: string, now = new Date()) {
+function claimsOf(token: string) {
   const claims = verifyUnsubscribe(token);
   if (!claims) throw new AppError('BAD_TOKEN', 'This unsubscribe link is not valid', 400);
+  return claims;
+}
+
+/** What the link stops and whether it still can: read only, since mail scanners open every link in a mail. */
+export async function previewUnsubscribe(token: string) {
+  const claims = claimsOf(token);
+  const marker = await ReportSendModel.findOne({
+    _id: claims.m,
+    user: claims.u,
+    business: claims.b,
+    period: claims.p,
+  }).lean();
+  if (!marker) throw new AppError('NOT_FOUND', 'This unsubscribe link has expired', 404);
+  const name = PERIOD_WORDS[claims.p];
+  return marker.unsubscribedAt
+    ? { period: claims.p, active: false, message: `This link has already stopped the ${name} report` }
+    : { period: claims.p, active: true, message: `Stop mailing you the ${name} report?` };
+}
+
+/** The press on the web page, or a mail client's one-click POST: turns that report off. Signed, works once. */
+export async function unsubscribe(token: string, now = new Date()) {
+  const claims = claimsOf(token);
   const used = await ReportSendModel.findOneAndUpdate(
     { _id: claims.m, user: claims.u, business: claims.b, period: claims.p, unsubscribedAt: null },
     { $set: { unsubscribedAt: now } },

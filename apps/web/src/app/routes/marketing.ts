@@ -9,3 +9,4 @@ export { AcceptInvitationPage } from '@/features/team/routes/AcceptInvitationPag
 export { NoAccessPage } from '@/features/team/routes/NoAccessPage';
 export { PublicScorecardPage } from '@/features/scorecards/routes/PublicScorecardPage';
 export { AcknowledgeAlertPage } from '@/features/alerts/routes/AcknowledgeAlertPage';
+export { UnsubscribeReportPage } from '@/features/auth/routes/UnsubscribeReportPage';
