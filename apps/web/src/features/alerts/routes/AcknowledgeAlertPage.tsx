@@ -1,6 +1,7 @@
 // /alerts/acknowledge?token=…: the alert link from email or chat; one press acknowledges it (link scanners cannot).
-import { Alert, Button, Card, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router';
+import { ErrorLine, LinkCard } from '@/components/LinkCard';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { tsr } from '@/lib/api-client';
@@ -15,12 +16,7 @@ export function AcknowledgeAlertPage() {
 
   let content;
   if (!token)
-    content = (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title>This acknowledge link is incomplete: open it from the alert again.</Alert.Title>
-      </Alert.Root>
-    );
+    content = <ErrorLine title="This acknowledge link is incomplete: open it from the alert again." />;
   else if (result)
     content = (
       <Alert.Root status={result.acknowledged ? 'success' : 'info'} role="status">
@@ -39,12 +35,7 @@ export function AcknowledgeAlertPage() {
     content = (
       <Stack gap="4">
         <Text>Let the team know someone is on it: acknowledging stops the alert from escalating.</Text>
-        {ack.isError ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{apiErrorMessage(ack.error)}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        {ack.isError ? <ErrorLine title={apiErrorMessage(ack.error)} /> : null}
         <Button
           colorPalette="brand"
           alignSelf="flex-start"
@@ -56,18 +47,5 @@ export function AcknowledgeAlertPage() {
       </Stack>
     );
 
-  return (
-    <Container maxW="lg" py={{ base: '8', md: '16' }} px="4">
-      <Card.Root>
-        <Card.Body>
-          <Stack gap="5">
-            <Heading as="h1" size="lg" id="page-title">
-              {paths.alerts.acknowledge.title}
-            </Heading>
-            {content}
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-    </Container>
-  );
+  return <LinkCard title={paths.alerts.acknowledge.title}>{content}</LinkCard>;
 }

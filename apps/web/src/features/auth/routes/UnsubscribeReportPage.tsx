@@ -1,7 +1,8 @@
 // /reports/unsubscribe?token=…: the "stop this report" link from a report mail; one press stops it (link scanners cannot).
-import { Alert, Button, Card, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { LuLink2Off } from 'react-icons/lu';
 import { useSearchParams } from 'react-router';
+import { ErrorLine, LinkCard } from '@/components/LinkCard';
 import { EmptyList, LoadError, LoadingRows } from '@/components/LoadState';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -42,12 +43,7 @@ function StopReport({ token }: { token: string }) {
   return (
     <Stack gap="4">
       <Text>{preview.data.body.message}</Text>
-      {stop.isError ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{apiErrorMessage(stop.error)}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      {stop.isError ? <ErrorLine title={apiErrorMessage(stop.error)} /> : null}
       <Button
         colorPalette="brand"
         alignSelf="flex-start"
@@ -65,24 +61,12 @@ export function UnsubscribeReportPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   return (
-    <Container maxW="lg" py={{ base: '8', md: '16' }} px="4">
-      <Card.Root>
-        <Card.Body>
-          <Stack gap="5">
-            <Heading as="h1" size="lg" id="page-title">
-              {paths.reports.unsubscribe.title}
-            </Heading>
-            {token ? (
-              <StopReport token={token} />
-            ) : (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>This link is incomplete: open it from the report mail again.</Alert.Title>
-              </Alert.Root>
-            )}
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-    </Container>
+    <LinkCard title={paths.reports.unsubscribe.title}>
+      {token ? (
+        <StopReport token={token} />
+      ) : (
+        <ErrorLine title="This link is incomplete: open it from the report mail again." />
+      )}
+    </LinkCard>
   );
 }

@@ -1,7 +1,8 @@
 // /accept-invitation?token=…: what the link is for, then sign up (new address), log in and join, or join when signed in.
-import { Alert, Box, Button, Card, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { ROLE_LABELS } from '@cx/contracts';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ErrorLine, LinkCard } from '@/components/LinkCard';
 import { LoadingRows } from '@/components/LoadState';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -13,18 +14,6 @@ import { InvitationSignupForm } from '../components/InvitationSignupForm';
 
 export const INVALID_INVITATION =
   'This invitation link is invalid or has expired. Ask the person who invited you to send a new one.';
-
-function Problem({ title, children }: { title: string; children?: string }) {
-  return (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{title}</Alert.Title>
-        {children ? <Alert.Description>{children}</Alert.Description> : null}
-      </Alert.Content>
-    </Alert.Root>
-  );
-}
 
 export function AcceptInvitationPage() {
   useDocumentTitle(paths.team.acceptInvitation.title);
@@ -46,17 +35,17 @@ export function AcceptInvitationPage() {
   let content;
   if (!token)
     content = (
-      <Problem title="This invitation link is incomplete">
+      <ErrorLine title="This invitation link is incomplete">
         Open the link from the invitation email again.
-      </Problem>
+      </ErrorLine>
     );
   else if (preview.isPending) content = <LoadingRows label="Reading the invitation" rows={2} height="12" />;
   else if (preview.isError || !p) {
     const message = apiErrorMessage(preview.error, '');
     content = (
-      <Problem title={INVALID_INVITATION}>
+      <ErrorLine title={INVALID_INVITATION}>
         {message && message !== INVALID_INVITATION ? message : undefined}
-      </Problem>
+      </ErrorLine>
     );
   } else
     content = (
@@ -72,7 +61,7 @@ export function AcceptInvitationPage() {
                 You are signed in as {user.email}; this invitation is for {p.email}.
               </Text>
             ) : null}
-            {accept.isError ? <Problem title={apiErrorMessage(accept.error)} /> : null}
+            {accept.isError ? <ErrorLine title={apiErrorMessage(accept.error)} /> : null}
             <Button colorPalette="brand" onClick={join} loading={accept.isPending} alignSelf="flex-start">
               Join {p.businessName}
             </Button>
@@ -100,17 +89,6 @@ export function AcceptInvitationPage() {
     );
 
   return (
-    <Container maxW="lg" px={{ base: '4', md: '6' }} py={{ base: '8', md: '16' }}>
-      <Card.Root>
-        <Card.Body>
-          <Box mb="5">
-            <Heading as="h1" size="2xl">
-              {p ? `Join ${p.businessName}` : paths.team.acceptInvitation.title}
-            </Heading>
-          </Box>
-          {content}
-        </Card.Body>
-      </Card.Root>
-    </Container>
+    <LinkCard title={p ? `Join ${p.businessName}` : paths.team.acceptInvitation.title}>{content}</LinkCard>
   );
 }

@@ -1,7 +1,8 @@
 // /no-access: the member was removed from the current business (403 NO_BUSINESS); switch to another business or log out.
-import { Alert, Button, Card, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { ACCESS_MESSAGES, ROLE_LABELS } from '@cx/contracts';
 import { useNavigate } from 'react-router';
+import { ErrorLine, LinkCard } from '@/components/LinkCard';
 import { CURRENT_USER_QUERY_KEY } from '@/features/auth/api/profile';
 import { toSessionUser } from '@/features/auth/api/session-user';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -28,60 +29,44 @@ export function NoAccessPage() {
   const businesses = businessesOf(me.data ? toSessionUser(me.data.body.user) : user);
 
   return (
-    <Container maxW="lg" px={{ base: '4', md: '6' }} py={{ base: '8', md: '16' }}>
-      <Card.Root>
-        <Card.Body>
-          <Stack gap="5">
-            <Heading as="h1" size="2xl">
-              {NO_ACCESS_TITLE}
-            </Heading>
-            <Text>
-              {ACCESS_MESSAGES.noBusiness}. The owner or an admin may have removed you from the team.
-            </Text>
-            {select.isError ? (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{apiErrorMessage(select.error)}</Alert.Title>
-              </Alert.Root>
-            ) : null}
-            {isSignedIn && businesses.length > 0 ? (
-              <Stack gap="2" as="section" aria-labelledby="switch-title">
-                <Heading as="h2" id="switch-title" size="md">
-                  Switch to another business
-                </Heading>
-                {businesses.map((b) => (
-                  <Button
-                    key={b._id}
-                    variant="outline"
-                    justifyContent="space-between"
-                    loading={select.isPending && select.variables?.body.businessId === b._id}
-                    onClick={() =>
-                      select.mutate(
-                        { body: { businessId: b._id } },
-                        { onSuccess: () => void navigate(paths.business.dashboard.path, { replace: true }) },
-                      )
-                    }
-                  >
-                    <span>{b.name}</span>
-                    <Text as="span" color="fg.muted" fontSize="sm">
-                      {ROLE_LABELS[b.role]}
-                    </Text>
-                  </Button>
-                ))}
-              </Stack>
-            ) : null}
-            {isSignedIn ? (
-              <Button colorPalette="brand" onClick={logout} alignSelf="flex-start">
-                Log out
-              </Button>
-            ) : (
-              <Button colorPalette="brand" onClick={() => authDialog.open('login')} alignSelf="flex-start">
-                Log in
-              </Button>
-            )}
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-    </Container>
+    <LinkCard title={NO_ACCESS_TITLE}>
+      <Text>{ACCESS_MESSAGES.noBusiness}. The owner or an admin may have removed you from the team.</Text>
+      {select.isError ? <ErrorLine title={apiErrorMessage(select.error)} /> : null}
+      {isSignedIn && businesses.length > 0 ? (
+        <Stack gap="2" as="section" aria-labelledby="switch-title">
+          <Heading as="h2" id="switch-title" size="md">
+            Switch to another business
+          </Heading>
+          {businesses.map((b) => (
+            <Button
+              key={b._id}
+              variant="outline"
+              justifyContent="space-between"
+              loading={select.isPending && select.variables?.body.businessId === b._id}
+              onClick={() =>
+                select.mutate(
+                  { body: { businessId: b._id } },
+                  { onSuccess: () => void navigate(paths.business.dashboard.path, { replace: true }) },
+                )
+              }
+            >
+              <span>{b.name}</span>
+              <Text as="span" color="fg.muted" fontSize="sm">
+                {ROLE_LABELS[b.role]}
+              </Text>
+            </Button>
+          ))}
+        </Stack>
+      ) : null}
+      {isSignedIn ? (
+        <Button colorPalette="brand" onClick={logout} alignSelf="flex-start">
+          Log out
+        </Button>
+      ) : (
+        <Button colorPalette="brand" onClick={() => authDialog.open('login')} alignSelf="flex-start">
+          Log in
+        </Button>
+      )}
+    </LinkCard>
   );
 }
