@@ -16,9 +16,6 @@ import { RuleModel, type RuleDoc } from './rule.model';
 import { ensureDefaultRules } from './rules.service';
 import { allowanceNotificationKey, crossedThresholds, visitAllowanceAlert } from './visit-allowance-alert';
 
-/** A window holds at most this many ratings for the share (a 24-hour window at a very busy store stays bounded). */
-const MAX_WINDOW_RATINGS = 5000;
-
 /** The rule's parameters as its type's schema defines them (validated by the contract on the way in). */
 const paramsOf = <T extends TRuleType>(rule: RuleDoc) => rule.params as unknown as TRuleInputOf<T>;
 
@@ -68,15 +65,19 @@ async function lowRating(rule: RuleDoc, c: Ctx): Promise<void> {
 async function lowShareWindow(rule: RuleDoc, c: Ctx): Promise<void> {
   const p = paramsOf<'low-share-window'>(rule);
   const since = new Date(c.now.getTime() - p.minutes * 60_000);
-  const recent = await RatingModel.find(
-    { store: c.store._id, createdAt: { $gt: since, $lte: c.now }, 'flag.suspicious': false },
-    { score: 1 },
-  )
-    .sort({ createdAt: -1 })
-    .limit(MAX_WINDOW_RATINGS)
-    .lean();
-  const total = recent.length;
-  const low = recent.filter((r) => r.score <= p.maxScore).length;
+  // counted where the ratings are (one row back), not read out: a busy store's window can hold thousands
+  const [counts] = await RatingModel.aggregate<{ total: number; low: number }>([
+    { $match: { store: c.store._id, createdAt: { $gt: since, $lte: c.now }, 'flag.suspicious': false } },
+    {
+      $group: {
+        _id: null,
+        total: { $sum: 1 },
+        low: { $sum: { $cond: [{ $lte: ['$score', p.maxScore] }, 1, 0] } },
+      },
+    },
+  ]);
+  const total = counts?.total ?? 0;
+  const low = counts?.low ?? 0;
   const holds = total >= p.minRatings && low * 100 >= p.percent * total;
   if (!(await episode(rule._id, String(c.store._id), holds, c.now, String(c.rating._id)))) return;
   await deliver({
