@@ -74,6 +74,16 @@ export async function resolveTarget(
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
+/**
+ * Kept-alive connections, shared by every endpoint: a busy endpoint is not dialled (and TLS-handshaken) again for each
+ * delivery. The pinned lookup below runs for each new socket only, so a reused socket stays on an address that passed
+ * the check when it connected. Idle sockets close after a while and never hold the process open.
+ */
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, maxFreeSockets: 64, timeout: 30_000 }),
+  'https:': new https.Agent({ keepAlive: true, maxFreeSockets: 64, timeout: 30_000 }),
+};
+
 export interface AttemptResult {
   ok: boolean;
   responseCode: number | null;
@@ -125,7 +135,7 @@ export async function sendOnce(opts: SendOptions): Promise<AttemptResult> {
         headers: { ...opts.headers, 'content-length': Buffer.byteLength(opts.body) },
         lookup: pinned,
         timeout: timeoutMs,
-        agent: false,
+        agent: url.protocol === 'https:' ? agents['https:'] : agents['http:'],
       },
       (res) => {
         res.resume();

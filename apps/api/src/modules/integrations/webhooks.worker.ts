@@ -28,6 +28,8 @@ export interface WorkerOptions {
   policy?: WebhookPolicy;
   /** Attempts in flight at once in this process. */
   concurrency?: number;
+  /** Attempts in flight at once to one endpoint in this process: a slow or hanging endpoint cannot take every slot. */
+  perEndpoint?: number;
   /** How often an idle worker looks for due deliveries queued by other instances. */
   pollMs?: number;
 }
@@ -38,17 +40,42 @@ const dueFilter = (now: Date) => ({
   $or: [{ lockedUntil: null }, { lockedUntil: { $lte: now } }],
 });
 
-/** Claims up to `limit` due deliveries: one conditional update per batch, so two workers never hold the same one. */
-async function claim(now: Date, limit: number): Promise<WebhookDeliveryDoc[]> {
-  const due = await WebhookDeliveryModel.find(dueFilter(now), { _id: 1 })
+/** Attempts in flight per endpoint (by id). */
+type Busy = Map<string, number>;
+
+/**
+ * Claims up to `limit` due deliveries, oldest first, at most `perEndpoint` in flight per endpoint counting `busy`
+ * (endpoints already at their cap are left out of the query): one conditional update per batch, so two workers never
+ * hold the same delivery.
+ */
+async function claim(
+  now: Date,
+  limit: number,
+  busy: Busy,
+  perEndpoint: number,
+): Promise<WebhookDeliveryDoc[]> {
+  const full = [...busy].filter(([, n]) => n >= perEndpoint).map(([id]) => new Types.ObjectId(id));
+  const due = await WebhookDeliveryModel.find(
+    { ...dueFilter(now), ...(full.length ? { endpoint: { $nin: full } } : {}) },
+    { _id: 1, endpoint: 1 },
+  )
     .sort({ nextAttemptAt: 1 })
-    .limit(limit)
+    .limit(limit * 4)
     .lean();
-  if (due.length === 0) return [];
+  const taken = new Map(busy);
+  const picked: Types.ObjectId[] = [];
+  for (const d of due) {
+    const n = taken.get(String(d.endpoint)) ?? 0;
+    if (n >= perEndpoint) continue;
+    taken.set(String(d.endpoint), n + 1);
+    picked.push(d._id);
+    if (picked.length >= limit) break;
+  }
+  if (picked.length === 0) return [];
   const lease = randomUUID();
   const leaseMs = Math.max(2 * env.WEBHOOK_TIMEOUT_MS, MINUTE);
   await WebhookDeliveryModel.updateMany(
-    { _id: { $in: due.map((d) => d._id) }, ...dueFilter(now) },
+    { _id: { $in: picked }, ...dueFilter(now) },
     { $set: { lease, lockedUntil: new Date(now.getTime() + leaseMs) } },
   );
   return WebhookDeliveryModel.find({ lease }).lean<WebhookDeliveryDoc[]>();
@@ -147,6 +174,8 @@ export interface WebhookWorker {
 export function createWebhookWorker(opts: WorkerOptions = {}): WebhookWorker {
   const now = opts.now ?? (() => new Date());
   const concurrency = opts.concurrency ?? 16;
+  const perEndpoint = opts.perEndpoint ?? Math.max(1, Math.floor(concurrency / 4));
+  const busy: Busy = new Map();
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
@@ -164,21 +193,33 @@ export function createWebhookWorker(opts: WorkerOptions = {}): WebhookWorker {
       };
     });
 
+  /** A claim costs the same four commands for one delivery or many: while busy, claim once a few slots are free. */
+  const batchFrom = Math.min(8, Math.ceil(concurrency / 4));
+
   async function run(): Promise<void> {
     while (running) {
       const free = concurrency - inFlight.size;
+      if (inFlight.size > 0 && free < batchFrom) {
+        await idle(opts.pollMs ?? 2_000);
+        continue;
+      }
       let claimed: WebhookDeliveryDoc[] = [];
       if (free > 0) {
         try {
-          claimed = await claim(now(), free);
+          claimed = await claim(now(), free, busy, perEndpoint);
         } catch (err) {
           logger.warn({ err: String(err) }, 'webhook claim failed');
         }
       }
       const endpoints = claimed.length ? await endpointsOf(claimed).catch(() => new Map()) : new Map();
       for (const d of claimed) {
+        const key = String(d.endpoint);
+        busy.set(key, (busy.get(key) ?? 0) + 1);
         const p = attemptLogged(d, endpoints, now(), opts).finally(() => {
           inFlight.delete(p);
+          const left = (busy.get(key) ?? 1) - 1;
+          if (left > 0) busy.set(key, left);
+          else busy.delete(key);
           nudge();
         });
         inFlight.add(p);
@@ -192,7 +233,7 @@ export function createWebhookWorker(opts: WorkerOptions = {}): WebhookWorker {
       let total = 0;
       for (;;) {
         const at = now();
-        const claimed = await claim(at, concurrency);
+        const claimed = await claim(at, concurrency, new Map(), perEndpoint);
         if (claimed.length === 0) return total;
         const endpoints = await endpointsOf(claimed);
         await Promise.all(claimed.map((d) => attemptLogged(d, endpoints, at, opts)));

@@ -1,0 +1,166 @@
+// Bench plumbing shared by the HTTP benches: the database, a subscribed business with staff, and closed-loop load.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import mongoose, { type Types } from 'mongoose';
+import { startMongo, type StartedMongo } from '@cx/local-mongo';
+import { withDbName } from '../src/lib/db';
+import { StaffModel } from '../src/modules/staff/staff.model';
+import { StoreModel } from '../src/modules/stores/store.model';
+import { UserModel } from '../src/modules/users/user.model';
+import { BusinessModel } from '../src/tenancy/business.model';
+import { foundBusiness } from '../src/tenancy/business.service';
+import { newDeviceId } from '../test/helpers/devices';
+
+export const quantile = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
+};
+
+export function listen(server: Server): Promise<number> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+}
+
+/**
+ * A fresh database. The offline engine runs in a process of its own by default, as a real mongod would: sharing the
+ * measured app's event loop would bill the database's work to the API.
+ */
+export async function benchDb(
+  name: string,
+  { engineProcess = true }: { engineProcess?: boolean } = {},
+): Promise<{ mongo: StartedMongo; reset(): Promise<void>; stop(): Promise<void> }> {
+  const mongo = await startMongo({ log: () => undefined, engineProcess });
+  await mongoose.connect(withDbName(mongo.uri, name));
+  const reset = async () => {
+    await mongoose.connection.dropDatabase();
+    await Promise.all(mongoose.modelNames().map((model) => mongoose.model(model).init()));
+  };
+  await reset();
+  return {
+    mongo,
+    /** Empties the database (its indexes made again), for a second phase on the same footing as the first. */
+    reset,
+    async stop() {
+      await mongoose.connection.dropDatabase().catch(() => undefined);
+      await mongoose.disconnect();
+      await mongo.stop();
+    },
+  };
+}
+
+export interface BenchBusiness {
+  business: Types.ObjectId;
+  stores: Types.ObjectId[];
+  staff: Types.ObjectId[];
+}
+
+/** A subscribed business as sign-up makes it, with its stores and staff who work in every one of them. */
+export async function benchBusiness(email: string, staffCount = 10, storeCount = 1): Promise<BenchBusiness> {
+  const owner = await UserModel.create({
+    fullname: 'Bench Owner',
+    email,
+    passwordHash: 'x',
+    emailVerifiedAt: new Date(),
+  });
+  await foundBusiness(owner, null);
+  await BusinessModel.updateOne({ _id: owner._id }, { $set: { subscriptionStatus: 'active' } });
+  const stores = await StoreModel.insertMany(
+    Array.from({ length: storeCount }, (_, i) => ({
+      business: owner._id,
+      name: `Bench Store ${i + 1}`,
+      timeZone: 'Europe/London',
+    })),
+  );
+  const staff = await StaffModel.insertMany(
+    Array.from({ length: staffCount }, (_, i) => ({
+      business: owner._id,
+      name: `Member ${i}`,
+      stores: stores.map((st) => st._id),
+    })),
+  );
+  return { business: owner._id, stores: stores.map((st) => st._id), staff: staff.map((st) => st._id) };
+}
+
+export interface BenchRequest {
+  body: string;
+  /** The customer's address (x-forwarded-for): one per customer, as in a day of QR scans. */
+  ip: string;
+}
+
+/** Rating n of a run: its own customer (address and device), stores and staff in turn, scores 1..5. */
+export function ratingRequest(
+  world: BenchBusiness,
+  n: number,
+  extra: Record<string, unknown> = {},
+): BenchRequest {
+  return {
+    ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+    body: JSON.stringify({
+      store: String(world.stores[n % world.stores.length]),
+      staff: String(world.staff[n % world.staff.length]),
+      score: 1 + (n % 5),
+      idempotencyKey: randomUUID(),
+      deviceId: newDeviceId(),
+      source: 'qr',
+      ...extra,
+    }),
+  };
+}
+
+export interface LoadFigures {
+  /** Every answered request's latency (ms), for exact quantiles. */
+  latencies: number[];
+  /** Answers other than `expect`, and connection errors. */
+  failures: number;
+  seconds: number;
+  perSecond: number;
+}
+
+/**
+ * Closed-loop POST load (autocannon): `connections` clients each send the next request once the last is answered,
+ * `amount` requests in all or for `durationS` seconds; each request's body comes fresh from `next`.
+ */
+export async function closedLoop(opts: {
+  port: number;
+  path: string;
+  connections: number;
+  amount?: number;
+  durationS?: number;
+  next: (n: number) => BenchRequest;
+  expect?: number;
+}): Promise<LoadFigures> {
+  let n = 0;
+  let failures = 0;
+  const latencies: number[] = [];
+  const options: autocannon.Options = {
+    url: `http://127.0.0.1:${opts.port}`,
+    connections: opts.connections,
+    ...(opts.amount ? { amount: opts.amount } : { duration: opts.durationS ?? 10 }),
+    requests: [
+      {
+        method: 'POST',
+        path: opts.path,
+        setupRequest: (req) => {
+          const { body, ip } = opts.next(n++);
+          return {
+            ...req,
+            body,
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, 'user-agent': 'bench/1.0' },
+          };
+        },
+      },
+    ],
+  };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (err, res) => (err ? reject(err as Error) : resolve(res)));
+    instance.on('response', (_client, status, _bytes, ms) => {
+      latencies.push(ms);
+      if (status !== (opts.expect ?? 201)) failures += 1;
+    });
+  });
+  const seconds = result.duration;
+  return { latencies, failures: failures + result.errors, seconds, perSecond: latencies.length / seconds };
+}

@@ -1,0 +1,93 @@
+// A slow endpoint holds only its own share of the worker: other endpoints' deliveries go on while it hangs.
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { env } from '../../src/config/env';
+import { publishBusinessEvents } from '../../src/lib/business-events';
+import { createApp } from '../../src/app';
+import { WebhookEndpointModel } from '../../src/modules/integrations/webhook.model';
+import { createWebhookWorker } from '../../src/modules/integrations/webhooks.worker';
+import { makeStore, makeUser } from '../factories';
+import { setupTestDb } from '../helpers/db';
+import { startReceiver } from './webhook-support';
+
+setupTestDb();
+createApp(); // registers the webhooks' business-events sink
+let allowPrivate: boolean;
+beforeAll(() => {
+  allowPrivate = env.WEBHOOKS_ALLOW_PRIVATE;
+  env.WEBHOOKS_ALLOW_PRIVATE = true; // the receivers are on loopback
+});
+afterAll(() => void (env.WEBHOOKS_ALLOW_PRIVATE = allowPrivate));
+
+/** A receiver that keeps every request open until released. */
+async function hangingReceiver() {
+  const open: ServerResponse[] = [];
+  let received = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received += 1;
+      open.push(res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/slow`,
+    received: () => received,
+    release: () => open.splice(0).forEach((res) => res.writeHead(200).end()),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const until = async (what: string, test: () => boolean) => {
+  for (let i = 0; i < 250 && !test(); i++) await new Promise((r) => setTimeout(r, 20));
+  if (!test()) throw new Error(`timed out waiting: ${what}`);
+};
+
+it('delivers every event to a healthy endpoint while a slow one holds its own cap of attempts', async () => {
+  const slow = await hangingReceiver();
+  const fast = await startReceiver();
+  const owner = await makeUser();
+  const store = await makeStore(owner.id);
+  const secrets = [{ key: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=' }];
+  // the slow endpoint is older: its deliveries sort first
+  await WebhookEndpointModel.create({
+    business: owner.id,
+    url: slow.url,
+    events: ['rating.created'],
+    secrets,
+  });
+  await WebhookEndpointModel.create({
+    business: owner.id,
+    url: fast.url,
+    events: ['rating.created'],
+    secrets,
+  });
+  const worker = createWebhookWorker({ concurrency: 4, perEndpoint: 2, pollMs: 20 });
+  try {
+    await publishBusinessEvents(
+      Array.from({ length: 8 }, (_, n) => ({
+        id: `rating.created:fair-${n}`,
+        type: 'rating.created' as const,
+        business: owner.id,
+        store: String(store._id),
+        at: new Date(),
+        data: { rating: { score: 5 } },
+      })),
+    );
+    worker.start();
+    await until('the healthy endpoint has every event', () => fast.hits.length === 8);
+    expect(slow.received()).toBe(2);
+    // as the slow endpoint answers, the rest of its deliveries go out
+    for (let i = 0; i < 8 && slow.received() < 8; i++) {
+      slow.release();
+      await until('the slow endpoint is asked again', () => slow.received() > 2 * (i + 1) - 1);
+    }
+    slow.release();
+    expect(slow.received()).toBe(8);
+  } finally {
+    slow.release();
+    await worker.stop();
+    await Promise.all([slow.close(), fast.close()]);
+  }
+});
