@@ -5,7 +5,10 @@ import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** This machine as the apt step sees it. */
-export const thisMachine = () => ({ debian: existsSync('/etc/debian_version'), root: process.getuid?.() === 0 });
+export const thisMachine = () => ({
+  debian: existsSync('/etc/debian_version'),
+  root: process.getuid?.() === 0,
+});
 
 /** When `moduleUrl` is the script node was started with: prints the obtained path (exit 0) or the instruction (exit 1). */
 export function runAsCli(moduleUrl, obtain) {
@@ -73,4 +76,26 @@ export function obtainTool(tool, { env, log, machine }) {
     }
   }
   return { error: `apt-get could not install ${tool.label}. ${tool.instruction}` };
+}
+
+/**
+ * One binary from one Debian package family: `find` (the env override, PATH, the usual paths) and `obtain` (find, else
+ * apt), with the options the tests pass (env, fixed paths, log, machine).
+ */
+export function binaryTool({ binary, label = binary, envVar, packages, fixed, instruction, installLine }) {
+  const find = ({ env = process.env, fixed: paths = fixed } = {}) => {
+    if (env[envVar]) return isExecutable(env[envVar]) ? env[envVar] : undefined;
+    return onPath(binary, env) ?? paths.find(isExecutable);
+  };
+  const obtain = ({
+    env = process.env,
+    fixed: paths = fixed,
+    log = console.log,
+    machine = thisMachine(),
+  } = {}) =>
+    obtainTool(
+      { label, envVar, instruction, packages, installLine, find: (e) => find({ env: e, fixed: paths }) },
+      { env, log, machine },
+    );
+  return { find, obtain };
 }
