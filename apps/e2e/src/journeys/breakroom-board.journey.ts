@@ -5,42 +5,19 @@ import assert from 'node:assert/strict';
 import { ObjectId } from 'mongodb';
 import type { Page } from 'playwright-core';
 import type { Journey, JourneyContext, TestUser } from '../harness';
+import { callJson, rateAsCustomer } from './api';
 import { settle } from './auth-steps';
-import { newDeviceId } from './device-ids';
 
 const TV = { width: 1920, height: 1080 };
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const STORE = 'Harbour Street Deli';
 
-async function call(ctx: JourneyContext, method: string, path: string, body: unknown, token?: string) {
-  const res = await fetch(`${ctx.apiUrl}/api/v1${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  assert.ok(res.ok, `${method} ${path} answered ${res.status}: ${await res.clone().text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
+const call = (ctx: JourneyContext, method: string, path: string, body: unknown, token?: string) =>
+  callJson(ctx, method, path, body, token);
 
-let seq = 0;
-async function rate(ctx: JourneyContext, store: string, staff: string | null, score: number, comment = '') {
-  const body = {
-    store,
-    score,
-    comment,
-    idempotencyKey: `board-${store}-${(seq += 1)}`,
-    deviceId: await newDeviceId(ctx.apiUrl),
-    ...(staff ? { staff } : {}),
-  };
-  const res = await call(
-    ctx,
-    'POST',
-    staff ? '/feedback/staff-ratings' : '/feedback/experience-ratings',
-    body,
-  );
-  return res;
-}
+const rate = (ctx: JourneyContext, store: string, staff: string | null, score: number, comment = '') =>
+  rateAsCustomer(ctx, { store, staff, score, comment });
 
 /** A store, three people (Carol below the minimum sample of 3), and two labelled comments that name a person. */
 async function arrange(ctx: JourneyContext, user: TestUser) {

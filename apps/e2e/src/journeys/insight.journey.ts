@@ -3,12 +3,10 @@
 // theme chips, a chip and the sentiment filter narrow it, and the Comment themes page renames and hides a theme, which
 // the panel then follows. Screenshots at 390 and 1280 px (no sideways scroll on the phone).
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import type { Journey, JourneyContext, TestUser } from '../harness';
-import { postJson } from './api';
+import { postJson, rateAsCustomer } from './api';
 import { VIEWPORTS, dialog, settle } from './auth-steps';
-import { newDeviceId } from './device-ids';
 
 const STORE = 'Insight Journey Café';
 const STAFF = 'Marta Journey';
@@ -41,14 +39,7 @@ async function arrange(ctx: JourneyContext, owner: TestUser): Promise<void> {
   )) as { store: { _id: string } };
   await postJson(ctx, '/staff/create', { name: STAFF, role: 'Barista', stores: [store._id] }, owner.token);
   for (const [score, comment] of COMMENTS) {
-    await postJson(ctx, '/feedback/experience-ratings', {
-      store: store._id,
-      idempotencyKey: randomUUID(),
-      source: 'qr',
-      deviceId: await newDeviceId(ctx.apiUrl),
-      score,
-      comment,
-    });
+    await rateAsCustomer(ctx, { store: store._id, score, comment });
   }
 }
 

@@ -2,37 +2,22 @@
 // reads the feedback timeline with it, the page shows the key's last use, and after a revoke the key answers 401.
 // The Integrations page at 390 and 1280 px, and the shown-once dialog.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { Journey, JourneyContext } from '../harness';
 import { VIEWPORTS, dialog, expectToast, settle } from './auth-steps';
-import { newDeviceId } from './device-ids';
+import { postJson, rateAsCustomer } from './api';
 
 const KEY_NAME = 'Journey BI export';
 const COMMENT = 'Integrations journey: the barista was wonderful';
 
 async function arrangeStoreWithRating(ctx: JourneyContext, token: string): Promise<void> {
-  const created = await fetch(`${ctx.apiUrl}/api/v1/store/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ name: 'Integrations Journey Store', timeZone: 'Europe/London' }),
-  });
-  const body = await created.text();
-  assert.equal(created.status, 201, `store answered ${created.status}: ${body}`);
-  const storeId = (JSON.parse(body) as { store: { _id: string } }).store._id;
-  const rated = await fetch(`${ctx.apiUrl}/api/v1/feedback/experience-ratings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      store: storeId,
-      idempotencyKey: randomUUID(),
-      source: 'qr',
-      deviceId: await newDeviceId(ctx.apiUrl),
-      score: 5,
-      comment: COMMENT,
-    }),
-  });
-  assert.ok(rated.status === 200 || rated.status === 201, `rating answered ${rated.status}`);
+  const { store } = (await postJson(
+    ctx,
+    '/store/create',
+    { name: 'Integrations Journey Store', timeZone: 'Europe/London' },
+    token,
+  )) as { store: { _id: string } };
+  await rateAsCustomer(ctx, { store: store._id, score: 5, comment: COMMENT });
 }
 
 /** What another system does with the key: GET the timeline with the key as bearer. */

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { Journey, JourneyContext, TestUser } from '../harness';
+import { callJson } from './api';
 import { chooseFromAccountMenu, dialog, openLoginDialog, settle, VIEWPORTS } from './auth-steps';
 import { newDeviceId } from './device-ids';
 
@@ -36,15 +37,8 @@ const STAFF = [
 ];
 const MIN_SAMPLE = 10;
 
-async function call(ctx: JourneyContext, token: string | null, path: string, body: unknown) {
-  const res = await fetch(`${ctx.apiUrl}/api/v1${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  assert.ok(res.ok, `POST ${path} answered ${res.status}: ${await res.clone().text()}`);
-  return (await res.json()) as Record<string, { _id: string }>;
-}
+const call = async (ctx: JourneyContext, token: string | null, path: string, body: unknown) =>
+  (await callJson(ctx, 'POST', path, body, token)) as Record<string, { _id: string }>;
 
 /** Two stores, three staff, and enough ratings (through the public rating API) to rank two people and both stores. */
 async function arrangeBusiness(ctx: JourneyContext, user: TestUser): Promise<void> {

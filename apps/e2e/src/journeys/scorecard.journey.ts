@@ -4,20 +4,14 @@ import assert from 'node:assert/strict';
 import { ObjectId } from 'mongodb';
 import type { Page } from 'playwright-core';
 import type { Journey, JourneyContext, TestUser } from '../harness';
+import { callJson } from './api';
 import { settle, VIEWPORTS } from './auth-steps';
 import { newDeviceId } from './device-ids';
 
 type TRow = { staff: { _id: string; name: string }; ratings: number; average: number | null };
 
-async function call(ctx: JourneyContext, token: string | null, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${ctx.apiUrl}/api/v1${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  assert.ok(res.ok, `${method} ${path} answered ${res.status}: ${await res.clone().text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
+const call = (ctx: JourneyContext, token: string | null, method: string, path: string, body?: unknown) =>
+  callJson(ctx, method, path, body, token);
 
 /** A store, Ana (rated 5, 5, 4, 5) and Ben (rated 3, 4), through the public rating API; one of Ana's is a shout-out. */
 async function arrange(ctx: JourneyContext, user: TestUser) {

@@ -3,11 +3,10 @@
 // switches an interface; the owner reads the invitation and the change in the audit log, removes the manager, and the
 // manager's next action lands on "You no longer have access". Team, Audit log and Accept-invitation at 390 and 1280 px.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { Journey, JourneyContext } from '../harness';
 import type { CapturedMail } from '../mailbox';
-import { newDeviceId } from './device-ids';
+import { rateAsCustomer } from './api';
 import {
   TEXTS,
   VIEWPORTS,
@@ -92,23 +91,6 @@ async function createStore(page: Page, name: string): Promise<void> {
   await page.getByRole('article', { name }).waitFor();
 }
 
-/** A customer's experience rating with a comment, through the public feedback endpoint (as the QR page sends it). */
-async function rate(ctx: JourneyContext, storeId: string, comment: string): Promise<void> {
-  const res = await fetch(`${ctx.apiUrl}/api/v1/feedback/experience-ratings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      store: storeId,
-      idempotencyKey: randomUUID(),
-      source: 'qr',
-      deviceId: await newDeviceId(ctx.apiUrl),
-      score: 4,
-      comment,
-    }),
-  });
-  assert.ok(res.status === 200 || res.status === 201, `rating answered ${res.status}: ${await res.text()}`);
-}
-
 async function storeIds(ctx: JourneyContext, token: string): Promise<Record<string, string>> {
   const res = await fetch(`${ctx.apiUrl}/api/v1/store`, { headers: { authorization: `Bearer ${token}` } });
   const { stores } = (await res.json()) as { stores: Array<{ _id: string; name: string }> };
@@ -143,8 +125,8 @@ export const journey: Journey = {
     assert.ok(ownerToken, 'the owner is signed in');
     const ids = await storeIds(ctx, ownerToken);
     assert.ok(ids[STORE_A] && ids[STORE_B], 'both stores exist');
-    await rate(ctx, ids[STORE_A], COMMENT_A);
-    await rate(ctx, ids[STORE_B], COMMENT_B);
+    await rateAsCustomer(ctx, { store: ids[STORE_A], score: 4, comment: COMMENT_A });
+    await rateAsCustomer(ctx, { store: ids[STORE_B], score: 4, comment: COMMENT_B });
 
     // The Team page is reached from the profile menu (the side navigation keeps its twelve items).
     await owner.goto('/dashboard');
