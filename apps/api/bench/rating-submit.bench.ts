@@ -4,6 +4,7 @@ import { createApp } from '../src/app';
 import { logger } from '../src/lib/logger';
 import { RatingModel } from '../src/modules/ratings/rating.model';
 import {
+  backendLabel,
   benchBusiness,
   benchDb,
   closedLoop,
@@ -59,7 +60,7 @@ export async function run(): Promise<void> {
     const appFigures = await load(appPort);
     const stored = await RatingModel.countDocuments();
     console.log(
-      `MongoDB backend: ${db.mongo.backend} (own process); ${CONCURRENCY} concurrent clients, ${DURATION_S} s each (autocannon)`,
+      `MongoDB backend: ${backendLabel(db.mongo)}; ${CONCURRENCY} concurrent clients, ${DURATION_S} s each (autocannon)`,
     );
     console.log(`rating-submit (real app)  ${fmt(appFigures)}`);
     console.log(`bare node:http            ${fmt(bareFigures)}`);

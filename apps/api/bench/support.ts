@@ -13,6 +13,10 @@ import { BusinessModel } from '../src/tenancy/business.model';
 import { foundBusiness } from '../src/tenancy/business.service';
 import { newDeviceId } from '../test/helpers/devices';
 
+/** How a run names its MongoDB: the backend, and whether the offline engine had a process of its own. */
+export const backendLabel = (mongo: StartedMongo): string =>
+  `${mongo.backend}${mongo.backend === 'offline-engine' ? (mongo.pid ? ' (own process)' : ' (in this process)') : ''}`;
+
 export const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
@@ -26,11 +30,12 @@ export function listen(server: Server): Promise<number> {
 
 /**
  * A fresh database. The offline engine runs in a process of its own by default, as a real mongod would: sharing the
- * measured app's event loop would bill the database's work to the API.
+ * measured app's event loop would bill the database's work to the API. BENCH_ENGINE_IN_PROCESS=1 keeps it in this
+ * process, so one CPU profile shows both.
  */
 export async function benchDb(
   name: string,
-  { engineProcess = true }: { engineProcess?: boolean } = {},
+  { engineProcess = process.env.BENCH_ENGINE_IN_PROCESS !== '1' }: { engineProcess?: boolean } = {},
 ): Promise<{ mongo: StartedMongo; reset(): Promise<void>; stop(): Promise<void> }> {
   const mongo = await startMongo({ log: () => undefined, engineProcess });
   await mongoose.connect(withDbName(mongo.uri, name));

@@ -8,6 +8,7 @@ import { WebhookDeliveryModel, WebhookEndpointModel } from '../src/modules/integ
 import { createWebhookWorker } from '../src/modules/integrations/webhooks.worker';
 import { newWebhookSecret } from '../src/modules/integrations/webhooks.signing';
 import {
+  backendLabel,
   benchBusiness,
   benchDb,
   closedLoop,
@@ -120,7 +121,7 @@ export async function run(): Promise<void> {
     };
     const failing = await WebhookDeliveryModel.countDocuments({ attempts: { $gte: 1 }, status: 'pending' });
     console.log(
-      `MongoDB backend: ${db.mongo.backend} (own process); ${EVENTS} rating events at ${STORES} stores × ${ENDPOINTS} endpoints (1 slow ${SLOW_MS} ms, 1 failing); ${CLIENTS} submitting clients; worker concurrency ${WORKER_CONCURRENCY}`,
+      `MongoDB backend: ${backendLabel(db.mongo)}; ${EVENTS} rating events at ${STORES} stores × ${ENDPOINTS} endpoints (1 slow ${SLOW_MS} ms, 1 failing); ${CLIENTS} submitting clients; worker concurrency ${WORKER_CONCURRENCY}`,
     );
     console.log(
       `submit p95 without webhooks ${p95(without).toFixed(1)} ms (${EVENTS} submits in ${without.seconds.toFixed(1)} s, ${without.failures} not 201)`,

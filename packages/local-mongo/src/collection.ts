@@ -111,8 +111,7 @@ export class Collection {
     for (const [index, before, after] of changes) {
       // most updates leave the indexed fields alone ($inc of a counter): nothing to move in that index
       if (before.length === after.length && before.every((k, i) => k === after[i])) continue;
-      index.remove(idKey, before);
-      index.add(idKey, after);
+      index.move(idKey, before, after);
       index.ordered?.remove(index.tuplesFor(oldDoc), entry.seq);
       index.ordered?.add(index.tuplesFor(newDoc), entry.seq, idKey);
       dropIfMultikey(index);

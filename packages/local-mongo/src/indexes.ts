@@ -202,34 +202,65 @@ export class Index {
   }
 
   add(id: string, keys: string[]): void {
+    this.addEntries(id, keys);
+    if (this.fields.length > 1) for (const k of keys) this.leadingAdd(Index.leadOf(k), id);
+  }
+
+  /**
+   * A document's keys change from `before` to `after`: only the difference is written, as mongod diffs an update's
+   * keys (a row whose array grows by one element moves one key, not all of them).
+   */
+  move(id: string, before: string[], after: string[]): void {
+    const had = new Set(before);
+    const has = new Set(after);
+    this.removeEntries(
+      id,
+      before.filter((k) => !has.has(k)),
+    );
+    this.addEntries(
+      id,
+      after.filter((k) => !had.has(k)),
+    );
+    if (this.fields.length === 1) return;
+    const leadsBefore = new Set(before.map(Index.leadOf));
+    const leadsAfter = new Set(after.map(Index.leadOf));
+    for (const lead of leadsBefore) if (!leadsAfter.has(lead)) this.leadingRemove(lead, id);
+    for (const lead of leadsAfter) if (!leadsBefore.has(lead)) this.leadingAdd(lead, id);
+  }
+
+  private addEntries(id: string, keys: string[]): void {
     for (const k of keys) {
       let ids = this.entries.get(k);
       if (!ids) this.entries.set(k, (ids = new Set()));
       ids.add(id);
-      if (this.fields.length > 1) {
-        const lead = Index.leadOf(k);
-        let byLead = this.leading.get(lead);
-        if (!byLead) this.leading.set(lead, (byLead = new Set()));
-        byLead.add(id);
-      }
     }
   }
 
-  remove(id: string, keys: string[]): void {
+  private removeEntries(id: string, keys: string[]): void {
     for (const k of keys) {
       const ids = this.entries.get(k);
-      if (ids) {
-        ids.delete(id);
-        if (ids.size === 0) this.entries.delete(k);
-      }
-      if (this.fields.length > 1) {
-        const lead = Index.leadOf(k);
-        const byLead = this.leading.get(lead);
-        if (!byLead) continue;
-        byLead.delete(id);
-        if (byLead.size === 0) this.leading.delete(lead);
-      }
+      if (!ids) continue;
+      ids.delete(id);
+      if (ids.size === 0) this.entries.delete(k);
     }
+  }
+
+  private leadingAdd(lead: string, id: string): void {
+    let byLead = this.leading.get(lead);
+    if (!byLead) this.leading.set(lead, (byLead = new Set()));
+    byLead.add(id);
+  }
+
+  private leadingRemove(lead: string, id: string): void {
+    const byLead = this.leading.get(lead);
+    if (!byLead) return;
+    byLead.delete(id);
+    if (byLead.size === 0) this.leading.delete(lead);
+  }
+
+  remove(id: string, keys: string[]): void {
+    this.removeEntries(id, keys);
+    if (this.fields.length > 1) for (const k of keys) this.leadingRemove(Index.leadOf(k), id);
   }
 
   /** Every full key for equality values on all fields (their cartesian product), or undefined if a field lacks one. */

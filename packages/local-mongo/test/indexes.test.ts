@@ -186,3 +186,25 @@ test('equality on every field or on the leading field of a compound index does n
   expect(await c.countDocuments({ device: 'dev7' })).toBe(0);
   expect(coll('compound').lastExamined).toBe(0);
 });
+
+test('an update moves only the keys that changed, and lookups by the leading field still find the document', async () => {
+  const c = db.collection<{ a: string; tags: string[]; applied: number[] }>('moved');
+  await c.createIndex({ a: 1, tags: 1 });
+  await c.createIndex({ applied: 1 }, { sparse: true });
+  await c.insertOne({ a: 'x', tags: ['t1', 't2'], applied: Array.from({ length: 500 }, (_, i) => i) });
+  await c.updateOne({ a: 'x' }, { $pull: { tags: 't1' } });
+  // the leading value 'x' is still held by the remaining key (x, t2)
+  expect(await c.countDocuments({ a: 'x' })).toBe(1);
+  expect(coll('moved').lastExamined).toBe(1);
+  expect(await c.countDocuments({ a: 'x', tags: 't1' })).toBe(0);
+  expect(await c.countDocuments({ a: 'x', tags: 't2' })).toBe(1);
+  await c.updateOne({ a: 'x' }, { $set: { a: 'y' } });
+  expect(await c.countDocuments({ a: 'x' })).toBe(0);
+  expect(await c.countDocuments({ a: 'y', tags: 't2' })).toBe(1);
+  // a growing marker array: each push adds its one key; a pull removes only its own
+  for (let i = 500; i < 600; i++) await c.updateOne({ a: 'y' }, { $push: { applied: i } });
+  await c.updateOne({ a: 'y' }, { $pull: { applied: { $lt: 100 } } });
+  expect(await c.countDocuments({ applied: 599 })).toBe(1);
+  expect(await c.countDocuments({ applied: 50 })).toBe(0);
+  expect(await c.countDocuments({ applied: 100 })).toBe(1);
+});

@@ -2,11 +2,7 @@
 import { Query } from 'mingo/query';
 import { applyProjection, compileFilter, mingoOptions, plainProjection } from '../src/query';
 
-const docs = [
-  { _id: 1, a: 1, b: { c: 2 }, d: [1, 2], e: null },
-  { _id: 2, b: 'x', a: 0 },
-  { _id: 3 },
-];
+const docs = [{ _id: 1, a: 1, b: { c: 2 }, d: [1, 2], e: null }, { _id: 2, b: 'x', a: 0 }, { _id: 3 }];
 
 /** What the engine answered before the direct path: mingo's projection. */
 const viaMingo = (projection: Record<string, unknown>) =>
@@ -28,16 +24,22 @@ test.each([
   const general = viaMingo(projection);
   expect(direct).toEqual(general);
   // mongod keeps the stored order (with _id first); mingo moves _id last on inclusion, so order is checked on its own
-  expect(direct.map((d) => Object.keys(d))).toEqual(direct.map((d, i) => Object.keys(docs[i]!).filter((k) => k in d)));
+  expect(direct.map((d) => Object.keys(d))).toEqual(
+    direct.map((d, i) => Object.keys(docs[i]!).filter((k) => k in d)),
+  );
   expect(applyProjection(docs, projection, compileFilter({}))).toEqual(direct);
 });
 
-test.each([[{ 'b.c': 1 }], [{ d: { $slice: 1 } }], [{ a: 1, b: 0 }], [{ a: 'x' }], [{ 'd.$': 1 }], [{ a: 2 }]])(
-  'anything but whole fields (%j) is left to the general path',
-  (projection) => {
-    expect(plainProjection(projection)).toBeNull();
-  },
-);
+test.each([
+  [{ 'b.c': 1 }],
+  [{ d: { $slice: 1 } }],
+  [{ a: 1, b: 0 }],
+  [{ a: 'x' }],
+  [{ 'd.$': 1 }],
+  [{ a: 2 }],
+])('anything but whole fields (%j) is left to the general path', (projection) => {
+  expect(plainProjection(projection)).toBeNull();
+});
 
 test('the direct path never hands out the stored document itself', () => {
   const [out] = docs.map(plainProjection({ _id: 0 })!);

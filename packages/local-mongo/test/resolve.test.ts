@@ -81,5 +81,7 @@ test('engineProcess runs the offline engine in a child process that serves clien
     await m.stop();
   }
   expect(() => process.kill(m.pid!, 0)).toThrow();
-  await expect(MongoClient.connect(`${m.uri}child_check`, { serverSelectionTimeoutMS: 500 })).rejects.toThrow();
+  await expect(
+    MongoClient.connect(`${m.uri}child_check`, { serverSelectionTimeoutMS: 500 }),
+  ).rejects.toThrow();
 });

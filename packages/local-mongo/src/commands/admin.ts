@@ -60,19 +60,17 @@ export const adminCommands: Record<string, Handler> = {
 
   listcollections: (body, ctx) => {
     const nameOnly = body.nameOnly === true;
-    let entries: Doc[] = ctx.engine
-      .collections(ctx.db)
-      .map((c) =>
-        nameOnly
-          ? { name: c.name, type: 'collection' }
-          : {
-              name: c.name,
-              type: 'collection',
-              options: c.options,
-              info: { readOnly: false, uuid: c.uuid },
-              idIndex: ID_INDEX,
-            },
-      );
+    let entries: Doc[] = ctx.engine.collections(ctx.db).map((c) =>
+      nameOnly
+        ? { name: c.name, type: 'collection' }
+        : {
+            name: c.name,
+            type: 'collection',
+            options: c.options,
+            info: { readOnly: false, uuid: c.uuid },
+            idIndex: ID_INDEX,
+          },
+    );
     if (isPlainObject(body.filter) && Object.keys(body.filter).length) {
       const m = compileFilter(body.filter);
       entries = entries.filter((e) => m.test(e));
