@@ -56,3 +56,10 @@ export async function serverError(
   }
   throw new Error('expected the operation to fail, but it succeeded');
 }
+
+/** The engine's own collection behind `db.name` (its planner counters), for tests that prove a query does not scan. */
+export function engineCollection(harness: () => Harness, db: () => Db, name: string) {
+  const c = harness().engine.engine.collection(db().databaseName, name);
+  if (!c) throw new Error(`no collection ${name}`);
+  return c;
+}

@@ -1,16 +1,12 @@
 // Index semantics: unique/compound/sparse/partial enforcement with mongod's E11000 shape, TTL expiry, scan-free equality lookups.
 import { Long } from 'mongodb';
 import type { Db } from 'mongodb';
-import { serverError, useHarness } from './helpers';
+import { engineCollection, serverError, useHarness } from './helpers';
 
 let db: Db;
 const harness = useHarness((fresh) => (db = fresh), { ttlIntervalMs: 25 });
 
-const coll = (name: string) => {
-  const c = harness().engine.engine.collection(db.databaseName, name);
-  if (!c) throw new Error(`no collection ${name}`);
-  return c;
-};
+const coll = (name: string) => engineCollection(harness, () => db, name);
 
 test('unique index error matches mongod exactly, with keyPattern and keyValue in writeErrors', async () => {
   const c = db.collection('users');

@@ -1,16 +1,12 @@
 // Range and sort-with-limit walks over sorted index keys: identical to a scan on random data, and proven not to scan.
 import { Long, ObjectId } from 'mongodb';
 import type { Collection as DriverCollection, Db, Document } from 'mongodb';
-import { useHarness } from './helpers';
+import { engineCollection, useHarness } from './helpers';
 
 let db: Db;
 const harness = useHarness((fresh) => (db = fresh));
 
-const coll = (name: string) => {
-  const c = harness().engine.engine.collection(db.databaseName, name);
-  if (!c) throw new Error(`no collection ${name}`);
-  return c;
-};
+const coll = (name: string) => engineCollection(harness, () => db, name);
 
 /** Deterministic PRNG (mulberry32) so a failure reproduces. */
 function rng(seed: number): () => number {

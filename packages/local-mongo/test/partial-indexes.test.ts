@@ -1,15 +1,11 @@
 // Partial indexes answer the queries whose filter implies their expression (as mongod), and only those: no scans, same results.
 import type { Db, Document } from 'mongodb';
-import { useHarness } from './helpers';
+import { engineCollection, useHarness } from './helpers';
 
 let db: Db;
 const harness = useHarness((fresh) => (db = fresh));
 
-const coll = (name: string) => {
-  const c = harness().engine.engine.collection(db.databaseName, name);
-  if (!c) throw new Error(`no collection ${name}`);
-  return c;
-};
+const coll = (name: string) => engineCollection(harness, () => db, name);
 
 const NOW = new Date('2026-01-01T12:00:00Z');
 const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
