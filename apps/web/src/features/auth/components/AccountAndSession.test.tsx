@@ -1,6 +1,6 @@
 // Signed-in pieces: account menu and profile dialog, the per-navigation user fetch with the expired redirect,
 // the plans view behind "Get Reviews", and the notice after the verification link.
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { USER_MESSAGES } from '@cx/contracts';
 import { toaster } from '@/components/ui/toaster';
@@ -17,8 +17,10 @@ vi.setConfig({ testTimeout: 60_000 });
 beforeAll(() => import('@/app/routes/business'), 120_000);
 
 afterEach(() => {
-  act(() => authDialog.close());
-  act(() => toaster.remove());
+  // Unmounted first, so closing the module-store dialog re-renders nothing after the test's act.
+  cleanup();
+  authDialog.close();
+  toaster.remove();
   vi.unstubAllGlobals();
 });
 

@@ -1,5 +1,5 @@
 // The auth dialog: every panel's spec §5 messages, the §4 transitions with their §8 toasts, and what login stores.
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { USER_MESSAGES } from '@cx/contracts';
 import { toaster } from '@/components/ui/toaster';
@@ -11,9 +11,11 @@ import { apiUser, mockApi } from '../testing/mock-api';
 vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
-  // The dialog's open view lives in a module store: close it so the next test starts with no modal.
-  act(() => authDialog.close());
-  act(() => toaster.remove());
+  // The dialog's open view lives in a module store: close it so the next test starts with no modal. Unmounted first,
+  // so closing re-renders nothing (a closing dialog's exit animation would update after the test's act).
+  cleanup();
+  authDialog.close();
+  toaster.remove();
   vi.unstubAllGlobals();
 });
 

@@ -1,5 +1,5 @@
 // The login's mailed-code step and the known-device token: what the panel shows, stores and sends.
-import { act, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LOGIN_CODE_REQUIRED, USER_MESSAGES } from '@cx/contracts';
 import { toaster } from '@/components/ui/toaster';
@@ -11,8 +11,10 @@ import { apiUser, mockApi } from '../testing/mock-api';
 vi.setConfig({ testTimeout: 40_000 });
 
 afterEach(() => {
-  act(() => authDialog.close());
-  act(() => toaster.remove());
+  // Unmounted first, so closing the module-store dialog re-renders nothing after the test's act.
+  cleanup();
+  authDialog.close();
+  toaster.remove();
   vi.unstubAllGlobals();
 });
 

@@ -1,5 +1,5 @@
 // Select Store dialog (spec §2 dialog 2): search, spinner, "No store found", interface checks and the kiosk hand-over.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
@@ -19,6 +19,8 @@ const on = { status: true };
 const off = { status: false };
 
 afterEach(() => {
+  // Unmounted first, so closing the module-store dialog re-renders nothing after the test's act.
+  cleanup();
   selectStoreDialog.close();
   vi.mocked(hardNavigate).mockClear();
   // Toasts live in a module-level store: one test's message must not satisfy the next test.
@@ -67,7 +69,7 @@ describe('Select Store dialog', () => {
     api({}, pending.promise);
     renderApp(paths.business.manageStores.path, { token: 't' });
     // The page's own list waits too (its button stays disabled), so open the dialog the way a header would.
-    selectStoreDialog.open();
+    act(() => selectStoreDialog.open());
     // The first test also pays for transforming the lazy dashboard and dialog chunks.
     const dialog = await screen.findByRole('dialog', { name: 'Select Store' }, { timeout: 5000 });
     expect(within(dialog).getByLabelText('Loading stores')).toBeInTheDocument();
@@ -154,7 +156,9 @@ describe('Select Store dialog', () => {
     // Everything of the owner's session is gone; the tablet keeps only its new kiosk credential for this store.
     expect(window.localStorage.length).toBe(1);
     expect(kioskTabletOf(soho._id)).toEqual({ id: '64b7f0c2a1b2c3d4e5f60901', credential: CREDENTIAL });
-    expect(calls.bodiesOf(`POST /api/v1/stores/${soho._id}/kiosks`)).toEqual([{ label: 'Select Store tablet' }]);
+    expect(calls.bodiesOf(`POST /api/v1/stores/${soho._id}/kiosks`)).toEqual([
+      { label: 'Select Store tablet' },
+    ]);
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
     expect(calls.bodiesOf('PUT /api/v1/user/select-store')).toEqual([{ storeId: soho._id }]);
     // The tab is handed over as a kiosk: the thanks page will count down back to the start.
