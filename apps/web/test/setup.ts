@@ -1,6 +1,6 @@
 // Test setup: jest-dom matchers, and the browser APIs jsdom lacks that Chakra/zag and the layouts call.
 import '@testing-library/jest-dom/vitest';
-import { configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 // Route chunks are lazy: the first import of a large area can take seconds to transform in a cold worker on a busy
 // 2-core machine; waits are bounds, not speed targets.
@@ -35,6 +35,8 @@ if (browser && !window.matchMedia) {
 }
 // jsdom prints "Not implemented" for scrolling; the layouts scroll to the top on navigation.
 if (browser) {
+  // First of every test's after-hooks (sequence.hooks = 'list'): unmount, then let the file reset its stores.
+  afterEach(() => cleanup());
   window.scrollTo = () => {};
   Element.prototype.scrollTo = () => {};
   Element.prototype.scrollIntoView = () => {};

@@ -1,5 +1,5 @@
 // /dashboard (Snapshot) and /overview against mocked analytics answers: figures, filters in the URL, all page states.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { paths } from '@/config/paths';
 import {
@@ -94,7 +94,7 @@ describe('/dashboard (Snapshot)', () => {
       expect(api.queriesOf('GET /api/v1/analytics/snapshot').at(-1)!.get('stores')).toBe(soho._id),
     );
 
-    await router.navigate(-2);
+    await act(() => router.navigate(-2));
     await waitFor(() => expect(screen.getByTestId('kpi-ratings')).toHaveTextContent('120 ratings'));
     expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue('last30');
   });
