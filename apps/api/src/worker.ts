@@ -1,6 +1,6 @@
-// Runs the scheduled jobs in their own process (`node dist/worker.js`), so API instances (JOBS=off) only serve requests.
+// Runs the scheduled jobs and webhook delivery in their own process (`node dist/worker.js`), so API instances (JOBS=off) only serve requests.
 import { env } from './config/env';
-import { scheduledJobs } from './jobs/registry';
+import { scheduledJobs, startWebhookDelivery } from './jobs/registry';
 import { connectDatabase } from './lib/db';
 import { logger } from './lib/logger';
 import { startScheduler } from './lib/scheduler';
@@ -14,7 +14,11 @@ async function main(): Promise<void> {
   const db = await connectDatabase();
   const jobs = scheduledJobs();
   const scheduler = await startScheduler(jobs, { name: `worker-${process.pid}` });
-  logger.info({ jobs: jobs.map((j) => j.name), backend: db.backend }, 'jobs worker running');
+  const webhooks = startWebhookDelivery();
+  logger.info(
+    { jobs: jobs.map((j) => j.name), backend: db.backend },
+    'jobs worker running (and webhook delivery)',
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -24,7 +28,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), DRAIN_MS + 5_000);
     force.unref();
     void (async () => {
-      await scheduler.stop(DRAIN_MS);
+      await Promise.all([scheduler.stop(DRAIN_MS), webhooks.stop()]);
       await db.close().catch((err: unknown) => logger.error({ err }, 'error closing database'));
       process.exit(0);
     })();

@@ -91,6 +91,8 @@ const ZEnvSchema = z.object({
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
   /** How long one webhook delivery attempt may take (connect + answer) before it counts as failed. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  /** Webhook attempts in flight at once in one process (a quarter of them at most to one endpoint). */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   /**
    * Whether webhooks may be delivered to loopback, private, link-local and metadata addresses: unset means on in
    * development only (a local receiver), off otherwise.

@@ -1,4 +1,4 @@
-// The one list of scheduled jobs, started by the worker process, or by the API itself when JOBS=inline.
+// The one list of scheduled jobs (and the webhook delivery loop), started by the worker process, or by the API when JOBS=inline.
 import { env } from '../config/env';
 import { logger } from '../lib/logger';
 import { startScheduler, type ScheduledJob, type Scheduler } from '../lib/scheduler';
@@ -14,19 +14,27 @@ export function scheduledJobs(): ScheduledJob[] {
   return [...notificationJobs(), ...analyticsJobs(), ...insightJobs(), ...reportJobs(), ...alertJobs()];
 }
 
-/**
- * What an API process starts: the drain of derived work that submits left owed always (its reactions push to this
- * process's sockets), plus the scheduled jobs when JOBS=inline; with JOBS=off a worker runs those. Every API process
- * also runs the webhook delivery loop (deliveries are claimed under a lease in MongoDB, so instances share the queue).
- */
-export async function startApiJobs(mode = env.JOBS): Promise<Pick<Scheduler, 'stop'>> {
-  if (mode === 'off') logger.info('scheduled jobs off in this process (JOBS=off): a worker runs them');
-  const scheduler = await startScheduler([...(mode === 'off' ? [] : scheduledJobs()), ...pipelineJobs()]);
+/** The webhook delivery loop (deliveries are claimed under a lease in MongoDB, so any number of processes share it). */
+export function startWebhookDelivery(): { stop(): Promise<void> } {
   const webhooks = createWebhookWorker();
   webhooks.start();
+  return webhooks;
+}
+
+/**
+ * What an API process starts: the drain of derived work that submits left owed always (its reactions push to this
+ * process's sockets), plus the scheduled jobs and the webhook delivery loop when JOBS=inline; with JOBS=off the
+ * worker process runs those, so API instances spend their CPU on requests.
+ */
+export async function startApiJobs(mode = env.JOBS): Promise<Pick<Scheduler, 'stop'>> {
+  const inline = mode !== 'off';
+  if (!inline)
+    logger.info('scheduled jobs and webhook delivery off in this process (JOBS=off): a worker runs them');
+  const scheduler = await startScheduler([...(inline ? scheduledJobs() : []), ...pipelineJobs()]);
+  const webhooks = inline ? startWebhookDelivery() : null;
   return {
     async stop(drainMs?: number) {
-      await Promise.all([scheduler.stop(drainMs), webhooks.stop()]);
+      await Promise.all([scheduler.stop(drainMs), webhooks?.stop()]);
     },
   };
 }

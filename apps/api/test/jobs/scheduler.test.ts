@@ -1,7 +1,12 @@
 // The scheduler's lock lease (renewed while a run lasts) across two instances, and which process runs the jobs.
 import mongoose from 'mongoose';
 import type { Db } from 'mongodb';
-import { scheduledJobs, startApiJobs } from '../../src/jobs/registry';
+import { env } from '../../src/config/env';
+import { scheduledJobs, startApiJobs, startWebhookDelivery } from '../../src/jobs/registry';
+import { WebhookEndpointModel } from '../../src/modules/integrations/webhook.model';
+import { deliveryRow, insertDeliveries } from '../../src/modules/integrations/webhooks.queue';
+import { makeUser } from '../factories';
+import { startReceiver } from '../integrations/webhook-support';
 import { pipelineJobs } from '../../src/modules/feedback/pipeline.drain';
 import { startScheduler, type Scheduler } from '../../src/lib/scheduler';
 import { setupTestDb } from '../helpers/db';
@@ -66,5 +71,58 @@ describe('where the jobs run (JOBS)', () => {
     expect(names).toEqual([...scheduledJobs().map((j) => j.name), ...pipelineNames()].sort());
     expect(names).toContain('notifications:summaries');
     expect(names).toContain('analytics:settle-closed-days');
+  });
+});
+
+describe('where webhooks are delivered (JOBS)', () => {
+  let allowPrivate: boolean;
+  beforeAll(() => {
+    allowPrivate = env.WEBHOOKS_ALLOW_PRIVATE;
+    env.WEBHOOKS_ALLOW_PRIVATE = true; // the receiver is on loopback
+  });
+  afterAll(() => void (env.WEBHOOKS_ALLOW_PRIVATE = allowPrivate));
+
+  async function queuedTo(url: string) {
+    const owner = await makeUser();
+    const endpoint = await WebhookEndpointModel.create({
+      business: owner.id,
+      url,
+      events: ['rating.created'],
+      secrets: [{ key: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=' }],
+    });
+    const at = new Date();
+    await insertDeliveries([
+      deliveryRow(endpoint, { eventId: 'rating.created:jobs', type: 'rating.created', payload: '{}', at }),
+    ]);
+  }
+  const until = async (test: () => boolean) => {
+    for (let i = 0; i < 150 && !test(); i++) await sleep(20);
+    return test();
+  };
+
+  it('JOBS=inline: the API process delivers', async () => {
+    const receiver = await startReceiver();
+    try {
+      await queuedTo(receiver.url);
+      stops.push(await startApiJobs('inline'));
+      expect(await until(() => receiver.hits.length === 1)).toBe(true);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('JOBS=off: the API process leaves deliveries to the worker, which delivers them', async () => {
+    const receiver = await startReceiver();
+    try {
+      await queuedTo(receiver.url);
+      stops.push(await startApiJobs('off'));
+      // an API loop would have claimed it at once
+      await sleep(1000);
+      expect(receiver.hits).toHaveLength(0);
+      stops.push(startWebhookDelivery()); // what `node dist/worker.js` starts beside its jobs
+      expect(await until(() => receiver.hits.length === 1)).toBe(true);
+    } finally {
+      await receiver.close();
+    }
   });
 });

@@ -59,9 +59,10 @@ const deliverySchema = new Schema(
 );
 deliverySchema.index({ endpoint: 1, eventId: 1 }, { unique: true });
 deliverySchema.index({ endpoint: 1, createdAt: -1 });
+/** The claim's walk: one endpoint's due deliveries, oldest first (never another endpoint's backlog). */
 deliverySchema.index(
-  { nextAttemptAt: 1 },
-  { partialFilterExpression: { status: 'pending' }, name: 'due_pending' },
+  { endpoint: 1, nextAttemptAt: 1 },
+  { partialFilterExpression: { status: 'pending' }, name: 'due_by_endpoint' },
 );
 deliverySchema.index({ lease: 1 }, { partialFilterExpression: { lease: { $type: 'string' } } });
 

@@ -16,13 +16,14 @@ export function payloadOf(event: Pick<BusinessEvent, 'id' | 'type' | 'business' 
   });
 }
 
-const wakers = new Set<() => void>();
+type Waker = (endpoints: string[]) => void;
+const wakers = new Set<Waker>();
 /** Lets a worker in this process start at once when something is queued (others find it at their next poll). */
-export function onEnqueued(wake: () => void): () => void {
+export function onEnqueued(wake: Waker): () => void {
   wakers.add(wake);
   return () => void wakers.delete(wake);
 }
-export const wakeWorkers = () => wakers.forEach((wake) => wake());
+const wakeWorkers = (endpoints: string[]) => wakers.forEach((wake) => wake(endpoints));
 
 const receives = (endpoint: WebhookEndpointDoc, event: BusinessEvent) =>
   endpoint.events.includes(event.type) &&
@@ -41,7 +42,7 @@ export async function insertDeliveries(rows: Row[]): Promise<void> {
     const errors = (Array.isArray(raw) ? raw : raw ? [raw] : []) as { code?: number }[];
     if (errors.length === 0 || errors.some((e) => e.code !== 11000)) throw err;
   }
-  wakeWorkers();
+  wakeWorkers([...new Set(rows.map((r) => String(r.endpoint)))]);
 }
 
 export function deliveryRow(

@@ -1,8 +1,8 @@
 // The delivery worker: claims due deliveries under a lease (safe with many instances), attempts, retries, disables.
-import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
-import { logger } from '../../lib/logger';
 import { env } from '../../config/env';
+import { logger } from '../../lib/logger';
+import { createClaimer, type Busy } from './webhooks.claim';
 import { notifyEndpointDisabled } from './webhooks.disable';
 import { onEnqueued } from './webhooks.queue';
 import { liveSecrets, webhookHeaders } from './webhooks.signing';
@@ -32,53 +32,6 @@ export interface WorkerOptions {
   perEndpoint?: number;
   /** How often an idle worker looks for due deliveries queued by other instances. */
   pollMs?: number;
-}
-
-const dueFilter = (now: Date) => ({
-  status: 'pending' as const,
-  nextAttemptAt: { $lte: now },
-  $or: [{ lockedUntil: null }, { lockedUntil: { $lte: now } }],
-});
-
-/** Attempts in flight per endpoint (by id). */
-type Busy = Map<string, number>;
-
-/**
- * Claims up to `limit` due deliveries, oldest first, at most `perEndpoint` in flight per endpoint counting `busy`
- * (endpoints already at their cap are left out of the query): one conditional update per batch, so two workers never
- * hold the same delivery.
- */
-async function claim(
-  now: Date,
-  limit: number,
-  busy: Busy,
-  perEndpoint: number,
-): Promise<WebhookDeliveryDoc[]> {
-  const full = [...busy].filter(([, n]) => n >= perEndpoint).map(([id]) => new Types.ObjectId(id));
-  const due = await WebhookDeliveryModel.find(
-    { ...dueFilter(now), ...(full.length ? { endpoint: { $nin: full } } : {}) },
-    { _id: 1, endpoint: 1 },
-  )
-    .sort({ nextAttemptAt: 1 })
-    .limit(limit * 4)
-    .lean();
-  const taken = new Map(busy);
-  const picked: Types.ObjectId[] = [];
-  for (const d of due) {
-    const n = taken.get(String(d.endpoint)) ?? 0;
-    if (n >= perEndpoint) continue;
-    taken.set(String(d.endpoint), n + 1);
-    picked.push(d._id);
-    if (picked.length >= limit) break;
-  }
-  if (picked.length === 0) return [];
-  const lease = randomUUID();
-  const leaseMs = Math.max(2 * env.WEBHOOK_TIMEOUT_MS, MINUTE);
-  await WebhookDeliveryModel.updateMany(
-    { _id: { $in: picked }, ...dueFilter(now) },
-    { $set: { lease, lockedUntil: new Date(now.getTime() + leaseMs) } },
-  );
-  return WebhookDeliveryModel.find({ lease }).lean<WebhookDeliveryDoc[]>();
 }
 
 async function recordEndpointHealth(endpoint: WebhookEndpointDoc, result: AttemptResult, now: Date) {
@@ -173,9 +126,11 @@ export interface WebhookWorker {
 
 export function createWebhookWorker(opts: WorkerOptions = {}): WebhookWorker {
   const now = opts.now ?? (() => new Date());
-  const concurrency = opts.concurrency ?? 16;
+  const concurrency = opts.concurrency ?? env.WEBHOOK_CONCURRENCY;
   const perEndpoint = opts.perEndpoint ?? Math.max(1, Math.floor(concurrency / 4));
   const busy: Busy = new Map();
+  const pollMs = opts.pollMs ?? 2_000;
+  const claimer = createClaimer(pollMs);
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
@@ -200,13 +155,13 @@ export function createWebhookWorker(opts: WorkerOptions = {}): WebhookWorker {
     while (running) {
       const free = concurrency - inFlight.size;
       if (inFlight.size > 0 && free < batchFrom) {
-        await idle(opts.pollMs ?? 2_000);
+        await idle(pollMs);
         continue;
       }
       let claimed: WebhookDeliveryDoc[] = [];
       if (free > 0) {
         try {
-          claimed = await claim(now(), free, busy, perEndpoint);
+          claimed = await claimer.claim(now(), free, busy, perEndpoint);
         } catch (err) {
           logger.warn({ err: String(err) }, 'webhook claim failed');
         }
@@ -224,16 +179,18 @@ export function createWebhookWorker(opts: WorkerOptions = {}): WebhookWorker {
         });
         inFlight.add(p);
       }
-      if (claimed.length === 0 || inFlight.size >= concurrency) await idle(opts.pollMs ?? 2_000);
+      if (claimed.length === 0 || inFlight.size >= concurrency) await idle(pollMs);
     }
   }
 
   return {
     async runDue() {
       let total = 0;
+      // every endpoint asked at every step: what is due now, not what this worker's loop last saw
+      const fresh = createClaimer(0);
       for (;;) {
         const at = now();
-        const claimed = await claim(at, concurrency, new Map(), perEndpoint);
+        const claimed = await fresh.claim(at, concurrency, new Map(), perEndpoint);
         if (claimed.length === 0) return total;
         const endpoints = await endpointsOf(claimed);
         await Promise.all(claimed.map((d) => attemptLogged(d, endpoints, at, opts)));
@@ -243,7 +200,10 @@ export function createWebhookWorker(opts: WorkerOptions = {}): WebhookWorker {
     start() {
       if (running) return;
       running = true;
-      unsubscribe = onEnqueued(nudge);
+      unsubscribe = onEnqueued((endpoints) => {
+        claimer.queued(endpoints);
+        nudge();
+      });
       loop = run();
     },
     async stop() {
