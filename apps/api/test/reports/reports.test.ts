@@ -156,10 +156,8 @@ describe('GET/POST /api/v1/reports/unsubscribe', () => {
     const otherPeriod = Buffer.from(JSON.stringify({ ...claims, p: 'daily' })).toString('base64url');
     for (const bad of [`${otherPeriod}.${mac}`, `${payload}.${mac.slice(0, -2)}xx`, 'nonsense']) {
       for (const method of ['get', 'post'] as const) {
-        const res = await request(app)
-          [method]('/api/v1/reports/unsubscribe')
-          .query({ token: bad })
-          .expect(400);
+        const agent = request(app);
+        const res = await agent[method]('/api/v1/reports/unsubscribe').query({ token: bad }).expect(400);
         expect(res.body.message).toBe('This unsubscribe link is not valid');
       }
     }

@@ -23,6 +23,8 @@ const figureFields = {
   h: { type: Schema.Types.Mixed, default: undefined },
   /** Ids of recent events already added to this row: a re-applied change is a no-op (pruned once the event is done). */
   applied: { type: [Schema.Types.ObjectId], default: undefined },
+  /** Write counter, bumped by every change to the figures: the rebuild replaces a row only if it is as it read it. */
+  v: { type: Number, default: undefined },
 };
 
 const rollupSchema = new Schema(

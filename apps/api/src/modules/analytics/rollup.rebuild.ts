@@ -81,18 +81,30 @@ function difference(want: Record<string, number>, stored: Record<string, number>
   return inc;
 }
 
-function rowDoc(row: Pick<ExpectedRow, 'key' | 'business'>, fields: Record<string, number>, applied: unknown[]) {
+function rowDoc(
+  row: Pick<ExpectedRow, 'key' | 'business'>,
+  fields: Record<string, number>,
+  applied: unknown[],
+  v = 0,
+) {
   const zeros = Object.fromEntries(VALUE_FIELDS.map((f) => [f, 0]));
   const { store, staff, metric, day } = row.key;
   const key = isBusinessKey(row.key) ? { metric, day } : { store, staff, metric, day };
-  return { ...key, business: row.business, ...zeros, ...unflatten(fields), ...(applied.length ? { applied } : {}) };
+  const marks = applied.length ? { applied } : {};
+  return { ...key, business: row.business, ...zeros, ...unflatten(fields), ...marks, ...(v ? { v } : {}) };
 }
 
-/** Matches the row only while it carries exactly the markers read: any live $inc since then adds one. */
-const unchangedSince = (doc: Partial<RollupDoc> & { _id: unknown }) =>
-  doc.applied?.length
-    ? { _id: doc._id, applied: doc.applied }
-    : { _id: doc._id, $or: [{ applied: { $exists: false } }, { applied: { $size: 0 } }] };
+/**
+ * Matches the row only while it is as read: the same write counter (every live $inc bumps it, even one whose marker
+ * is already off again) and exactly the markers read.
+ */
+const unchangedSince = (doc: Partial<RollupDoc> & { _id: unknown }) => ({
+  _id: doc._id,
+  v: doc.v ?? null,
+  ...(doc.applied?.length
+    ? { applied: doc.applied }
+    : { $or: [{ applied: { $exists: false } }, { applied: { $size: 0 } }] }),
+});
 
 type Row = Partial<RollupDoc> & { _id: unknown; business: unknown };
 interface Ops {
@@ -128,7 +140,9 @@ export async function rebuildRollups(
   delete businessFilter.store;
   const anyBusiness = opts.only ? opts.only.businesses.size > 0 : !opts.stores;
   const businessRows: Row[] = anyBusiness
-    ? (await BusinessRollupModel.find(businessFilter).lean()).filter((d) => recountsBusiness(opts, d.business))
+    ? (await BusinessRollupModel.find(businessFilter).lean()).filter((d) =>
+        recountsBusiness(opts, d.business),
+      )
     : [];
   const counted = await recount(opts, eventsFrom);
 
@@ -171,7 +185,12 @@ export async function rebuildRollups(
       target.list.push({ deleteOne: { filter: unchangedSince(doc) } });
       target.deleted += 1;
     } else {
-      const replacement = rowDoc(expected ?? { key, business: doc.business }, want, doc.applied ?? []);
+      const replacement = rowDoc(
+        expected ?? { key, business: doc.business },
+        want,
+        doc.applied ?? [],
+        (doc.v ?? 0) + 1,
+      );
       target.list.push({ replaceOne: { filter: unchangedSince(doc), replacement } });
       target.replaced += 1;
     }

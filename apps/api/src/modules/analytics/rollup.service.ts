@@ -16,9 +16,14 @@ export const rowFilter = (key: RollupKey, business: unknown): Record<string, unk
     ? { business, metric: key.metric, day: key.day }
     : { store: key.store, staff: key.staff, metric: key.metric, day: key.day };
 
+/** A change's $inc, with the row's write counter (see the model's `v`). */
+const counted = (inc: Record<string, number>) => ({ ...inc, v: 1 });
+
 /** The $inc upsert of one row change. */
 export function rowUpsert({ key, business, inc }: RollupRowChange): AnyBulkWriteOperation {
-  const update = isBusinessKey(key) ? { $inc: inc } : { $inc: inc, $setOnInsert: { business } };
+  const update = isBusinessKey(key)
+    ? { $inc: counted(inc) }
+    : { $inc: counted(inc), $setOnInsert: { business } };
   return { updateOne: { filter: rowFilter(key, business), update, upsert: true } };
 }
 
@@ -56,7 +61,7 @@ type Op = AnyBulkWriteOperation;
 export function markedUpsert(change: RollupRowChange, event: Types.ObjectId): Op {
   const { key, business, inc } = change;
   const update = {
-    $inc: inc,
+    $inc: counted(inc),
     $push: { applied: event },
     ...(isBusinessKey(key) ? {} : { $setOnInsert: { business } }),
   };
@@ -103,5 +108,18 @@ export async function applyRollupEvent(event: Types.ObjectId, changes: RollupRow
   await Promise.all([
     stores.length ? writeMarked(RollupModel, stores) : null,
     business.length ? writeMarked(BusinessRollupModel as unknown as typeof RollupModel, business) : null,
+  ]);
+}
+
+/** Takes an event's marker off the rows it was applied to (figures unchanged), once nothing can apply it again. */
+export async function unmarkRollupEvent(event: Types.ObjectId, changes: RollupRowChange[]): Promise<void> {
+  const op = (c: RollupRowChange): Op => ({
+    updateOne: { filter: rowFilter(c.key, c.business), update: { $pull: { applied: event } } },
+  });
+  const business = changes.filter((c) => isBusinessKey(c.key)).map(op);
+  const stores = changes.filter((c) => !isBusinessKey(c.key)).map(op);
+  await Promise.all([
+    stores.length ? RollupModel.bulkWrite(stores, { ordered: false }) : null,
+    business.length ? BusinessRollupModel.bulkWrite(business, { ordered: false }) : null,
   ]);
 }

@@ -5,18 +5,17 @@ import { logger } from '../../lib/logger';
 import type { ScheduledJob } from '../../lib/scheduler';
 import { BusinessRollupModel, RollupModel } from '../analytics/rollup.model';
 import { ThemeRollupModel } from '../analytics/theme-rollup.model';
-import type { PendingWork } from '../ratings/pending-work';
+import { DRAIN_AFTER_MS, type PendingWork } from '../ratings/pending-work';
 import { RatingModel, type RatingDoc } from '../ratings/rating.model';
 import { StoreModel } from '../stores/store.model';
 import { FeedbackEventModel, type FeedbackEventDoc } from './feedback-event.model';
 import { settleEvent, settleRating } from './pipeline';
 import type { AcceptedStore } from './rating-accepted';
 
-/** Entries younger than this are left to the request that wrote them (it normally finishes in milliseconds). */
-export const DRAIN_AFTER_MS = 10_000;
 /**
- * A rollup row keeps an event's marker this long after the event is done. Only a write still in flight for an event
- * could re-apply it; the drain job's lock (5 minutes) and a request's life are both far shorter.
+ * A rollup row keeps the marker of an event applied late (by the drainer, or a request slower than UNMARK_WITHIN_MS)
+ * this long after the event is done. Only a write still in flight for an event could re-apply it; the drain job's
+ * lock (5 minutes) and a request's life are both far shorter. A request's own quick events are unmarked at once.
  */
 export const MARKER_KEEP_MS = 30 * 60_000;
 const BATCH = 200;

@@ -3,14 +3,15 @@ import type { Types } from 'mongoose';
 import { track } from '../../lib/background';
 import { logger } from '../../lib/logger';
 import { eventRollupChanges, ratingRollupChanges } from '../analytics/rollup.contribution';
-import { applyRollupEvent } from '../analytics/rollup.service';
+import type { RollupRowChange } from '../analytics/rollup.contribution';
+import { applyRollupEvent, unmarkRollupEvent } from '../analytics/rollup.service';
 import {
   applyThemeEvent,
   isThemeWork,
   syncThemeCount,
   themeChanges,
 } from '../analytics/theme-rollup.service';
-import type { PendingWork } from '../ratings/pending-work';
+import { UNMARK_WITHIN_MS, type PendingWork } from '../ratings/pending-work';
 import { RatingModel, type RatingDoc } from '../ratings/rating.model';
 import { FeedbackEventModel, type FeedbackEventDoc } from './feedback-event.model';
 import { reactionNamed, type AcceptedStore } from './rating-accepted';
@@ -66,12 +67,48 @@ export async function applyRatingRollups(rating: RatingDoc): Promise<Outcome> {
   return outcome;
 }
 
-async function pull(model: 'rating' | 'event', _id: Types.ObjectId, ids: Types.ObjectId[]): Promise<void> {
+/** A document's changes for one score entry (null for an entry whose rows are not score rollups). */
+type ChangesOf = (work: PendingWork) => RollupRowChange[] | null;
+
+/**
+ * Pulls the done entries; then the score entries pulled within UNMARK_WITHIN_MS of being written have their markers
+ * taken off their rows at once, so a busy row carries only the events in flight (a failure leaves them to the sweep).
+ */
+async function pull(
+  doc: { _id: Types.ObjectId; pending?: PendingWork[] | null },
+  model: 'rating' | 'event',
+  ids: Types.ObjectId[],
+  changesOf: ChangesOf,
+): Promise<void> {
   if (ids.length === 0) return;
   const update = { $pull: { pending: { id: { $in: ids } } } };
-  if (model === 'rating') await RatingModel.updateOne({ _id }, update);
-  else await FeedbackEventModel.updateOne({ _id }, update);
+  if (model === 'rating') await RatingModel.updateOne({ _id: doc._id }, update);
+  else await FeedbackEventModel.updateOne({ _id: doc._id }, update);
+  const pulledAt = Date.now();
+  const done = new Set(ids.map(String));
+  const quick = pendingOf(doc).filter(
+    (w) => done.has(String(w.id)) && pulledAt - new Date(w.at).getTime() < UNMARK_WITHIN_MS,
+  );
+  await Promise.all(
+    quick.map(async (work) => {
+      const changes = changesOf(work);
+      if (!changes?.length) return;
+      await unmarkRollupEvent(work.id, changes).catch((err: unknown) =>
+        logger.warn(
+          { err: errText(err), event: String(work.id) },
+          'marker clean-up failed; the sweep removes it',
+        ),
+      );
+    }),
+  );
 }
+
+const ratingChanges =
+  (rating: RatingDoc): ChangesOf =>
+  (work) =>
+    work.kind !== 'rollup' || isThemeWork(work)
+      ? null
+      : ratingRollupChanges(rating, work.sign === -1 ? -1 : 1);
 
 /** Runs the rating's owed reactions (once its rollups are done) and pulls every entry that is done. */
 async function finishRating(rating: RatingDoc, store: AcceptedStore, rollups: Outcome): Promise<void> {
@@ -98,7 +135,7 @@ async function finishRating(rating: RatingDoc, store: AcceptedStore, rollups: Ou
         );
     });
   }
-  await pull('rating', rating._id, done);
+  await pull(rating, 'rating', done, ratingChanges(rating));
 }
 
 /**
@@ -119,27 +156,28 @@ export async function settleRating(rating: RatingDoc, store: AcceptedStore): Pro
 /** A restore or re-flag: the entry written with the flag change is applied and pulled now (or left for the drainer). */
 export async function settleRatingRollups(rating: RatingDoc): Promise<void> {
   const rollups = await applyRatingRollups(rating);
-  await pull('rating', rating._id, rollups.done).catch((err: unknown) =>
+  await pull(rating, 'rating', rollups.done, ratingChanges(rating)).catch((err: unknown) =>
     logger.warn({ err: errText(err) }, 'pending clean-up failed; the drainer retries'),
   );
 }
 
-const eventApply = (e: FeedbackEventDoc) => (work: PendingWork) =>
-  applyRollupEvent(
-    work.id,
-    eventRollupChanges({
-      business: e.business,
-      store: e.store,
-      metric: e.type,
-      day: e.day,
-      network: e.network,
-    }),
-  );
+const eventChanges = (e: FeedbackEventDoc) =>
+  eventRollupChanges({
+    business: e.business,
+    store: e.store,
+    metric: e.type,
+    day: e.day,
+    network: e.network,
+  });
+
+const eventApply = (e: FeedbackEventDoc) => (work: PendingWork) => applyRollupEvent(work.id, eventChanges(e));
 
 /** A visit or click: its rollups applied (awaited when `inline`), the entry pulled after. */
 export async function settleEvent(event: FeedbackEventDoc, inline = false): Promise<void> {
   const rollups = await applyRollups(event, eventApply(event));
-  const clean = pull('event', event._id, rollups.done);
+  const clean = pull(event, 'event', rollups.done, (work) =>
+    work.kind === 'rollup' ? eventChanges(event) : null,
+  );
   if (inline) track(clean, 'event derived work');
   else await clean;
 }

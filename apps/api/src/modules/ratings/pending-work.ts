@@ -40,6 +40,16 @@ export const reactionWork = (name: string, at: Date): PendingWork => ({
   at,
 });
 
+/** Entries younger than this are left to the request that wrote them (it normally finishes in milliseconds). */
+export const DRAIN_AFTER_MS = 10_000;
+
+/**
+ * An entry done and pulled within this of being written was never visible to the drainer (it reads only entries
+ * older than DRAIN_AFTER_MS; the other 5 s are margin for clock skew between instances), so nothing can apply it
+ * again: its rollup markers are taken off at once rather than kept for the sweep.
+ */
+export const UNMARK_WITHIN_MS = 5_000;
+
 /** Documents with work older than a cut-off (the drainer's read): a sparse multikey index keeps it cheap. */
 export const PENDING_INDEX = { 'pending.at': 1 } as const;
 
