@@ -1,9 +1,10 @@
-// `pnpm --filter @cx/api migrate`: brings a database written before Teams to the business-keyed shape (idempotent).
+// `pnpm --filter @cx/api migrate`: brings a database written before Teams to the business-keyed shape and drops retired indexes (idempotent).
 import mongoose from 'mongoose';
 import { startMongo } from '@cx/local-mongo';
 import { env } from '../config/env';
 import { withDbName } from '../lib/db';
 import { migrateToBusinesses } from './migrate-teams';
+import { dropRetiredIndexes } from './retired-indexes';
 
 async function main(): Promise<number> {
   const started = await startMongo({
@@ -24,10 +25,12 @@ async function main(): Promise<number> {
     );
     for (const [collection, n] of Object.entries(counts.renamed))
       console.log(`  ${collection}: ${n} records now keyed by business`);
+    const retired = await dropRetiredIndexes(mongoose.connection.db!);
+    console.log(`${retired} retired indexes dropped`);
     console.log(
-      counts.changes === 0
+      counts.changes + retired === 0
         ? 'Nothing to migrate: the database is already in the Teams shape.'
-        : `${counts.changes} changes in all.`,
+        : `${counts.changes + retired} changes in all.`,
     );
     return 0;
   } finally {

@@ -8,7 +8,7 @@ const MINUTE = 60_000;
 /** How long the list of enabled endpoints is trusted before it is read again. */
 const ENDPOINTS_FRESH_MS = 5_000;
 
-export const dueFilter = (now: Date) => ({
+const dueFilter = (now: Date) => ({
   status: 'pending' as const,
   nextAttemptAt: { $lte: now },
   $or: [{ lockedUntil: null }, { lockedUntil: { $lte: now } }],
