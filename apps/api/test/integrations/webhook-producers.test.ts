@@ -2,23 +2,18 @@
 import request from 'supertest';
 import type { TWebhookEventType } from '@cx/contracts';
 import { createApp } from '../../src/app';
-import { WebhookDeliveryModel, WebhookEndpointModel } from '../../src/modules/integrations/webhook.model';
+import { WebhookDeliveryModel } from '../../src/modules/integrations/webhook.model';
 import { deliver } from '../../src/modules/notifications/notify';
 import { reactionNamed } from '../../src/modules/feedback/rating-accepted';
 import { makeRating, makeStore, makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
+import { storedEndpoint } from './webhook-support';
 
 setupTestDb();
 const app = createApp();
 
-async function endpointFor(business: string, events: TWebhookEventType[]) {
-  return WebhookEndpointModel.create({
-    business,
-    url: 'https://hooks.example.com/cx',
-    events,
-    secrets: [{ key: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=' }],
-  });
-}
+const endpointFor = (business: string, events: TWebhookEventType[]) =>
+  storedEndpoint(business, 'https://hooks.example.com/cx', events);
 const queued = async () =>
   (await WebhookDeliveryModel.find().lean()).map((d) => ({ ...JSON.parse(d.payload), eventId: d.eventId }));
 

@@ -2,6 +2,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { TWebhookEventType } from '@cx/contracts';
+import { WebhookEndpointModel } from '../../src/modules/integrations/webhook.model';
 
 export interface Hit {
   headers: IncomingHttpHeaders;
@@ -61,4 +63,22 @@ export function signedWith(secret: string, hit: Hit): boolean {
 export function movableClock(start = Date.now() + 60_000) {
   let t = start;
   return { now: () => new Date(t), advance: (ms: number) => void (t += ms) };
+}
+
+/** A test signing secret (`whsec_` + base64 of a fixed 32-byte key). */
+export const TEST_WEBHOOK_SECRET = 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=';
+
+/** An endpoint stored directly (no API call), signing with TEST_WEBHOOK_SECRET. */
+export function storedEndpoint(
+  business: string,
+  url: string,
+  events: TWebhookEventType[] = ['rating.created'],
+) {
+  return WebhookEndpointModel.create({ business, url, events, secrets: [{ key: TEST_WEBHOOK_SECRET }] });
+}
+
+/** Polls every 20 ms, up to 5 s, until `test` holds; otherwise fails saying what it waited for. */
+export async function until(what: string, test: () => boolean): Promise<void> {
+  for (let i = 0; i < 250 && !test(); i++) await new Promise((r) => setTimeout(r, 20));
+  if (!test()) throw new Error(`timed out waiting: ${what}`);
 }

@@ -1,12 +1,12 @@
 // The claim asks each endpoint for its own due deliveries: an endpoint at its cap is never walked, whatever its backlog.
 import type { Types } from 'mongoose';
 import mongoose from 'mongoose';
-import { WebhookEndpointModel } from '../../src/modules/integrations/webhook.model';
 import { createClaimer } from '../../src/modules/integrations/webhooks.claim';
 import { deliveryRow, insertDeliveries } from '../../src/modules/integrations/webhooks.queue';
 import { makeUser } from '../factories';
 import { useCommandCounter } from '../helpers/commands';
 import { setupTestDb } from '../helpers/db';
+import { storedEndpoint } from './webhook-support';
 
 setupTestDb();
 const commands = useCommandCounter();
@@ -30,15 +30,8 @@ async function deliveryFinds(fn: () => Promise<unknown>): Promise<Record<string,
 
 async function twoEndpoints(backlog: number) {
   const owner = await makeUser();
-  const endpoint = (url: string) =>
-    WebhookEndpointModel.create({
-      business: owner.id,
-      url,
-      events: ['rating.created'],
-      secrets: [{ key: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=' }],
-    });
-  const slow = await endpoint('https://slow.example/hook');
-  const fast = await endpoint('https://fast.example/hook');
+  const slow = await storedEndpoint(owner.id, 'https://slow.example/hook');
+  const fast = await storedEndpoint(owner.id, 'https://fast.example/hook');
   const t0 = Date.now() - 60_000;
   const row = (ep: typeof slow, n: number, at: number) =>
     deliveryRow(ep, {

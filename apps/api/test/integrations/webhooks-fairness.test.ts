@@ -4,11 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { env } from '../../src/config/env';
 import { publishBusinessEvents } from '../../src/lib/business-events';
 import { createApp } from '../../src/app';
-import { WebhookEndpointModel } from '../../src/modules/integrations/webhook.model';
 import { createWebhookWorker } from '../../src/modules/integrations/webhooks.worker';
 import { makeStore, makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
-import { startReceiver } from './webhook-support';
+import { startReceiver, storedEndpoint, until } from './webhook-support';
 
 setupTestDb();
 createApp(); // registers the webhooks' business-events sink
@@ -39,30 +38,14 @@ async function hangingReceiver() {
   };
 }
 
-const until = async (what: string, test: () => boolean) => {
-  for (let i = 0; i < 250 && !test(); i++) await new Promise((r) => setTimeout(r, 20));
-  if (!test()) throw new Error(`timed out waiting: ${what}`);
-};
-
 it('delivers every event to a healthy endpoint while a slow one holds its own cap of attempts', async () => {
   const slow = await hangingReceiver();
   const fast = await startReceiver();
   const owner = await makeUser();
   const store = await makeStore(owner.id);
-  const secrets = [{ key: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=' }];
   // the slow endpoint is older: its deliveries sort first
-  await WebhookEndpointModel.create({
-    business: owner.id,
-    url: slow.url,
-    events: ['rating.created'],
-    secrets,
-  });
-  await WebhookEndpointModel.create({
-    business: owner.id,
-    url: fast.url,
-    events: ['rating.created'],
-    secrets,
-  });
+  await storedEndpoint(owner.id, slow.url);
+  await storedEndpoint(owner.id, fast.url);
   const worker = createWebhookWorker({ concurrency: 4, perEndpoint: 2, pollMs: 20 });
   try {
     await publishBusinessEvents(

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createApp } from '../../src/app';
 import { env } from '../../src/config/env';
 import { publishBusinessEvents } from '../../src/lib/business-events';
-import { WebhookDeliveryModel, WebhookEndpointModel } from '../../src/modules/integrations/webhook.model';
+import { WebhookDeliveryModel } from '../../src/modules/integrations/webhook.model';
 import { createWebhookWorker } from '../../src/modules/integrations/webhooks.worker';
 import {
   sendOnce,
@@ -12,7 +12,7 @@ import {
 } from '../../src/modules/integrations/webhooks.transport';
 import { makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
-import { startReceiver, type Receiver } from './webhook-support';
+import { startReceiver, storedEndpoint, type Receiver } from './webhook-support';
 
 setupTestDb();
 const app = createApp();
@@ -80,12 +80,7 @@ describe('sendOnce in production', () => {
 describe('the worker in production mode', () => {
   it('fails the delivery to an endpoint on a private address without connecting to it', async () => {
     const owner = await makeUser();
-    await WebhookEndpointModel.create({
-      business: owner.id,
-      url: receiver.url,
-      events: ['rating.created'],
-      secrets: [{ key: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=' }],
-    });
+    await storedEndpoint(owner.id, receiver.url);
     await publishBusinessEvents([
       {
         id: 'rating.created:x',

@@ -3,10 +3,9 @@ import mongoose from 'mongoose';
 import type { Db } from 'mongodb';
 import { env } from '../../src/config/env';
 import { scheduledJobs, startApiJobs, startWebhookDelivery } from '../../src/jobs/registry';
-import { WebhookEndpointModel } from '../../src/modules/integrations/webhook.model';
 import { deliveryRow, insertDeliveries } from '../../src/modules/integrations/webhooks.queue';
 import { makeUser } from '../factories';
-import { startReceiver } from '../integrations/webhook-support';
+import { startReceiver, storedEndpoint, until } from '../integrations/webhook-support';
 import { pipelineJobs } from '../../src/modules/feedback/pipeline.drain';
 import { startScheduler, type Scheduler } from '../../src/lib/scheduler';
 import { setupTestDb } from '../helpers/db';
@@ -84,28 +83,19 @@ describe('where webhooks are delivered (JOBS)', () => {
 
   async function queuedTo(url: string) {
     const owner = await makeUser();
-    const endpoint = await WebhookEndpointModel.create({
-      business: owner.id,
-      url,
-      events: ['rating.created'],
-      secrets: [{ key: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=' }],
-    });
+    const endpoint = await storedEndpoint(owner.id, url);
     const at = new Date();
     await insertDeliveries([
       deliveryRow(endpoint, { eventId: 'rating.created:jobs', type: 'rating.created', payload: '{}', at }),
     ]);
   }
-  const until = async (test: () => boolean) => {
-    for (let i = 0; i < 150 && !test(); i++) await sleep(20);
-    return test();
-  };
 
   it('JOBS=inline: the API process delivers', async () => {
     const receiver = await startReceiver();
     try {
       await queuedTo(receiver.url);
       stops.push(await startApiJobs('inline'));
-      expect(await until(() => receiver.hits.length === 1)).toBe(true);
+      await until('the API process delivers', () => receiver.hits.length === 1);
     } finally {
       await receiver.close();
     }
@@ -120,7 +110,7 @@ describe('where webhooks are delivered (JOBS)', () => {
       await sleep(1000);
       expect(receiver.hits).toHaveLength(0);
       stops.push(startWebhookDelivery()); // what `node dist/worker.js` starts beside its jobs
-      expect(await until(() => receiver.hits.length === 1)).toBe(true);
+      await until('the worker delivers', () => receiver.hits.length === 1);
     } finally {
       await receiver.close();
     }
