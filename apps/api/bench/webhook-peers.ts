@@ -1,8 +1,8 @@
 // The webhooks bench's other processes, as in production: the receivers (other companies' systems) and the worker.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setPriority } from 'node:os';
+import { listen } from './support';
 
 export type EndpointKind = 'ok' | 'slow' | 'failing';
 
@@ -98,8 +98,7 @@ async function receiversMain(): Promise<void> {
         else answer();
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    f.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    f.url = `http://127.0.0.1:${await listen(server)}/hook`;
     figures.push(f);
   }
   process.on('message', (m: { ask: string }) => {
