@@ -1,4 +1,4 @@
-/** API tests: ts-jest transpiles only (isolatedModules; the test script type-checks once with tsc first), MongoDB through the project's resolver (one per worker). */
+/** API tests: ts-jest only transpiles (the test script runs tsc once first); MongoDB through the project's resolver. */
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test', '<rootDir>/src'],

@@ -1,4 +1,4 @@
-// Runs the scheduled jobs and webhook delivery in their own process (`node dist/worker.js`), so API instances (JOBS=off) only serve requests.
+// Scheduled jobs and webhook delivery in their own process (`node dist/worker.js`); API instances run JOBS=off.
 import { env } from './config/env';
 import { scheduledJobs, startWebhookDelivery } from './jobs/registry';
 import { connectDatabase } from './lib/db';

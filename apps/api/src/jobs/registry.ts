@@ -1,4 +1,4 @@
-// The one list of scheduled jobs (and the webhook delivery loop), started by the worker process, or by the API when JOBS=inline.
+// The scheduled jobs and the webhook delivery loop: run by the worker process, or by the API when JOBS=inline.
 import { env } from '../config/env';
 import { logger } from '../lib/logger';
 import { startScheduler, type ScheduledJob, type Scheduler } from '../lib/scheduler';
