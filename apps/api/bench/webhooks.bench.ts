@@ -74,6 +74,7 @@ export async function run(): Promise<void> {
     const started = Date.now();
     const withHooks = await submit(world);
     const submitSeconds = (Date.now() - started) / 1000;
+    const duringSubmits = await receivers.delivered();
     const want = EVENTS * kinds.filter((k) => k !== 'failing').length;
     const deadline = Date.now() + WAIT_S * 1000;
     let delivered = 0;
@@ -103,7 +104,7 @@ export async function run(): Promise<void> {
     console.log(`${fast.length} healthy endpoints: ${summary(fast)}`);
     console.log(`slow endpoint: ${summary(slow)}`);
     console.log(
-      `all healthy: ${delivered}/${want} delivered; failing endpoint: ${failing} deliveries waiting to retry (backoff)`,
+      `all healthy: ${delivered}/${want} delivered (${duringSubmits} while the submits ran: the worker yields to them); failing endpoint: ${failing} deliveries waiting to retry (backoff)`,
     );
   } finally {
     await worker.stop();

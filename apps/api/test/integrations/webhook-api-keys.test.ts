@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createApp } from '../../src/app';
 import { publishBusinessEvents } from '../../src/lib/business-events';
 import { WebhookDeliveryModel } from '../../src/modules/integrations/webhook.model';
+import { fanOutEvents } from '../../src/modules/integrations/webhooks.queue';
 import { setupTestDb } from '../helpers/db';
 import { createKey, keyWorld } from './support';
 
@@ -36,6 +37,7 @@ describe('webhooks with an API key', () => {
       data: {},
     });
     await publishBusinessEvents([event(String(w.storeA._id), 1), event(String(w.storeB._id), 2)]);
+    await fanOutEvents(10);
     const rows = await WebhookDeliveryModel.find().lean();
     expect(rows.map((r) => r.eventId)).toEqual(['rating.created:key-1']);
   });

@@ -3,6 +3,7 @@ import request from 'supertest';
 import type { TWebhookEventType } from '@cx/contracts';
 import { createApp } from '../../src/app';
 import { WebhookDeliveryModel } from '../../src/modules/integrations/webhook.model';
+import { fanOutEvents } from '../../src/modules/integrations/webhooks.queue';
 import { deliver } from '../../src/modules/notifications/notify';
 import { reactionNamed } from '../../src/modules/feedback/rating-accepted';
 import { makeRating, makeStore, makeUser } from '../factories';
@@ -14,8 +15,13 @@ const app = createApp();
 
 const endpointFor = (business: string, events: TWebhookEventType[]) =>
   storedEndpoint(business, 'https://hooks.example.com/cx', events);
-const queued = async () =>
-  (await WebhookDeliveryModel.find().lean()).map((d) => ({ ...JSON.parse(d.payload), eventId: d.eventId }));
+const queued = async () => {
+  await fanOutEvents(100);
+  return (await WebhookDeliveryModel.find().lean()).map((d) => ({
+    ...JSON.parse(d.payload),
+    eventId: d.eventId,
+  }));
+};
 
 describe('webhook producers', () => {
   it('publishes a flagged rating as rating.flagged from the rating reaction, once per rating', async () => {

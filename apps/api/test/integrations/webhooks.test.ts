@@ -3,7 +3,12 @@ import request from 'supertest';
 import { createApp } from '../../src/app';
 import { env } from '../../src/config/env';
 import { publishBusinessEvents, type BusinessEvent } from '../../src/lib/business-events';
-import { WebhookDeliveryModel, WebhookEndpointModel } from '../../src/modules/integrations/webhook.model';
+import {
+  WebhookDeliveryModel,
+  WebhookEndpointModel,
+  WebhookEventModel,
+} from '../../src/modules/integrations/webhook.model';
+import { fanOutEvents } from '../../src/modules/integrations/webhooks.queue';
 import { createWebhookWorker, RETRY_DELAYS_MS } from '../../src/modules/integrations/webhooks.worker';
 import { makeStore, makeUser, type MadeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
@@ -95,7 +100,8 @@ describe('delivery', () => {
     const { postFrom, submitBody } = await import('../feedback/support');
     const res = await postFrom(app, '/feedback/experience-ratings', submitBody(store, { score: 4 }));
     expect(res.status).toBe(201);
-    for (let i = 0; i < 100 && (await WebhookDeliveryModel.countDocuments()) === 0; i++)
+    // the submit's reaction queues the event after the response
+    for (let i = 0; i < 100 && (await WebhookEventModel.countDocuments()) === 0; i++)
       await new Promise((r) => setTimeout(r, 20));
     expect(await createWebhookWorker().runDue()).toBe(1);
     expect(receiver.hits).toHaveLength(1);
@@ -116,9 +122,20 @@ describe('delivery', () => {
     const event = ratingEvent(owner.id, String(store._id));
     await publishBusinessEvents([event]);
     await publishBusinessEvents([event]);
+    expect(await fanOutEvents(10)).toBe(2);
     expect(await WebhookDeliveryModel.countDocuments()).toBe(1);
+    expect(await WebhookEventModel.countDocuments()).toBe(0);
     await createWebhookWorker().runDue();
     expect(receiver.hits).toHaveLength(1);
+  });
+
+  it('fans an event out once when two workers move it at the same time', async () => {
+    const { owner, store } = await endpoint();
+    await api(owner).post('', { url: `${receiver.url}?second`, events: ['rating.created'] });
+    await publishBusinessEvents([ratingEvent(owner.id, String(store._id))]);
+    await Promise.all([fanOutEvents(10), fanOutEvents(10)]);
+    expect(await WebhookDeliveryModel.countDocuments()).toBe(2);
+    expect(await WebhookEventModel.countDocuments()).toBe(0);
   });
 
   it('retries with backoff: a receiver failing three times gets the event exactly once more', async () => {
@@ -167,6 +184,7 @@ describe('delivery', () => {
     const { owner, store } = await endpoint();
     const clock = movableClock();
     await publishBusinessEvents([ratingEvent(owner.id, String(store._id))]);
+    await fanOutEvents(10);
     await WebhookDeliveryModel.updateMany(
       {},
       { $set: { lease: 'crashed-worker', lockedUntil: new Date(clock.now().getTime() + 60_000) } },

@@ -1,4 +1,4 @@
-// Webhook endpoints (URL, events, signing secrets, health) and their durable delivery queue (one document per message).
+// Webhook endpoints (URL, events, secrets, health), their outbox of events and the durable delivery queue.
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '@cx/contracts';
 
@@ -68,3 +68,24 @@ deliverySchema.index({ lease: 1 }, { partialFilterExpression: { lease: { $type: 
 
 export type WebhookDeliveryDoc = InferSchemaType<typeof deliverySchema> & { _id: Types.ObjectId };
 export const WebhookDeliveryModel = model('WebhookDelivery', deliverySchema);
+
+/**
+ * The webhooks' outbox: one document per business event that some endpoint receives, written by the producer's
+ * reaction (one small insert on the customer's path). The delivery worker fans it out into one delivery per endpoint
+ * at its own pace and deletes it; a fan-out repeated after a crash is refused per endpoint by the unique index above.
+ */
+const eventSchema = new Schema(
+  {
+    eventId: { type: String, required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
+    type: { type: String, required: true },
+    payload: { type: String, required: true },
+    /** The endpoints that receive it, decided when it happened (their subscriptions and stores at that time). */
+    endpoints: { type: [{ type: Schema.Types.ObjectId, ref: 'WebhookEndpoint' }], required: true },
+    at: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+
+export type WebhookEventDoc = InferSchemaType<typeof eventSchema> & { _id: Types.ObjectId };
+export const WebhookEventModel = model('WebhookEvent', eventSchema);

@@ -1,8 +1,13 @@
-// The webhooks sink: each business event becomes one durable delivery per subscribed endpoint (unique per endpoint).
+// The webhooks sink: each business event an endpoint receives is queued once; the worker fans it out per endpoint.
 import { Types } from 'mongoose';
 import type { BusinessEvent } from '../../lib/business-events';
 import { messageIdOf } from './webhooks.signing';
-import { WebhookDeliveryModel, WebhookEndpointModel, type WebhookEndpointDoc } from './webhook.model';
+import {
+  WebhookDeliveryModel,
+  WebhookEndpointModel,
+  WebhookEventModel,
+  type WebhookEndpointDoc,
+} from './webhook.model';
 
 /** The body every endpoint receives (Standard Webhooks' recommended `type`, `timestamp`, `data`, plus ids). */
 export function payloadOf(event: Pick<BusinessEvent, 'id' | 'type' | 'business' | 'store' | 'at' | 'data'>) {
@@ -18,10 +23,16 @@ export function payloadOf(event: Pick<BusinessEvent, 'id' | 'type' | 'business' 
 
 type Waker = (endpoints: string[]) => void;
 const wakers = new Set<Waker>();
-/** Lets a worker in this process start at once when something is queued (others find it at their next poll). */
+const eventWakers = new Set<() => void>();
+/** Lets a worker in this process start at once when deliveries are queued (others find them at their next poll). */
 export function onEnqueued(wake: Waker): () => void {
   wakers.add(wake);
   return () => void wakers.delete(wake);
+}
+/** Lets a worker in this process fan out at once when events are queued (others find them at their next poll). */
+export function onEventsQueued(wake: () => void): () => void {
+  eventWakers.add(wake);
+  return () => void eventWakers.delete(wake);
 }
 const wakeWorkers = (endpoints: string[]) => wakers.forEach((wake) => wake(endpoints));
 
@@ -78,8 +89,9 @@ export function deliveryRow(
 }
 
 /**
- * The sink: one read of the businesses' enabled endpoints, one unordered insert. Idempotent per event id (a retried
- * producer's second insert is refused by the unique index), so it is safe in a durable reaction.
+ * The sink, on the producer's (often a customer's) path: one read of the businesses' enabled endpoints and one insert
+ * of the events some endpoint receives, whatever the number of endpoints. Safe to repeat in a durable reaction: a
+ * second copy of an event fans out to deliveries the unique index refuses.
  */
 export async function enqueueEvents(events: BusinessEvent[], now = new Date()): Promise<void> {
   const businesses = [...new Set(events.map((e) => e.business))].map((b) => new Types.ObjectId(b));
@@ -87,12 +99,36 @@ export async function enqueueEvents(events: BusinessEvent[], now = new Date()): 
     .select({ business: 1, events: 1, stores: 1 })
     .lean<WebhookEndpointDoc[]>();
   if (endpoints.length === 0) return;
-  const rows = events.flatMap((event) =>
-    endpoints
-      .filter((ep) => String(ep.business) === event.business && receives(ep, event))
-      .map((ep) =>
-        deliveryRow(ep, { eventId: event.id, type: event.type, payload: payloadOf(event), at: now }),
+  const rows = events.flatMap((event) => {
+    const to = endpoints.filter((ep) => String(ep.business) === event.business && receives(ep, event));
+    if (to.length === 0) return [];
+    const business = new Types.ObjectId(event.business);
+    const payload = payloadOf(event);
+    return [
+      { eventId: event.id, business, type: event.type, payload, endpoints: to.map((ep) => ep._id), at: now },
+    ];
+  });
+  if (rows.length === 0) return;
+  await WebhookEventModel.collection.insertMany(rows, { ordered: false });
+  eventWakers.forEach((wake) => wake());
+}
+
+/**
+ * Moves up to `limit` queued events (oldest first) into one delivery per endpoint, then deletes them; returns how many
+ * it moved. Two workers moving the same events, or one repeating a move a crash interrupted, queue each delivery once.
+ */
+export async function fanOutEvents(limit: number): Promise<number> {
+  const events = await WebhookEventModel.find().sort({ _id: 1 }).limit(limit).lean();
+  if (events.length === 0) return 0;
+  const rows = events.flatMap((ev) =>
+    ev.endpoints.map((endpoint) =>
+      deliveryRow(
+        { _id: endpoint, business: ev.business },
+        { eventId: ev.eventId, type: ev.type, payload: ev.payload, at: ev.at },
       ),
+    ),
   );
   await insertDeliveries(rows);
+  await WebhookEventModel.deleteMany({ _id: { $in: events.map((ev) => ev._id) } });
+  return events.length;
 }

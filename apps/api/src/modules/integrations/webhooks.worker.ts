@@ -4,7 +4,9 @@ import { env } from '../../config/env';
 import { logger } from '../../lib/logger';
 import { createClaimer, type Busy } from './webhooks.claim';
 import { notifyEndpointDisabled } from './webhooks.disable';
-import { onEnqueued } from './webhooks.queue';
+import { createIdler, startFanOut } from './webhooks.fanout';
+import { createPacer, type Pacer } from './webhooks.pacing';
+import { fanOutEvents, onEnqueued } from './webhooks.queue';
 import { liveSecrets, webhookHeaders } from './webhooks.signing';
 import { sendOnce, type AttemptResult, type Resolver, type WebhookPolicy } from './webhooks.transport';
 import {
@@ -32,7 +34,12 @@ export interface WorkerOptions {
   perEndpoint?: number;
   /** How often an idle worker looks for due deliveries queued by other instances. */
   pollMs?: number;
+  /** Spaces fan-outs and claims while the database is slow (default: probes the database itself). */
+  pacer?: Pacer;
 }
+
+/** The pacer's probe: the smallest read of a collection every instance has. */
+const probeDatabase = () => WebhookEndpointModel.findOne({}, { _id: 1 }).lean();
 
 async function recordEndpointHealth(endpoint: WebhookEndpointDoc, result: AttemptResult, now: Date) {
   if (result.ok) {
@@ -131,27 +138,21 @@ export function createWebhookWorker(opts: WorkerOptions = {}): WebhookWorker {
   const busy: Busy = new Map();
   const pollMs = opts.pollMs ?? 2_000;
   const claimer = createClaimer(pollMs);
+  const pacer = opts.pacer ?? createPacer({ probe: probeDatabase });
   let running = false;
   let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
+  let fanOut: { stop(): Promise<void> } | null = null;
   const inFlight = new Set<Promise<void>>();
-  const nudge = () => wake?.();
+  const idler = createIdler();
+  const nudge = () => idler.wake();
+  const idle = (ms: number) => idler.idle(ms);
   let unsubscribe: (() => void) | null = null;
-
-  const idle = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => resolve(), ms);
-      wake = () => {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      };
-    });
 
   /** A claim costs the same four commands for one delivery or many: while busy, claim once a few slots are free. */
   const batchFrom = Math.min(8, Math.ceil(concurrency / 4));
 
   async function run(): Promise<void> {
+    let paced = false;
     while (running) {
       const free = concurrency - inFlight.size;
       if (inFlight.size > 0 && free < batchFrom) {
@@ -160,11 +161,15 @@ export function createWebhookWorker(opts: WorkerOptions = {}): WebhookWorker {
       }
       let claimed: WebhookDeliveryDoc[] = [];
       if (free > 0) {
+        // after a claim that found work, the next waits its turn, and takes a few while the pacer spaces claims
+        if (paced) await pacer.turn();
+        const limit = pacer.gapMs() > 0 ? Math.min(free, batchFrom) : free;
         try {
-          claimed = await claimer.claim(now(), free, busy, perEndpoint);
+          claimed = await claimer.claim(now(), limit, busy, perEndpoint);
         } catch (err) {
           logger.warn({ err: String(err) }, 'webhook claim failed');
         }
+        paced = claimed.length > 0;
       }
       const endpoints = claimed.length ? await endpointsOf(claimed).catch(() => new Map()) : new Map();
       for (const d of claimed) {
@@ -186,6 +191,7 @@ export function createWebhookWorker(opts: WorkerOptions = {}): WebhookWorker {
   return {
     async runDue() {
       let total = 0;
+      while ((await fanOutEvents(100)) > 0);
       // every endpoint asked at every step: what is due now, not what this worker's loop last saw
       const fresh = createClaimer(0);
       for (;;) {
@@ -205,12 +211,14 @@ export function createWebhookWorker(opts: WorkerOptions = {}): WebhookWorker {
         nudge();
       });
       loop = run();
+      fanOut = startFanOut(pacer, pollMs);
     },
     async stop() {
       running = false;
       unsubscribe?.();
       nudge();
-      await loop;
+      pacer.stop();
+      await Promise.all([loop, fanOut?.stop()]);
       await Promise.all([...inFlight]);
     },
   };
