@@ -31,7 +31,7 @@ import { themesRouter } from './modules/insight/themes.router';
 import { registerNotificationReactions } from './modules/notifications/notifications.jobs';
 import { notificationsRouter } from './modules/notifications/notifications.router';
 import { ratingReviewRouter } from './modules/ratings/rating-review.router';
-import { reportsRouter } from './modules/reports/reports.router';
+import { reportsRouter, unsubscribeInBrowser } from './modules/reports/reports.router';
 import { rotaRouter } from './modules/rota/rota.router';
 import { staffRouter } from './modules/staff/staff.router';
 import { storesRouter } from './modules/stores/stores.router';
@@ -86,6 +86,7 @@ export function createApp(deps: AppDeps = {}): Express {
   app.use(express.json({ limit: env.JSON_BODY_LIMIT }));
   // Each API key's own request budget, before the guard looks the key up (429 with the standard body).
   app.use('/api/v1', apiKeyRateLimit());
+  app.get('/api/v1/reports/unsubscribe', unsubscribeInBrowser);
 
   createExpressEndpoints(
     contract,

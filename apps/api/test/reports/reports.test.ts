@@ -137,6 +137,26 @@ describe('GET/POST /api/v1/reports/unsubscribe', () => {
     });
   });
 
+  it('sends a browser opening the List-Unsubscribe URL to the web page, and changes nothing', async () => {
+    const { w, token } = await weeklyMail();
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    const res = await request(app)
+      .get('/api/v1/reports/unsubscribe')
+      .query({ token })
+      .set('Accept', browser)
+      .expect(303);
+    expect(res.headers.location).toBe(
+      `${env.PUBLIC_WEB_URL}/reports/unsubscribe?token=${encodeURIComponent(token)}`,
+    );
+    expect(await ReportPreferenceModel.findOne({ user: w.manager.id }).lean()).toMatchObject({
+      weekly: true,
+    });
+    const api = await request(app).get('/api/v1/reports/unsubscribe').query({ token }).set('Accept', '*/*');
+    expect(api.status).toBe(200);
+    const bare = await request(app).get('/api/v1/reports/unsubscribe').set('Accept', browser).expect(400);
+    expect(bare.body.fieldErrors).toHaveProperty('token');
+  });
+
   it('accepts the one-click POST a mail client sends (RFC 8058)', async () => {
     const { w, token } = await weeklyMail();
     await request(app)

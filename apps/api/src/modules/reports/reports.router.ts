@@ -1,8 +1,9 @@
 // /reports: thin handlers over the reports service (the member's own preferences, send now, public unsubscribe).
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { initServer } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
 import { accessOf } from '../../tenancy/access';
+import { unsubscribePageUrl } from './report.mail';
 import {
   getPreferences,
   previewUnsubscribe,
@@ -24,3 +25,13 @@ export const reportsRouter = s.router(contract.reports, {
   unsubscribe: async ({ query }) => ({ status: 200, body: await previewUnsubscribe(query.token) }),
   unsubscribeOneClick: async ({ query }) => ({ status: 200, body: await unsubscribe(query.token) }),
 });
+
+/**
+ * The List-Unsubscribe URL opened in a browser (a mail client without one-click support does that): the web page that
+ * says which report it stops, with its button, instead of the JSON preview that API clients get from the same GET.
+ */
+export const unsubscribeInBrowser: RequestHandler = (req, res, next) => {
+  const { token } = req.query;
+  if (typeof token !== 'string' || !token || req.accepts(['json', 'html']) !== 'html') return next();
+  res.redirect(303, unsubscribePageUrl(token));
+};
