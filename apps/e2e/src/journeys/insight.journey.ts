@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import type { Journey, JourneyContext, TestUser } from '../harness';
 import { postJson, rateAsCustomer } from './api';
-import { VIEWPORTS, dialog, settle } from './auth-steps';
+import { VIEWPORTS, dialog } from './auth-steps';
+import { shootBoth } from './screens';
 
 const STORE = 'Insight Journey Café';
 const STAFF = 'Marta Journey';
@@ -57,19 +58,6 @@ async function waitForThemes(ctx: JourneyContext, token: string): Promise<TTheme
       return report;
     assert.ok(Date.now() < deadline, `themes never all counted: ${JSON.stringify(counts)}`);
     await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
-/** Both widths of the same screen (back at desktop afterwards); nothing may scroll sideways on the phone. */
-async function shootBoth(ctx: JourneyContext, page: Page, name: string) {
-  for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
-    await page.setViewportSize(viewport);
-    await settle(page, { dismissToasts: true });
-    await ctx.screenshot(page, `${name}-${viewport.width}`);
-    if (viewport.width === VIEWPORTS.mobile.width) {
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert.ok(overflow <= 0, `${name} scrolls sideways by ${overflow} px at 390`);
-    }
   }
 }
 

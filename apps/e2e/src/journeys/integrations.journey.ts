@@ -2,9 +2,9 @@
 // reads the feedback timeline with it, the page shows the key's last use, and after a revoke the key answers 401.
 // The Integrations page at 390 and 1280 px, and the shown-once dialog.
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import type { Journey, JourneyContext } from '../harness';
 import { VIEWPORTS, dialog, expectToast, settle } from './auth-steps';
+import { shootBoth } from './screens';
 import { postJson, rateAsCustomer } from './api';
 
 const KEY_NAME = 'Journey BI export';
@@ -26,18 +26,6 @@ async function readTimeline(ctx: JourneyContext, key: string): Promise<{ status:
     headers: { authorization: `Bearer ${key}` },
   });
   return { status: res.status, text: await res.text() };
-}
-
-async function shootBoth(ctx: JourneyContext, page: Page, name: string): Promise<void> {
-  for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
-    await page.setViewportSize(viewport);
-    await settle(page, { dismissToasts: true });
-    await ctx.screenshot(page, `${name}-${viewport.width}`);
-    if (viewport.width === VIEWPORTS.mobile.width) {
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert.ok(overflow <= 0, `${name} scrolls sideways by ${overflow} px at 390`);
-    }
-  }
 }
 
 export const journey: Journey = {

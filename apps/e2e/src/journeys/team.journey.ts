@@ -19,6 +19,7 @@ import {
   uniqueEmail,
   verificationLinkIn,
 } from './auth-steps';
+import { shootBoth } from './screens';
 
 const STORE_A = 'Team Journey Soho';
 const STORE_B = 'Team Journey Camden';
@@ -38,26 +39,6 @@ function invitationLinkIn(mail: CapturedMail): string {
 async function open(page: Page, path: string, heading: string | RegExp): Promise<void> {
   await page.goto(path);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-}
-
-/** Both widths of the same screen, on the same page (the viewport is put back to `back` afterwards). */
-async function shootBoth(
-  ctx: JourneyContext,
-  page: Page,
-  name: string,
-  back: { width: number; height: number },
-) {
-  for (const viewport of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
-    await page.setViewportSize(viewport);
-    await settle(page, { dismissToasts: true });
-    await ctx.screenshot(page, `${name}-${viewport.width}`);
-    // Nothing may make a phone page scroll sideways.
-    if (viewport.width === VIEWPORTS.mobile.width) {
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert.ok(overflow <= 0, `${name} scrolls sideways by ${overflow} px at 390`);
-    }
-  }
-  await page.setViewportSize(back);
 }
 
 async function signUpOwner(ctx: JourneyContext, page: Page, email: string): Promise<void> {

@@ -1,9 +1,10 @@
 // Breakroom board links of one store (from its card on /manage-stores): create and copy a TV link, last seen, switch off.
-import { Box, Button, Dialog, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import type { TBoard, TStore } from '@cx/contracts';
 import { useState } from 'react';
 import { LuCopy, LuMonitor, LuPlus } from 'react-icons/lu';
 import { DialogShell } from '@/components/DialogShell';
+import { RevocableRow } from '@/components/RevocableRow';
 import { EmptyList, QueryStates } from '@/components/LoadState';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
@@ -20,63 +21,20 @@ export const lastSeenOf = (board: Pick<TBoard, 'lastSeenAt'>) =>
 
 function BoardRow({ board }: { board: TBoard }) {
   const switchOff = useSwitchOffBoard();
-  const [confirming, setConfirming] = useState(false);
-  const onSwitchOff = async () => {
-    try {
-      const res = await switchOff.mutateAsync({ params: { id: board._id } });
-      toaster.success({ title: res.body.message });
-    } catch (error) {
-      toaster.error({ title: apiErrorMessage(error) });
-      setConfirming(false);
-    }
-  };
   return (
-    <Box as="li" borderWidth="1px" rounded="lg" p="3">
-      <Stack
-        direction={{ base: 'column', sm: 'row' }}
-        gap="3"
-        justify="space-between"
-        align={{ sm: 'center' }}
-      >
-        <Stack gap="0" minW="0">
-          <Text fontWeight="medium">{lastSeenOf(board)}</Text>
-          <Text fontSize="xs" color="fg.muted">
-            Created {when(board.createdAt)}
-            {board.createdBy ? ` by ${board.createdBy.name}` : ''}
-          </Text>
-        </Stack>
-        {confirming ? (
-          <HStack gap="2" flexShrink={0}>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => setConfirming(false)}
-              disabled={switchOff.isPending}
-            >
-              Keep
-            </Button>
-            <Button
-              size="sm"
-              colorPalette="red"
-              loading={switchOff.isPending}
-              onClick={() => void onSwitchOff()}
-            >
-              Switch off now
-            </Button>
-          </HStack>
-        ) : (
-          <Button
-            size="sm"
-            variant="outline"
-            colorPalette="red"
-            flexShrink={0}
-            onClick={() => setConfirming(true)}
-          >
-            Switch off
-          </Button>
-        )}
+    <RevocableRow
+      action="Switch off"
+      pending={switchOff.isPending}
+      run={async () => (await switchOff.mutateAsync({ params: { id: board._id } })).body.message}
+    >
+      <Stack gap="0" minW="0">
+        <Text fontWeight="medium">{lastSeenOf(board)}</Text>
+        <Text fontSize="xs" color="fg.muted">
+          Created {when(board.createdAt)}
+          {board.createdBy ? ` by ${board.createdBy.name}` : ''}
+        </Text>
       </Stack>
-    </Box>
+    </RevocableRow>
   );
 }
 

@@ -89,7 +89,9 @@ describe('Kiosk tablets dialog', () => {
     revoke.focus();
     await userEvent.keyboard('{Enter}');
     expect(api.callsOf(`DELETE /api/v1/kiosks/${till._id}`)).toHaveLength(0);
-    const confirm = within(dialog).getByRole('button', { name: 'Confirm revoking Till tablet at Covent Garden' });
+    const confirm = within(dialog).getByRole('button', {
+      name: 'Confirm: revoke Till tablet at Covent Garden',
+    });
     confirm.focus();
     await userEvent.keyboard('{Enter}');
     expect(await within(dialog).findByText('No kiosk tablets')).toBeInTheDocument();

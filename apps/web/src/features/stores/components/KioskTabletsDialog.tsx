@@ -1,12 +1,10 @@
 // Kiosk tablets: every tablet handed over through Select Store, with its store, who set it up, last use and Revoke.
-import { Box, Button, Dialog, HStack, Stack, Text } from '@chakra-ui/react';
+import { Dialog, Stack, Text } from '@chakra-ui/react';
 import type { TKiosk } from '@cx/contracts';
-import { useState } from 'react';
 import { LuTabletSmartphone } from 'react-icons/lu';
 import { DialogShell } from '@/components/DialogShell';
 import { EmptyList, QueryStates } from '@/components/LoadState';
-import { toaster } from '@/components/ui/toaster';
-import { apiErrorMessage } from '@/lib/api-error';
+import { RevocableRow } from '@/components/RevocableRow';
 import { useAccess } from '@/lib/role';
 import { useKiosks, useRevokeKiosk } from '../api/kiosks';
 
@@ -22,63 +20,28 @@ export function lastUseOf(kiosk: Pick<TKiosk, 'lastUsedAt'>): string {
 
 function KioskRow({ kiosk, canRevoke }: { kiosk: TKiosk; canRevoke: boolean }) {
   const revoke = useRevokeKiosk();
-  const [confirming, setConfirming] = useState(false);
   const name = kiosk.label || 'Kiosk tablet';
-
-  const onRevoke = async () => {
-    try {
-      const res = await revoke.mutateAsync({ params: { id: kiosk._id } });
-      toaster.success({ title: res.body.message });
-    } catch (error) {
-      toaster.error({ title: apiErrorMessage(error) });
-      setConfirming(false);
-    }
-  };
-
   return (
-    <Box as="li" borderWidth="1px" rounded="lg" p="3">
-      <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="space-between" align={{ sm: 'center' }}>
-        <Stack gap="0" minW="0">
-          <Text fontWeight="medium" truncate>
-            {kiosk.store.name} · {name}
-          </Text>
-          <Text fontSize="sm" color="fg.muted">
-            {lastUseOf(kiosk)}
-          </Text>
-          <Text fontSize="xs" color="fg.muted">
-            Set up {when(kiosk.createdAt)}
-            {kiosk.createdBy ? ` by ${kiosk.createdBy.name}` : ''}
-          </Text>
-        </Stack>
-        {!canRevoke ? null : confirming ? (
-          <HStack gap="2" flexShrink={0}>
-            <Button size="sm" variant="outline" onClick={() => setConfirming(false)} disabled={revoke.isPending}>
-              Keep
-            </Button>
-            <Button
-              size="sm"
-              colorPalette="red"
-              loading={revoke.isPending}
-              onClick={() => void onRevoke()}
-              aria-label={`Confirm revoking ${name} at ${kiosk.store.name}`}
-            >
-              Revoke now
-            </Button>
-          </HStack>
-        ) : (
-          <Button
-            size="sm"
-            variant="outline"
-            colorPalette="red"
-            flexShrink={0}
-            onClick={() => setConfirming(true)}
-            aria-label={`Revoke ${name} at ${kiosk.store.name}`}
-          >
-            Revoke
-          </Button>
-        )}
+    <RevocableRow
+      action="Revoke"
+      subject={`${name} at ${kiosk.store.name}`}
+      enabled={canRevoke}
+      pending={revoke.isPending}
+      run={async () => (await revoke.mutateAsync({ params: { id: kiosk._id } })).body.message}
+    >
+      <Stack gap="0" minW="0">
+        <Text fontWeight="medium" truncate>
+          {kiosk.store.name} · {name}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {lastUseOf(kiosk)}
+        </Text>
+        <Text fontSize="xs" color="fg.muted">
+          Set up {when(kiosk.createdAt)}
+          {kiosk.createdBy ? ` by ${kiosk.createdBy.name}` : ''}
+        </Text>
       </Stack>
-    </Box>
+    </RevocableRow>
   );
 }
 
@@ -91,8 +54,8 @@ export function KioskTabletsDialog({ open, onClose }: TKioskTabletsDialogProps) 
       <Dialog.Body pb="6">
         <Stack gap="4">
           <Text color="fg.muted" fontSize="sm">
-            Tablets set up with “Open a store for reviews”. Their ratings count as in-store kiosk ratings; a revoked
-            tablet counts as an ordinary phone until it is set up again.
+            Tablets set up with “Open a store for reviews”. Their ratings count as in-store kiosk ratings; a
+            revoked tablet counts as an ordinary phone until it is set up again.
           </Text>
           <QueryStates
             query={kiosks}
