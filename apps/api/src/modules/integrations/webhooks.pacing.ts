@@ -19,6 +19,7 @@ export interface Pacer {
   gapMs(): number;
   /** Learns from one probe's round trip (the probe loop calls it; tests feed it). */
   observe(rttMs: number): void;
+  /** Ends the probes until the next turn() (they also end once nobody asked for a turn for 2 s). */
   stop(): void;
 }
 
@@ -63,11 +64,10 @@ export function createPacer(opts: PacerOptions): Pacer {
 
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
   let probing = false;
-  let stopped = false;
 
   async function probeWhileAsked() {
     probing = true;
-    while (!stopped && now() - askedAt <= IDLE_AFTER_MS) {
+    while (now() - askedAt <= IDLE_AFTER_MS) {
       const started = now();
       try {
         await opts.probe();
@@ -83,7 +83,7 @@ export function createPacer(opts: PacerOptions): Pacer {
   return {
     async turn() {
       askedAt = now();
-      if (!probing && !stopped) void probeWhileAsked();
+      if (!probing) void probeWhileAsked();
       for (;;) {
         const wait = lastStart + gap - now();
         if (wait <= 0) break;
@@ -95,7 +95,7 @@ export function createPacer(opts: PacerOptions): Pacer {
     gapMs: () => gap,
     observe,
     stop() {
-      stopped = true;
+      askedAt = -Infinity; // the probe loop ends after its current probe; the next turn() starts it again
     },
   };
 }
