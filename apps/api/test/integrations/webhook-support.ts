@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TWebhookEventType } from '@cx/contracts';
+import { env } from '../../src/config/env';
 import { WebhookEndpointModel } from '../../src/modules/integrations/webhook.model';
 
 export interface Hit {
@@ -81,4 +82,14 @@ export function storedEndpoint(
 export async function until(what: string, test: () => boolean): Promise<void> {
   for (let i = 0; i < 250 && !test(); i++) await new Promise((r) => setTimeout(r, 20));
   if (!test()) throw new Error(`timed out waiting: ${what}`);
+}
+
+/** For the enclosing describe (or file): deliveries to the test's receivers on loopback are allowed, then as before. */
+export function allowLoopbackReceivers(): void {
+  let allowPrivate: boolean;
+  beforeAll(() => {
+    allowPrivate = env.WEBHOOKS_ALLOW_PRIVATE;
+    env.WEBHOOKS_ALLOW_PRIVATE = true;
+  });
+  afterAll(() => void (env.WEBHOOKS_ALLOW_PRIVATE = allowPrivate));
 }

@@ -1,22 +1,16 @@
 // A slow endpoint holds only its own share of the worker: other endpoints' deliveries go on while it hangs.
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { env } from '../../src/config/env';
 import { publishBusinessEvents } from '../../src/lib/business-events';
 import { createApp } from '../../src/app';
 import { createWebhookWorker } from '../../src/modules/integrations/webhooks.worker';
 import { makeStore, makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
-import { startReceiver, storedEndpoint, until } from './webhook-support';
+import { allowLoopbackReceivers, startReceiver, storedEndpoint, until } from './webhook-support';
 
 setupTestDb();
 createApp(); // registers the webhooks' business-events sink
-let allowPrivate: boolean;
-beforeAll(() => {
-  allowPrivate = env.WEBHOOKS_ALLOW_PRIVATE;
-  env.WEBHOOKS_ALLOW_PRIVATE = true; // the receivers are on loopback
-});
-afterAll(() => void (env.WEBHOOKS_ALLOW_PRIVATE = allowPrivate));
+allowLoopbackReceivers(); // the receivers are on loopback
 
 /** A receiver that keeps every request open until released. */
 async function hangingReceiver() {

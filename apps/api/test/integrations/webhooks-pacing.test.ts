@@ -1,5 +1,4 @@
 // The webhook worker yields to customers: it spaces its new work while the database answers slowly, then catches up.
-import { env } from '../../src/config/env';
 import { publishBusinessEvents } from '../../src/lib/business-events';
 import { createApp } from '../../src/app';
 import { WebhookEventModel } from '../../src/modules/integrations/webhook.model';
@@ -7,7 +6,7 @@ import { createPacer } from '../../src/modules/integrations/webhooks.pacing';
 import { createWebhookWorker } from '../../src/modules/integrations/webhooks.worker';
 import { makeStore, makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
-import { startReceiver, storedEndpoint, until } from './webhook-support';
+import { allowLoopbackReceivers, startReceiver, storedEndpoint, until } from './webhook-support';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -73,12 +72,7 @@ describe('the pacer', () => {
 describe('the worker under a slow database', () => {
   setupTestDb();
   createApp(); // registers the webhooks' business-events sink
-  let allowPrivate: boolean;
-  beforeAll(() => {
-    allowPrivate = env.WEBHOOKS_ALLOW_PRIVATE;
-    env.WEBHOOKS_ALLOW_PRIVATE = true; // the receiver is on loopback
-  });
-  afterAll(() => void (env.WEBHOOKS_ALLOW_PRIVATE = allowPrivate));
+  allowLoopbackReceivers(); // the receivers are on loopback
 
   it('fans out a trickle while its probe is slow, and every event once it is fast again', async () => {
     const receiver = await startReceiver();

@@ -1,7 +1,6 @@
 // Outgoing webhooks end to end: endpoints over the API, signed deliveries to a local receiver, retries and restarts.
 import request from 'supertest';
 import { createApp } from '../../src/app';
-import { env } from '../../src/config/env';
 import { publishBusinessEvents, type BusinessEvent } from '../../src/lib/business-events';
 import {
   WebhookDeliveryModel,
@@ -13,23 +12,24 @@ import { createWebhookWorker, RETRY_DELAYS_MS } from '../../src/modules/integrat
 import { makeStore, makeUser, type MadeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
 import { useMailbox } from '../helpers/mailbox';
-import { movableClock, signedWith, startReceiver, type Receiver } from './webhook-support';
+import {
+  allowLoopbackReceivers,
+  movableClock,
+  signedWith,
+  startReceiver,
+  type Receiver,
+} from './webhook-support';
 
 setupTestDb();
 const app = createApp();
 const mailbox = useMailbox();
 let receiver: Receiver;
-let allowPrivate: boolean;
 
+allowLoopbackReceivers(); // the receiver is on loopback
 beforeAll(async () => {
-  allowPrivate = env.WEBHOOKS_ALLOW_PRIVATE;
-  env.WEBHOOKS_ALLOW_PRIVATE = true; // the receiver is on loopback
   receiver = await startReceiver();
 });
-afterAll(async () => {
-  env.WEBHOOKS_ALLOW_PRIVATE = allowPrivate;
-  await receiver.close();
-});
+afterAll(() => receiver.close());
 beforeEach(() => {
   receiver.hits.splice(0);
   receiver.answer(200);

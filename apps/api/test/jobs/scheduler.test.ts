@@ -1,11 +1,15 @@
 // The scheduler's lock lease (renewed while a run lasts) across two instances, and which process runs the jobs.
 import mongoose from 'mongoose';
 import type { Db } from 'mongodb';
-import { env } from '../../src/config/env';
 import { scheduledJobs, startApiJobs, startWebhookDelivery } from '../../src/jobs/registry';
 import { deliveryRow, insertDeliveries } from '../../src/modules/integrations/webhooks.queue';
 import { makeUser } from '../factories';
-import { startReceiver, storedEndpoint, until } from '../integrations/webhook-support';
+import {
+  allowLoopbackReceivers,
+  startReceiver,
+  storedEndpoint,
+  until,
+} from '../integrations/webhook-support';
 import { pipelineJobs } from '../../src/modules/feedback/pipeline.drain';
 import { startScheduler, type Scheduler } from '../../src/lib/scheduler';
 import { setupTestDb } from '../helpers/db';
@@ -74,12 +78,7 @@ describe('where the jobs run (JOBS)', () => {
 });
 
 describe('where webhooks are delivered (JOBS)', () => {
-  let allowPrivate: boolean;
-  beforeAll(() => {
-    allowPrivate = env.WEBHOOKS_ALLOW_PRIVATE;
-    env.WEBHOOKS_ALLOW_PRIVATE = true; // the receiver is on loopback
-  });
-  afterAll(() => void (env.WEBHOOKS_ALLOW_PRIVATE = allowPrivate));
+  allowLoopbackReceivers(); // the receivers are on loopback
 
   async function queuedTo(url: string) {
     const owner = await makeUser();
