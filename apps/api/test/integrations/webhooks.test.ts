@@ -138,6 +138,21 @@ describe('delivery', () => {
     expect(await WebhookEventModel.countDocuments()).toBe(0);
   });
 
+  it('takes over a fan-out a crashed worker had leased once its lease lapses, and not before', async () => {
+    const { owner, store } = await endpoint();
+    await publishBusinessEvents([ratingEvent(owner.id, String(store._id))]);
+    const at = Date.now();
+    await WebhookEventModel.updateMany(
+      {},
+      { $set: { lease: 'crashed', lockedUntil: new Date(at + 60_000) } },
+    );
+    expect(await fanOutEvents(10, new Date(at + 59_000))).toBe(0);
+    expect(await WebhookDeliveryModel.countDocuments()).toBe(0);
+    expect(await fanOutEvents(10, new Date(at + 61_000))).toBe(1);
+    expect(await WebhookDeliveryModel.countDocuments()).toBe(1);
+    expect(await WebhookEventModel.countDocuments()).toBe(0);
+  });
+
   it('retries with backoff: a receiver failing three times gets the event exactly once more', async () => {
     const { owner, store, secret } = await endpoint();
     receiver.answer(500, 503, 500, 200);

@@ -71,8 +71,9 @@ export const WebhookDeliveryModel = model('WebhookDelivery', deliverySchema);
 
 /**
  * The webhooks' outbox: one document per business event that some endpoint receives, written by the producer's
- * reaction (one small insert on the customer's path). The delivery worker fans it out into one delivery per endpoint
- * at its own pace and deletes it; a fan-out repeated after a crash is refused per endpoint by the unique index above.
+ * reaction (one small insert on the customer's path). The delivery worker leases a batch, fans it out into one delivery
+ * per endpoint at its own pace and deletes it; a fan-out repeated after a crash is refused per endpoint by the unique
+ * index above.
  */
 const eventSchema = new Schema(
   {
@@ -83,9 +84,13 @@ const eventSchema = new Schema(
     /** The endpoints that receive it, decided when it happened (their subscriptions and stores at that time). */
     endpoints: { type: [{ type: Schema.Types.ObjectId, ref: 'WebhookEndpoint' }], required: true },
     at: { type: Date, required: true },
+    /** A fan-out's lease on it: other workers leave it alone until then. */
+    lease: { type: String, default: null },
+    lockedUntil: { type: Date, default: null },
   },
   { versionKey: false },
 );
+eventSchema.index({ lease: 1 }, { partialFilterExpression: { lease: { $type: 'string' } } });
 
 export type WebhookEventDoc = InferSchemaType<typeof eventSchema> & { _id: Types.ObjectId };
 export const WebhookEventModel = model('WebhookEvent', eventSchema);

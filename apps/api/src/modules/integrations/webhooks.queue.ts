@@ -1,4 +1,5 @@
 // The webhooks sink: each business event an endpoint receives is queued once; the worker fans it out per endpoint.
+import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import type { BusinessEvent } from '../../lib/business-events';
 import { messageIdOf } from './webhooks.signing';
@@ -113,13 +114,26 @@ export async function enqueueEvents(events: BusinessEvent[], now = new Date()): 
   eventWakers.forEach((wake) => wake());
 }
 
+/** How long a fan-out holds its batch: another worker takes the batch over after this (the first one crashed). */
+const FAN_OUT_LEASE_MS = 60_000;
+
 /**
- * Moves up to `limit` queued events (oldest first) into one delivery per endpoint, then deletes them; returns how many
- * it moved. Two workers moving the same events, or one repeating a move a crash interrupted, queue each delivery once.
+ * Moves up to `limit` queued events (oldest first) into one delivery per endpoint, then deletes them. The batch is
+ * leased first (one conditional update), so workers side by side move different events; a move a crash interrupted is
+ * taken over when its lease lapses, and the deliveries it had queued are refused once each by the unique index.
+ * Returns how many events it found free (0: nothing to move now).
  */
-export async function fanOutEvents(limit: number): Promise<number> {
-  const events = await WebhookEventModel.find().sort({ _id: 1 }).limit(limit).lean();
-  if (events.length === 0) return 0;
+export async function fanOutEvents(limit: number, now = new Date()): Promise<number> {
+  const free = { $or: [{ lockedUntil: null }, { lockedUntil: { $lte: now } }] };
+  const found = await WebhookEventModel.find(free, { _id: 1 }).sort({ _id: 1 }).limit(limit).lean();
+  if (found.length === 0) return 0;
+  const lease = randomUUID();
+  await WebhookEventModel.updateMany(
+    { _id: { $in: found.map((ev) => ev._id) }, ...free },
+    { $set: { lease, lockedUntil: new Date(now.getTime() + FAN_OUT_LEASE_MS) } },
+  );
+  const events = await WebhookEventModel.find({ lease }).lean();
+  if (events.length === 0) return found.length; // another worker took them: look again at once
   const rows = events.flatMap((ev) =>
     ev.endpoints.map((endpoint) =>
       deliveryRow(
@@ -129,6 +143,6 @@ export async function fanOutEvents(limit: number): Promise<number> {
     ),
   );
   await insertDeliveries(rows);
-  await WebhookEventModel.deleteMany({ _id: { $in: events.map((ev) => ev._id) } });
-  return events.length;
+  await WebhookEventModel.deleteMany({ lease });
+  return found.length;
 }
