@@ -4,7 +4,11 @@ import { createApp } from '../src/app';
 import { env } from '../src/config/env';
 import { logger } from '../src/lib/logger';
 import { withDbName } from '../src/lib/db';
-import { WebhookDeliveryModel, WebhookEndpointModel } from '../src/modules/integrations/webhook.model';
+import {
+  WebhookDeliveryModel,
+  WebhookEndpointModel,
+  WebhookEventModel,
+} from '../src/modules/integrations/webhook.model';
 import { newWebhookSecret } from '../src/modules/integrations/webhooks.signing';
 import {
   backendLabel,
@@ -75,6 +79,7 @@ export async function run(): Promise<void> {
     const withHooks = await submit(world);
     const submitSeconds = (Date.now() - started) / 1000;
     const duringSubmits = await receivers.delivered();
+    const unfanned = await WebhookEventModel.countDocuments();
     const want = EVENTS * kinds.filter((k) => k !== 'failing').length;
     const deadline = Date.now() + WAIT_S * 1000;
     let delivered = 0;
@@ -104,7 +109,7 @@ export async function run(): Promise<void> {
     console.log(`${fast.length} healthy endpoints: ${summary(fast)}`);
     console.log(`slow endpoint: ${summary(slow)}`);
     console.log(
-      `all healthy: ${delivered}/${want} delivered (${duringSubmits} while the submits ran: the worker yields to them); failing endpoint: ${failing} deliveries waiting to retry (backoff)`,
+      `all healthy: ${delivered}/${want} delivered (${duringSubmits} while the submits ran, when ${unfanned} of ${EVENTS} events were still to fan out: the worker yields to them); failing endpoint: ${failing} deliveries waiting to retry (backoff)`,
     );
   } finally {
     await worker.stop();

@@ -28,14 +28,16 @@ const MINUTE = 60_000;
 const FLOOR_MINUTES = 10;
 /** Slow means above twice the fastest round trip of the last minutes, plus this (a fast database's jitter). */
 const SLACK_MS = 2;
+/** The judged round trip is the median of this many latest probes: a moment's lull or pause does not count. */
+const WINDOW = 5;
 /** Probes stop when nobody asked for a turn for this long (an idle worker costs the database nothing). */
 const IDLE_AFTER_MS = 2_000;
 
 /**
  * The control is the one TCP Vegas and MongoDB's flow control use: when a tiny request's round trip rises well above
  * the fastest seen lately, requests are queueing in the database, so this worker (whose work can wait) doubles the
- * spacing of its new work; when round trips are back near the floor, it halves it. Two slow probes in a row are needed
- * (one garbage-collection pause is not a queue). It spaces what creates work (fan-outs, claims), never the recording
+ * spacing of its new work; when round trips are back near the floor, it halves it. It judges the median of the last
+ * five probes, so neither a garbage-collection pause nor a moment when the queue happens to be empty moves it. It spaces what creates work (fan-outs, claims), never the recording
  * of an attempt already made, so leases never lapse because of it.
  */
 export function createPacer(opts: PacerOptions): Pacer {
@@ -45,7 +47,7 @@ export function createPacer(opts: PacerOptions): Pacer {
   let gap = 0;
   let lastStart = -Infinity;
   let askedAt = -Infinity;
-  let previousSlow = false;
+  const recent: number[] = [];
   const floors: Array<{ minute: number; rtt: number }> = [];
 
   const floor = () => Math.min(...floors.map((f) => f.rtt));
@@ -56,10 +58,12 @@ export function createPacer(opts: PacerOptions): Pacer {
     if (current?.minute === minute) current.rtt = Math.min(current.rtt, rtt);
     else floors.push({ minute, rtt });
     while (floors[0]!.minute <= minute - FLOOR_MINUTES) floors.shift();
-    const slow = rtt > 2 * floor() + SLACK_MS;
-    if (slow && previousSlow) gap = Math.min(maxGapMs, Math.max(2 * gap, 2));
-    else if (!slow) gap = gap >= 2 ? gap / 2 : 0;
-    previousSlow = slow;
+    recent.push(rtt);
+    if (recent.length > WINDOW) recent.shift();
+    const sorted = [...recent].sort((a, b) => a - b);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+    if (median > 2 * floor() + SLACK_MS) gap = Math.min(maxGapMs, Math.max(2 * gap, 2));
+    else gap = gap >= 2 ? gap / 2 : 0;
   }
 
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
