@@ -81,6 +81,9 @@ export function createPacer(opts: PacerOptions): Pacer {
       }
       await sleep(everyMs);
     }
+    // nothing measured any more: the next work starts unspaced, and the probes judge it afresh within a few tenths
+    gap = 0;
+    recent.length = 0;
     probing = false;
   }
 
