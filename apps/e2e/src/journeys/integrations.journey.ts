@@ -3,7 +3,7 @@
 // The Integrations page at 390 and 1280 px, and the shown-once dialog.
 import assert from 'node:assert/strict';
 import type { Journey, JourneyContext } from '../harness';
-import { VIEWPORTS, dialog, expectToast, settle } from './auth-steps';
+import { VIEWPORTS, chooseFromAccountMenu, dialog, expectToast, settle } from './auth-steps';
 import { shootBoth } from './screens';
 import { postJson, rateAsCustomer } from './api';
 
@@ -36,8 +36,7 @@ export const journey: Journey = {
     const page = await ctx.newPage(VIEWPORTS.desktop);
     await ctx.login(page, owner);
 
-    await page.getByRole('button', { name: /^Account menu for / }).click();
-    await page.getByRole('menuitem', { name: 'Integrations' }).click();
+    await chooseFromAccountMenu(page, 'Integrations');
     await page.getByRole('heading', { level: 1, name: 'Integrations' }).waitFor();
     await page.getByText('No API keys yet').waitFor();
 
