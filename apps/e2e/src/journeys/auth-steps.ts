@@ -62,7 +62,7 @@ export async function chooseFromAccountMenu(
     if (!(await entry.isVisible())) await trigger.click();
     await entry.click();
     // On a loaded machine a click that lands while the menu is still opening is dropped and the menu stays open
-    // (stop 32's fresh run): a person would click again, and so does this step.
+    // (seen in a fresh-clone run): a person would click again, and so does this step.
     try {
       await entry.waitFor({ state: 'hidden', timeout: 5_000 });
       return;
