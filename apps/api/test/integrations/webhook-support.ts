@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TWebhookEventType } from '@cx/contracts';
+import type { BusinessEvent } from '../../src/lib/business-events';
 import { env } from '../../src/config/env';
 import { WebhookEndpointModel } from '../../src/modules/integrations/webhook.model';
 
@@ -92,4 +93,21 @@ export function allowLoopbackReceivers(): void {
     env.WEBHOOKS_ALLOW_PRIVATE = true;
   });
   afterAll(() => void (env.WEBHOOKS_ALLOW_PRIVATE = allowPrivate));
+}
+
+/** `n` rating.created events of one store, with ids `rating.created:<tag>-<i>` (for publishBusinessEvents). */
+export function ratingCreatedEvents(
+  business: string,
+  store: string,
+  n: number,
+  tag: string,
+): BusinessEvent[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `rating.created:${tag}-${i}`,
+    type: 'rating.created' as const,
+    business,
+    store,
+    at: new Date(),
+    data: { rating: { score: 5 } },
+  }));
 }

@@ -6,7 +6,13 @@ import { createApp } from '../../src/app';
 import { createWebhookWorker } from '../../src/modules/integrations/webhooks.worker';
 import { makeStore, makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
-import { allowLoopbackReceivers, startReceiver, storedEndpoint, until } from './webhook-support';
+import {
+  allowLoopbackReceivers,
+  ratingCreatedEvents,
+  startReceiver,
+  storedEndpoint,
+  until,
+} from './webhook-support';
 
 setupTestDb();
 createApp(); // registers the webhooks' business-events sink
@@ -42,16 +48,7 @@ it('delivers every event to a healthy endpoint while a slow one holds its own ca
   await storedEndpoint(owner.id, fast.url);
   const worker = createWebhookWorker({ concurrency: 4, perEndpoint: 2, pollMs: 20 });
   try {
-    await publishBusinessEvents(
-      Array.from({ length: 8 }, (_, n) => ({
-        id: `rating.created:fair-${n}`,
-        type: 'rating.created' as const,
-        business: owner.id,
-        store: String(store._id),
-        at: new Date(),
-        data: { rating: { score: 5 } },
-      })),
-    );
+    await publishBusinessEvents(ratingCreatedEvents(owner.id, String(store._id), 8, 'fair'));
     worker.start();
     await until('the healthy endpoint has every event', () => fast.hits.length === 8);
     expect(slow.received()).toBe(2);

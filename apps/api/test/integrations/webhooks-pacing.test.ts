@@ -6,7 +6,13 @@ import { createPacer } from '../../src/modules/integrations/webhooks.pacing';
 import { createWebhookWorker } from '../../src/modules/integrations/webhooks.worker';
 import { makeStore, makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
-import { allowLoopbackReceivers, startReceiver, storedEndpoint, until } from './webhook-support';
+import {
+  allowLoopbackReceivers,
+  ratingCreatedEvents,
+  startReceiver,
+  storedEndpoint,
+  until,
+} from './webhook-support';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -87,16 +93,7 @@ describe('the worker under a slow database', () => {
     const worker = createWebhookWorker({ pacer, pollMs: 20 });
     try {
       worker.start();
-      await publishBusinessEvents(
-        Array.from({ length: 40 }, (_, n) => ({
-          id: `rating.created:paced-${n}`,
-          type: 'rating.created' as const,
-          business: owner.id,
-          store: String(store._id),
-          at: new Date(),
-          data: {},
-        })),
-      );
+      await publishBusinessEvents(ratingCreatedEvents(owner.id, String(store._id), 40, 'paced'));
       await sleep(1_000);
       // one event per step, a step every 250 ms: about five in a second (unpaced, all forty go in one step)
       expect(await WebhookEventModel.countDocuments()).toBeGreaterThan(30);

@@ -1,34 +1,11 @@
 // The worker's fan-out loop: queued events become per-endpoint deliveries, paced behind customers' requests.
 import { logger } from '../../lib/logger';
+import { createIdler } from '../../lib/idler';
 import type { Pacer } from './webhooks.pacing';
 import { fanOutEvents, onEventsQueued } from './webhooks.queue';
 
 /** Events moved per step while the database answers quickly; one per step while the pacer spaces steps. */
 const BATCH = 20;
-
-export interface Idler {
-  /** Waits `ms`, or less if woken. */
-  idle(ms: number): Promise<void>;
-  wake(): void;
-}
-
-/** A sleep that a wake-up ends early (one sleeper at a time: each loop has its own). */
-export function createIdler(): Idler {
-  let wake: (() => void) | null = null;
-  return {
-    idle: (ms) =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(() => done(), ms);
-        const done = () => {
-          clearTimeout(timer);
-          wake = null;
-          resolve();
-        };
-        wake = done;
-      }),
-    wake: () => wake?.(),
-  };
-}
 
 /** Starts the loop; `stop()` ends it after the step in progress. */
 export function startFanOut(pacer: Pacer, pollMs: number): { stop(): Promise<void> } {
