@@ -46,7 +46,7 @@ describe('acknowledge in the bell', () => {
     });
     renderApp(paths.business.dashboard.path, { token: 'abc' });
     await userEvent.click(await screen.findByRole('button', { name: /^Notifications/ }));
-    const panel = await screen.findByRole('dialog', { name: 'Notifications panel' });
+    const panel = await screen.findByRole('dialog', { name: 'Notifications panel' }, { timeout: 5_000 });
     await userEvent.click(await within(panel).findByRole('button', { name: 'Acknowledge' }));
     expect(await within(panel).findByText(/Acknowledged by Ada Lovelace/)).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Acknowledge' })).toBeNull();
@@ -72,7 +72,7 @@ describe('acknowledge in the bell', () => {
     });
     renderApp(paths.business.dashboard.path, { token: 'abc' });
     await userEvent.click(await screen.findByRole('button', { name: /^Notifications/ }));
-    const panel = await screen.findByRole('dialog', { name: 'Notifications panel' });
+    const panel = await screen.findByRole('dialog', { name: 'Notifications panel' }, { timeout: 5_000 });
     expect(await within(panel).findAllByRole('button', { name: 'Acknowledge' })).toHaveLength(1);
     await userEvent.click(within(panel).getByRole('button', { name: 'Acknowledge' }));
     expect(await screen.findByText('Alert not found')).toBeInTheDocument();
