@@ -15,6 +15,13 @@ export const ZMessageSchema = z.object({ message: z.string() });
 /** A MongoDB ObjectId as it travels on the wire: 24 hex characters. */
 export const ZObjectIdSchema = z.string().regex(/^[0-9a-fA-F]{24}$/, 'Must be a valid id');
 
+/** The stores an API key or a webhook endpoint is limited to; absent or empty: every store the caller covers. */
+export const ZStoreLimitSchema = z
+  .array(ZObjectIdSchema)
+  .max(500, 'At most 500 stores')
+  .optional()
+  .transform((ids) => (ids ? [...new Set(ids)] : undefined));
+
 /**
  * A whole number from a query string, bounded so an absurd value (page=1e20, limit=abc) is a 400 naming the field
  * instead of a skip the database refuses. `label` starts each message ("Page must be …").

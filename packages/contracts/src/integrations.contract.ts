@@ -2,7 +2,7 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { businessRoute, withApiKey, ZApiKeyScopeSchema, type TApiKeyScope } from './access';
-import { ZMessageSchema, ZObjectIdSchema } from './common';
+import { ZMessageSchema, ZObjectIdSchema, ZStoreLimitSchema } from './common';
 import {
   ZCreateWebhookSchema,
   ZUpdateWebhookSchema,
@@ -37,11 +37,7 @@ export const ZCreateApiKeySchema = z.object({
     .max(3)
     .transform((s) => [...new Set(s)]),
   /** Limits the key to these stores; absent or empty means every store of the business. */
-  stores: z
-    .array(ZObjectIdSchema)
-    .max(500, 'At most 500 stores')
-    .optional()
-    .transform((ids) => (ids ? [...new Set(ids)] : undefined)),
+  stores: ZStoreLimitSchema,
 });
 export type TCreateApiKey = z.input<typeof ZCreateApiKeySchema>;
 

@@ -1,6 +1,6 @@
 // Outgoing webhooks' shapes: the events a business can subscribe to, endpoints, and the delivery log.
 import { z } from 'zod';
-import { ZObjectIdSchema, zPage, zQueryInt } from './common';
+import { ZObjectIdSchema, ZStoreLimitSchema, zPage, zQueryInt } from './common';
 
 /** Every Standard Webhooks secret starts with this; the rest is the base64 HMAC key. */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
@@ -44,7 +44,15 @@ const ZEvents = z
   .max(WEBHOOK_EVENT_TYPES.length, 'Too many events')
   .transform((e) => [...new Set(e)]);
 
-export const ZCreateWebhookSchema = z.object({ url: ZWebhookUrlSchema, events: ZEvents });
+export const ZCreateWebhookSchema = z.object({
+  url: ZWebhookUrlSchema,
+  events: ZEvents,
+  /**
+   * Limits the endpoint to these stores' events; absent or empty: every store the caller covers (a store-limited API
+   * key's endpoint hears only its stores, and can name no store outside them).
+   */
+  stores: ZStoreLimitSchema,
+});
 export type TCreateWebhook = z.input<typeof ZCreateWebhookSchema>;
 
 export const ZUpdateWebhookSchema = z
@@ -61,6 +69,8 @@ export const ZWebhookSchema = z.object({
   url: z.string(),
   events: z.array(ZWebhookEventTypeSchema),
   enabled: z.boolean(),
+  /** The stores whose events it receives; empty: every store of the business. */
+  stores: z.array(z.string()),
   /** Why it is off when the system turned it off (persistent failure); null when on or turned off by a person. */
   disabledReason: z.string().nullable(),
   /** First failure since the last success; null while healthy. */

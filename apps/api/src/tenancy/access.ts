@@ -6,6 +6,7 @@ import { apiKeyOf, authenticate, isPublicRoute, type AuthContext } from '../lib/
 import { AppError, notFound, unauthorized } from '../lib/errors';
 import { MembershipModel } from './membership.model';
 import { assertSubscribed, exemptFromPaywall } from './subscription';
+import { StoreModel } from '../modules/stores/store.model';
 import { UserModel } from '../modules/users/user.model';
 import { apiKeyAccess } from '../modules/integrations/api-key-access';
 
@@ -98,6 +99,39 @@ export function scopeFilter(access: Access, storeField = 'store'): Record<string
   if (access.storeIds !== null)
     filter[storeField] = { $in: access.storeIds.map((id) => new Types.ObjectId(id)) };
   return filter;
+}
+
+/**
+ * True when an object scoped to `stores` (null or empty: the whole business) lies inside the access's stores. One
+ * rule for store managers and store-limited API keys alike: a business-wide object, or one that also covers a store
+ * outside theirs, does not exist for them (404), exactly like another business's.
+ */
+export function coversStores(access: Access, stores: readonly unknown[] | null | undefined): boolean {
+  if (access.storeIds === null) return true;
+  return !!stores && stores.length > 0 && stores.every((s) => coversStore(access, String(s)));
+}
+
+/** The query filter for records of one business that carry a store set on `storesField`, as `coversStores` says. */
+export function storeSetFilter(access: Access, storesField = 'stores'): Record<string, unknown> {
+  const filter: Record<string, unknown> = { business: access.businessId };
+  if (access.storeIds !== null) {
+    const ids = access.storeIds.map((id) => new Types.ObjectId(id));
+    // At least one store, and none outside theirs (null and [] match neither).
+    filter[storesField] = { $elemMatch: { $in: ids }, $not: { $elemMatch: { $nin: ids } } };
+  }
+  return filter;
+}
+
+/** Every store asked for must be a live store of the business that the access covers; otherwise 404. */
+export async function assertOwnStores(access: Access, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  for (const id of ids) assertStoreInScope(access, id);
+  const found = await StoreModel.countDocuments({
+    business: access.businessId,
+    _id: { $in: ids },
+    deletedAt: null,
+  });
+  if (found !== new Set(ids).size) throw notFound('Store');
 }
 
 /** The member's stores narrowed to those asked for (undefined/empty = all of theirs); an unknown one is a 404. */

@@ -70,13 +70,20 @@ export function movableClock(start = Date.now() + 60_000) {
 /** A test signing secret (`whsec_` + base64 of a fixed 32-byte key). */
 export const TEST_WEBHOOK_SECRET = 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=';
 
-/** An endpoint stored directly (no API call), signing with TEST_WEBHOOK_SECRET. */
+/** An endpoint stored directly (no API call), signing with TEST_WEBHOOK_SECRET; `stores` null: every store. */
 export function storedEndpoint(
   business: string,
   url: string,
   events: TWebhookEventType[] = ['rating.created'],
+  stores: string[] | null = null,
 ) {
-  return WebhookEndpointModel.create({ business, url, events, secrets: [{ key: TEST_WEBHOOK_SECRET }] });
+  return WebhookEndpointModel.create({
+    business,
+    url,
+    events,
+    stores,
+    secrets: [{ key: TEST_WEBHOOK_SECRET }],
+  });
 }
 
 /** Polls every 20 ms, up to 5 s, until `test` holds; otherwise fails saying what it waited for. */

@@ -4,9 +4,8 @@ import { Types } from 'mongoose';
 import { API_KEY_PREFIX, type TApiKey, type TCreateApiKey, ZCreateApiKeySchema } from '@cx/contracts';
 import { notFound } from '../../lib/errors';
 import type { Access } from '../../tenancy/access';
-import { assertStoreInScope } from '../../tenancy/access';
+import { assertOwnStores } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
-import { StoreModel } from '../stores/store.model';
 import { UserModel } from '../users/user.model';
 import { ApiKeyModel, apiKeyHash, type ApiKeyDoc } from './api-key.model';
 
@@ -19,11 +18,7 @@ export async function createApiKey(
 ): Promise<{ _id: string; key: string }> {
   const body = ZCreateApiKeySchema.parse(input);
   const stores = body.stores ?? [];
-  for (const id of stores) assertStoreInScope(access, id);
-  if (stores.length > 0) {
-    const found = await StoreModel.countDocuments({ _id: { $in: stores }, business: access.businessId });
-    if (found !== stores.length) throw notFound('Store');
-  }
+  await assertOwnStores(access, stores);
   const key = newKey();
   const doc = await ApiKeyModel.create({
     business: access.businessId,

@@ -9,7 +9,7 @@ import {
   type TWebhookDelivery,
 } from '@cx/contracts';
 import { AppError, notFound } from '../../lib/errors';
-import type { Access } from '../../tenancy/access';
+import { assertOwnStores, storeSetFilter, type Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
 import { deliveryRow, insertDeliveries, payloadOf } from './webhooks.queue';
 import { newWebhookSecret } from './webhooks.signing';
@@ -37,6 +37,7 @@ export function presentWebhook(e: WebhookEndpointDoc, now = new Date()): TWebhoo
     _id: String(e._id),
     url: e.url,
     events: e.events as TWebhook['events'],
+    stores: (e.stores ?? []).map(String),
     enabled: e.enabled,
     disabledReason: e.enabled ? null : (e.disabledReason ?? null),
     failingSince: iso(e.failingSince),
@@ -45,7 +46,8 @@ export function presentWebhook(e: WebhookEndpointDoc, now = new Date()): TWebhoo
   };
 }
 
-const mine = (access: Access, id: string) => ({ _id: id, business: access.businessId });
+/** An endpoint the caller may reach: of their business, and (store-limited) of their stores only. */
+const mine = (access: Access, id: string) => ({ ...storeSetFilter(access), _id: id });
 
 async function endpointOf(access: Access, id: string): Promise<WebhookEndpointDoc> {
   const endpoint = await WebhookEndpointModel.findOne(mine(access, id)).lean<WebhookEndpointDoc>();
@@ -56,13 +58,16 @@ async function endpointOf(access: Access, id: string): Promise<WebhookEndpointDo
 export async function createWebhook(access: Access, input: TCreateWebhook) {
   const body = ZCreateWebhookSchema.parse(input);
   assertUrl(body.url);
+  // Asked stores must be the caller's; none asked: the caller's own (every store only for an all-store caller).
+  const asked = body.stores ?? [];
+  await assertOwnStores(access, asked);
+  const stores = asked.length > 0 ? asked : access.storeIds;
   const secret = newWebhookSecret();
   const doc = await WebhookEndpointModel.create({
     business: access.businessId,
     url: body.url,
     events: body.events,
-    // A store-limited caller's endpoint hears only their stores' events.
-    stores: access.storeIds ? access.storeIds.map((s) => new Types.ObjectId(s)) : null,
+    stores: stores ? stores.map((s) => new Types.ObjectId(s)) : null,
     secrets: [{ key: secret, expiresAt: null }],
     createdBy: access.userId,
   });
@@ -70,13 +75,13 @@ export async function createWebhook(access: Access, input: TCreateWebhook) {
     kind: 'webhook',
     action: 'webhook.create',
     summary: `Added the webhook endpoint ${body.url} (${body.events.join(', ')})`,
-    after: { url: body.url, events: body.events },
+    after: { url: body.url, events: body.events, stores },
   });
   return { _id: String(doc._id), secret };
 }
 
 export async function listWebhooks(access: Access): Promise<TWebhook[]> {
-  const endpoints = await WebhookEndpointModel.find({ business: access.businessId })
+  const endpoints = await WebhookEndpointModel.find(storeSetFilter(access))
     .sort({ createdAt: -1 })
     .lean<WebhookEndpointDoc[]>();
   return endpoints.map((e) => presentWebhook(e));

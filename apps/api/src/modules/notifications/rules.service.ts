@@ -3,9 +3,8 @@ import mongoose from 'mongoose';
 import { DEFAULT_RULE_TYPES, NEW_RULE, can } from '@cx/contracts';
 import type { TNotificationSettings, TRule, TRuleInput, TRuleType } from '@cx/contracts';
 import { notFound } from '../../lib/errors';
-import { assertStoreInScope, forbidden, type Access } from '../../tenancy/access';
+import { assertOwnStores, forbidden, type Access } from '../../tenancy/access';
 import { MembershipModel } from '../../tenancy/membership.model';
-import { StoreModel } from '../stores/store.model';
 import { NotificationModel } from './notification.model';
 import { mine } from './recipients';
 import { assertRuleTargets } from '../alerts/rule-targets';
@@ -100,18 +99,6 @@ export async function ensureDefaultRules(
     );
   }
   done();
-}
-
-/** Every store must be a live store of the business that the member covers; otherwise 404. */
-async function assertOwnStores(access: Access, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  for (const id of ids) assertStoreInScope(access, id);
-  const found = await StoreModel.countDocuments({
-    business: access.businessId,
-    _id: { $in: ids },
-    deletedAt: null,
-  });
-  if (found !== new Set(ids).size) throw notFound('Store');
 }
 
 function assertAllowedType(access: Access, type: TRuleType): void {

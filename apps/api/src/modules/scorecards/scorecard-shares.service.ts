@@ -5,7 +5,7 @@ import type { TScorecard, TScorecardShare, TScorecardShareBody } from '@cx/contr
 import { ZScorecardShareBodySchema } from '@cx/contracts';
 import { env } from '../../config/env';
 import { notFound } from '../../lib/errors';
-import { coversStore, type Access } from '../../tenancy/access';
+import { coversStores, type Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
 import { loadScope } from '../analytics/scope';
 import { StaffModel } from '../staff/staff.model';
@@ -21,8 +21,7 @@ const assertPersonVisible = (access: Access, staffId: string) =>
 
 /** A member sees a link only when it covers no store outside theirs (an all-store link: all-store members only). */
 const covers = (access: Access, share: Pick<ScorecardShareDoc, 'stores'>) =>
-  access.storeIds === null ||
-  (share.stores.length > 0 && share.stores.every((s) => coversStore(access, String(s))));
+  coversStores(access, share.stores);
 
 export async function createShare(
   access: Access,

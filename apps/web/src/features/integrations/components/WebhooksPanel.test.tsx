@@ -23,6 +23,7 @@ const endpoint = (over: Partial<TWebhook> = {}): TWebhook => ({
   _id: ID,
   url: 'https://hooks.example.com/cx',
   events: ['rating.created', 'alert.fired'],
+  stores: [],
   enabled: true,
   disabledReason: null,
   failingSince: null,
