@@ -24,7 +24,7 @@ beforeAll(async () => {
   const res = await request(app).get('/api/v1/openapi.json').expect(200);
   file = await writeDocument(tempDir(), res.body);
   [recommended, ours] = await Promise.all([lint(), lint(join(__dirname, '../../redocly.yaml'))]);
-});
+}, 120_000); // two CLI runs on a 1.8 MB document: seconds each, more on a loaded machine
 
 /** `redocly lint` as JSON; without `config` it runs where no redocly.yaml is, so with its recommended rules. */
 async function lint(config?: string): Promise<Problem[]> {

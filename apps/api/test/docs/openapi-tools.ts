@@ -1,5 +1,6 @@
 // The OpenAPI tools integrators use, run from their npm packages on the document the API serves (in a temp folder).
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -13,7 +14,7 @@ export interface Ran {
 /** Runs a package's command-line tool with this Node (no network: Redocly's usage data is turned off). */
 export function runBin(pkg: string, bin: string, args: string[], cwd: string): Promise<Ran> {
   const manifest = require.resolve(`${pkg}/package.json`);
-  const { bin: bins } = require(manifest) as { bin: Record<string, string> };
+  const { bin: bins } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> };
   const script = join(dirname(manifest), bins[bin]!);
   const env = {
     ...process.env,
