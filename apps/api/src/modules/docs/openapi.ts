@@ -6,6 +6,7 @@ import { API_KEY_SCOPE_LABELS, contract, type TApiKeyScope } from '@cx/contracts
 import { env } from '../../config/env';
 import { APP_VERSION as API_VERSION } from '../../version';
 import { asOpenApi30 } from './openapi-3-0';
+import { ERROR_SCHEMA, sharedErrorBody } from './openapi-errors';
 import { TRY_IT_SCRIPT } from './try-it';
 
 type OpenApiDocument = ReturnType<typeof generateOpenApi>;
@@ -25,6 +26,7 @@ let cached: OpenApiDocument | undefined;
  */
 export function openApiDocument(): OpenApiDocument {
   if (cached) return cached;
+  const errors = sharedErrorBody();
   cached = generateOpenApi(
     contract,
     {
@@ -63,7 +65,7 @@ export function openApiDocument(): OpenApiDocument {
         const isPublic = (route.metadata as { public?: boolean } | undefined)?.public === true;
         const scope = apiKeyScopeOf(route);
         return {
-          ...operation,
+          ...errors.refer(operation, route),
           tags: [...(operation.tags ?? []), ...(isPublic ? ['public'] : []), ...(scope ? ['api-key'] : [])],
           security: isPublic ? [] : [{ bearer: [] }, ...(scope ? [{ apiKey: [] }] : [])],
           ...(scope
@@ -73,6 +75,12 @@ export function openApiDocument(): OpenApiDocument {
       },
     },
   );
+  const error = errors.schema();
+  if (error)
+    cached.components = {
+      ...cached.components,
+      schemas: { ...cached.components?.schemas, [ERROR_SCHEMA]: error },
+    };
   return asOpenApi30(cached);
 }
 
