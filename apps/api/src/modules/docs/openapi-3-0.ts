@@ -32,28 +32,26 @@ function exclusiveBound(schema: SchemaObject, exclusive: 'exclusiveMinimum' | 'e
 }
 
 const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'] as const;
+const ANNOTATIONS = new Set(['nullable', 'description', 'default', 'example', 'title']);
 
-/**
- * Fixes one schema and everything under it, in place. `file`: the schema is a part of a multipart form, where a
- * typeless field is the uploaded file.
- */
-function fixSchema(schema: Schema | undefined, file = false): void {
+/** What z.unknown()/z.any() become: a schema that says nothing about the value. */
+const isAnyValue = (schema: Schema | undefined): schema is SchemaObject =>
+  isSchema(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k));
+
+/** Fixes one schema and everything under it, in place. */
+function fixSchema(schema: Schema | undefined): void {
   if (!isSchema(schema)) return;
   exclusiveBound(schema, 'exclusiveMinimum');
   exclusiveBound(schema, 'exclusiveMaximum');
-  const composed = COMPOSITIONS.some((k) => schema[k]);
-  if (schema.type === undefined && !composed && !schema.enum) {
-    // z.unknown()/z.any(): "any value" already admits null in 3.0, and `nullable` needs a `type` beside it.
-    delete schema.nullable;
-    if (file) Object.assign(schema, { type: 'string', format: 'binary' });
-  }
+  // "Any value" already admits null, and 3.0's `nullable` needs a `type` beside it.
+  if (isAnyValue(schema)) delete schema.nullable;
   // A discriminator can only pick among $ref'd schemas; over inline branches it tells a generator nothing (and
   // misleads some), so the branches' own `enum`s on the tag stay the way to tell them apart.
   if (schema.discriminator && COMPOSITIONS.some((k) => schema[k]?.some((s) => !('$ref' in s)))) {
     delete schema.discriminator;
   }
   for (const k of COMPOSITIONS) schema[k]?.forEach((s) => fixSchema(s));
-  for (const property of Object.values(schema.properties ?? {})) fixSchema(property, file);
+  for (const property of Object.values(schema.properties ?? {})) fixSchema(property);
   if (typeof schema.additionalProperties === 'object') fixSchema(schema.additionalProperties);
   fixSchema(schema.items);
   fixSchema(schema.not);
@@ -61,23 +59,22 @@ function fixSchema(schema: Schema | undefined, file = false): void {
 
 function fixContent(content: RequestBodyObject['content'] | undefined): void {
   for (const [type, media] of Object.entries(content ?? {})) {
-    const multipart = type === 'multipart/form-data';
-    if (multipart && isSchema(media.schema) && media.schema.type === undefined && !media.schema.properties) {
-      // A form whose fields the contract leaves open: still a form, whatever parts it has.
-      media.schema = { type: 'object' };
+    if (type === 'multipart/form-data') {
+      // A form is an object whatever its parts; a part the contract leaves open is the uploaded file (multer's).
+      if (isAnyValue(media.schema)) media.schema = { type: 'object' };
+      const parts = isSchema(media.schema) ? (media.schema.properties ?? {}) : {};
+      for (const [name, part] of Object.entries(parts)) {
+        if (isAnyValue(part)) parts[name] = { type: 'string', format: 'binary' };
+      }
     }
-    fixSchema(media.schema, multipart);
+    fixSchema(media.schema);
   }
 }
 
 /** A parameter the contract parses with a transform (`stores=a,b`) loses its type: on the wire it is a string. */
 function fixParameter(parameter: ParameterObject): void {
-  const schema = parameter.schema;
-  if (isSchema(schema) && schema.type === undefined && !COMPOSITIONS.some((k) => schema[k])) {
-    delete schema.nullable;
-    schema.type = 'string';
-  }
-  fixSchema(schema);
+  if (isAnyValue(parameter.schema)) parameter.schema = { type: 'string' };
+  fixSchema(parameter.schema);
 }
 
 /** Applies the 3.0 rewrites to every schema of the document (paths and components), in place; answers it. */
