@@ -114,8 +114,9 @@ export const staffContract = c.router({
     metadata: businessRoute('staff:write'),
     pathParams: ZIdParams,
     contentType: 'multipart/form-data',
-    // The web client sends FormData; the file itself is read from multer, not from this type.
-    body: z.unknown(),
+    // The web client sends FormData; the file itself is read from multer, not from this type (which names the
+    // part, so the OpenAPI document can describe it as a file).
+    body: z.object({ image: z.unknown() }),
     responses: { 200: ZStaffMessageSchema },
     summary: 'Replace the photo (multipart field "image": JPEG, PNG or WebP)',
   },

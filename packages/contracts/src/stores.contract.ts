@@ -237,8 +237,9 @@ export const storesContract = c.router({
     metadata: storeRoute('stores:write'),
     pathParams: ZIdParams,
     contentType: 'multipart/form-data',
-    // The web client sends FormData; the file itself is read from multer, not from this type.
-    body: z.unknown(),
+    // The web client sends FormData; the file itself is read from multer, not from this type (which names the
+    // part, so the OpenAPI document can describe it as a file).
+    body: z.object({ image: z.unknown() }),
     responses: { 200: ZStoreMessageSchema },
     summary: 'Replace the store image (multipart field "image": JPEG, PNG or WebP)',
   },

@@ -51,6 +51,32 @@ describe('GET /api/v1/openapi.json', () => {
   });
 });
 
+describe('the error body', () => {
+  it('is published once, as components/schemas/Error, and every error response names it and its status', async () => {
+    const res = await request(app).get('/api/v1/openapi.json').expect(200);
+    expect(res.body.components.schemas.Error).toMatchObject({
+      type: 'object',
+      properties: { message: { type: 'string' }, fieldErrors: { type: 'object' } },
+      required: ['message'],
+    });
+    type Response = { description: string; content?: Record<string, { schema: unknown }> };
+    const paths = res.body.paths as Record<string, Record<string, { responses: Record<string, Response> }>>;
+    const errors = Object.values(paths).flatMap((ops) =>
+      Object.values(ops).flatMap((op) =>
+        Object.entries(op.responses).filter(([status]) => Number(status) >= 400),
+      ),
+    );
+    expect(errors.length).toBeGreaterThan(routes.length * 10);
+    const schemas = new Set(errors.map(([, r]) => JSON.stringify(r.content?.['application/json']?.schema)));
+    expect([...schemas]).toEqual([JSON.stringify({ $ref: '#/components/schemas/Error' })]);
+    const timeline = paths['/api/v1/analytics/timeline']!.get!.responses;
+    expect([timeline['400']!.description, timeline['429']!.description]).toEqual([
+      'Bad Request',
+      'Too Many Requests',
+    ]);
+  });
+});
+
 describe('GET /api/docs', () => {
   it('renders a reference page listing every route, with no inline script', async () => {
     const res = await request(app).get('/api/docs').expect(200);

@@ -3,7 +3,10 @@ import { Router } from 'express';
 import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
 import { generateOpenApi } from '@ts-rest/open-api';
 import { API_KEY_SCOPE_LABELS, contract, type TApiKeyScope } from '@cx/contracts';
+import { env } from '../../config/env';
 import { APP_VERSION as API_VERSION } from '../../version';
+import { asOpenApi30 } from './openapi-3-0';
+import { ERROR_SCHEMA, sharedErrorBody } from './openapi-errors';
 import { TRY_IT_SCRIPT } from './try-it';
 
 type OpenApiDocument = ReturnType<typeof generateOpenApi>;
@@ -17,11 +20,18 @@ const keyNote = (scope: TApiKeyScope) =>
   `(${API_KEY_SCOPE_LABELS[scope]}).`;
 let cached: OpenApiDocument | undefined;
 
-/** Generated once per process from the same contract the server validates against, so it cannot drift. */
+/**
+ * Generated once per process from the same contract the server validates against, so it cannot drift; then written
+ * the OpenAPI 3.0 way where the generator speaks newer JSON Schema (see openapi-3-0.ts).
+ */
 export function openApiDocument(): OpenApiDocument {
-  cached ??= generateOpenApi(
+  if (cached) return cached;
+  const errors = sharedErrorBody();
+  cached = generateOpenApi(
     contract,
     {
+      // Paths already start with /api/v1, so the server is the API's public origin.
+      servers: [{ url: env.PUBLIC_API_URL.replace(/\/+$/, ''), description: 'This deployment of the API' }],
       info: {
         title: 'CX Journey API',
         version: API_VERSION,
@@ -30,6 +40,11 @@ export function openApiDocument(): OpenApiDocument {
           '`Authorization: Bearer <token>` from POST /api/v1/user/login. Routes listing the `apiKey` scheme also ' +
           'accept a business API key (`Authorization: Bearer cxk_…`, created on the Integrations page) holding the ' +
           'scope named in their description; a key sees only its business and, when limited, its stores.',
+        termsOfService: `${env.PUBLIC_WEB_URL}/terms-conditions`,
+        license: {
+          name: 'Proprietary: the CX Journey terms of use',
+          url: `${env.PUBLIC_WEB_URL}/terms-conditions`,
+        },
       },
       components: {
         securitySchemes: {
@@ -50,7 +65,7 @@ export function openApiDocument(): OpenApiDocument {
         const isPublic = (route.metadata as { public?: boolean } | undefined)?.public === true;
         const scope = apiKeyScopeOf(route);
         return {
-          ...operation,
+          ...errors.refer(operation, route),
           tags: [...(operation.tags ?? []), ...(isPublic ? ['public'] : []), ...(scope ? ['api-key'] : [])],
           security: isPublic ? [] : [{ bearer: [] }, ...(scope ? [{ apiKey: [] }] : [])],
           ...(scope
@@ -60,7 +75,13 @@ export function openApiDocument(): OpenApiDocument {
       },
     },
   );
-  return cached;
+  const error = errors.schema();
+  if (error)
+    cached.components = {
+      ...cached.components,
+      schemas: { ...cached.components?.schemas, [ERROR_SCHEMA]: error },
+    };
+  return asOpenApi30(cached);
 }
 
 interface Row {
