@@ -5,6 +5,7 @@ import type { TScorecard, TScorecardShare, TScorecardShareBody } from '@cx/contr
 import { ZScorecardShareBodySchema } from '@cx/contracts';
 import { env } from '../../config/env';
 import { notFound } from '../../lib/errors';
+import { maskContact } from '../../lib/mask';
 import { coversStore, type Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
 import { loadScope } from '../analytics/scope';
@@ -119,5 +120,6 @@ export async function publicScorecard(token: string, now = new Date()): Promise<
   };
   const card = await scorecardFor(access, String(share.staff), periodOf(share), now);
   await ScorecardShareModel.updateOne({ _id: share._id }, { $set: { lastSeenAt: now } });
-  return card;
+  // The link leaves the business: customers' contact details in their comments are masked as on the boards.
+  return { ...card, shoutOuts: card.shoutOuts.map((s) => ({ ...s, comment: maskContact(s.comment) })) };
 }
