@@ -20,8 +20,8 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
 const assertPersonVisible = (access: Access, staffId: string) =>
   loadScope(access, { period: 'today', staff: staffId });
 
-/** A member sees a link only when it covers no store outside theirs (an all-store link: all-store members only). */
-const covers = (access: Access, share: Pick<ScorecardShareDoc, 'stores'>) =>
+/** A member sees (and may keep) a link only when it covers no store outside theirs (an all-store link: all-store members only). */
+export const coversShare = (access: Access, share: Pick<ScorecardShareDoc, 'stores'>) =>
   access.storeIds === null ||
   (share.stores.length > 0 && share.stores.every((s) => coversStore(access, String(s))));
 
@@ -66,7 +66,7 @@ export async function listShares(access: Access, staffId: string): Promise<TScor
     .sort({ createdAt: -1 })
     .limit(100)
     .lean<ScorecardShareDoc[]>();
-  const mine = shares.filter((s) => covers(access, s));
+  const mine = shares.filter((s) => coversShare(access, s));
   const creators = await UserModel.find(
     { _id: { $in: mine.map((s) => s.createdBy).filter(Boolean) } },
     { fullname: 1 },
@@ -91,7 +91,7 @@ export async function revokeShare(access: Access, id: string): Promise<void> {
     business: access.businessId,
     revokedAt: null,
   }).lean<ScorecardShareDoc>();
-  if (!share || !covers(access, share)) throw notFound('Share link');
+  if (!share || !coversShare(access, share)) throw notFound('Share link');
   await ScorecardShareModel.updateOne(
     { _id: share._id, revokedAt: null },
     { $set: { revokedAt: new Date() } },
