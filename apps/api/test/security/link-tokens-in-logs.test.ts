@@ -35,7 +35,10 @@ describe('request logs and link tokens', () => {
     const tokens: string[] = [];
 
     // breakroom board: created, opened by the TV
-    const board = await request(app).post('/api/v1/boards').set(owner.auth).send({ store: String(store._id) });
+    const board = await request(app)
+      .post('/api/v1/boards')
+      .set(owner.auth)
+      .send({ store: String(store._id) });
     expect(board.status).toBe(201);
     tokens.push(afterLast(board.body.url as string, '/board/'));
     await request(app).get(`/api/v1/boards/public/${tokens[0]}`).expect(200);
@@ -53,7 +56,9 @@ describe('request logs and link tokens', () => {
       .set(owner.auth)
       .send({ email, role: 'viewer', stores: [String(store._id)] })
       .expect(201);
-    const inviteToken = inviteTokenFrom(await mailbox.waitFor(email, (m) => m.subject.includes('invited you')));
+    const inviteToken = inviteTokenFrom(
+      await mailbox.waitFor(email, (m) => m.subject.includes('invited you')),
+    );
     tokens.push(inviteToken);
     await request(app).get('/api/v1/team/invitations/preview').query({ token: inviteToken }).expect(200);
     await request(app)
@@ -62,12 +67,19 @@ describe('request logs and link tokens', () => {
       .expect(201);
 
     // report unsubscribe: mailed, opened in a browser (redirected to the page), previewed, used
-    await request(app).post('/api/v1/reports/send-now').set(manager.auth).send({ period: 'weekly' }).expect(200);
+    await request(app)
+      .post('/api/v1/reports/send-now')
+      .set(manager.auth)
+      .send({ period: 'weekly' })
+      .expect(200);
     const reportMail = await mailbox.waitFor(manager.user.email);
     const unsubscribe = /\/reports\/unsubscribe\?token=([\w.%-]+)/.exec(reportMail.text)?.[1];
     expect(unsubscribe).toBeDefined();
     tokens.push(decodeURIComponent(unsubscribe!));
-    await request(app).get('/api/v1/reports/unsubscribe').set('accept', 'text/html').query({ token: tokens[3] });
+    await request(app)
+      .get('/api/v1/reports/unsubscribe')
+      .set('accept', 'text/html')
+      .query({ token: tokens[3] });
     await request(app).get('/api/v1/reports/unsubscribe').query({ token: tokens[3] }).expect(200);
     await request(app).post('/api/v1/reports/unsubscribe').query({ token: tokens[3] }).expect(200);
 

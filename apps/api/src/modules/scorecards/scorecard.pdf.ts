@@ -128,11 +128,16 @@ export async function scorecardPdf(card: TScorecard): Promise<Buffer> {
   for (const s of card.shoutOuts.slice(0, 3)) {
     if (doc.y > doc.page.height - 120) break;
     // a PDF is printed, mailed and pinned up: customers' contact details are masked as on the boards
-    doc.text(`"${plainText(maskContact(s.comment), 240)}" (${plainText(s.store.name, 60)}, ${s.day})`, left, doc.y, {
-      width,
-      height: 60,
-      ellipsis: true,
-    });
+    doc.text(
+      `"${plainText(maskContact(s.comment), 240)}" (${plainText(s.store.name, 60)}, ${s.day})`,
+      left,
+      doc.y,
+      {
+        width,
+        height: 60,
+        ellipsis: true,
+      },
+    );
     doc.moveDown(0.4);
   }
   doc.end();
