@@ -11,7 +11,7 @@ import { setSessionValidator } from './lib/auth';
 import { accessGuard, resolveAccess } from './tenancy/access';
 import { setSocketAdmission } from './lib/realtime';
 import { errorMiddleware } from './lib/errors';
-import { logger, serializeRequest } from './lib/logger';
+import { logger, serializeRequest, serializeResponse } from './lib/logger';
 import { analyticsRouter } from './modules/analytics/analytics.router';
 import { docsRouter } from './modules/docs/openapi';
 import { anonymousRouter } from './modules/anonymous/anonymous.router';
@@ -72,7 +72,7 @@ export function createApp(deps: AppDeps = {}): Express {
   app.use(
     pinoHttp({
       logger,
-      serializers: { req: serializeRequest },
+      serializers: { req: serializeRequest, res: serializeResponse },
       genReqId: (req, res) => {
         const incoming = req.headers['x-request-id'];
         const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();

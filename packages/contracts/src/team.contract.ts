@@ -18,7 +18,11 @@ const ZStoreIdsSchema = z
 /** Owner and admins cover every store; managers need at least one; viewers either some or (empty) all. */
 function storesRule<T extends { role?: string; stores?: string[] }>(v: T, ctx: z.RefinementCtx): void {
   if (v.role === 'manager' && v.stores && v.stores.length === 0)
-    ctx.addIssue({ code: 'custom', path: ['stores'], message: 'Choose at least one store for a store manager' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['stores'],
+      message: 'Choose at least one store for a store manager',
+    });
 }
 
 export const ZInvitationRequestSchema = z
@@ -31,8 +35,11 @@ export const ZInvitationRequestSchema = z
   .superRefine(storesRule);
 export type TInvitationRequest = z.input<typeof ZInvitationRequestSchema>;
 
+/** Links a member made that should keep working after they are removed or lose stores (the rest are switched off). */
+const ZKeepLinksSchema = z.array(ZObjectIdSchema).max(500, 'At most 500 links').default([]);
+
 export const ZUpdateMemberSchema = z
-  .object({ role: ZMemberRoleSchema.optional(), stores: ZStoreIdsSchema.optional() })
+  .object({ role: ZMemberRoleSchema.optional(), stores: ZStoreIdsSchema.optional(), keep: ZKeepLinksSchema })
   .superRefine(storesRule)
   .refine((v) => v.role !== undefined || v.stores !== undefined, 'Change the role or the stores');
 export type TUpdateMember = z.input<typeof ZUpdateMemberSchema>;
@@ -59,6 +66,34 @@ export const ZInvitationSchema = z.object({
 });
 export type TInvitation = z.infer<typeof ZInvitationSchema>;
 
+export const MEMBER_LINK_KINDS = ['board', 'share', 'invitation'] as const;
+
+/** Something a member made for the business that works without them: a board link, a scorecard link, an invitation. */
+export const ZMemberLinkSchema = z.object({
+  _id: ZObjectIdSchema,
+  kind: z.enum(MEMBER_LINK_KINDS),
+  /** "Breakroom board of Soho", "Scorecard link of Ana Alvarez (last 30 days)", "Invitation to sam@example.com". */
+  label: z.string(),
+  createdAt: z.string(),
+});
+export type TMemberLink = z.infer<typeof ZMemberLinkSchema>;
+
+/** The change asked about: no role = removal; otherwise the role and stores the member would have. */
+export const ZMemberLinksQuerySchema = z.object({
+  role: ZMemberRoleSchema.optional(),
+  stores: z
+    .string()
+    .trim()
+    .max(13_000)
+    .transform((v) => (v ? [...new Set(v.split(',').map((x) => x.trim()))] : []))
+    .pipe(z.array(ZObjectIdSchema).max(500, 'At most 500 stores'))
+    .optional(),
+});
+export type TMemberLinksQuery = z.input<typeof ZMemberLinksQuerySchema>;
+
+export const ZRemoveMemberSchema = z.object({ keep: ZKeepLinksSchema }).default({});
+export type TRemoveMember = z.input<typeof ZRemoveMemberSchema>;
+
 /** What the accept page shows before anyone signs in (the token itself is the secret). */
 export const ZInvitationPreviewSchema = z.object({
   businessName: z.string(),
@@ -69,7 +104,9 @@ export const ZInvitationPreviewSchema = z.object({
   hasAccount: z.boolean(),
 });
 
-const ZTokenSchema = z.object({ token: z.string().trim().min(1, 'The invitation link is incomplete').max(200) });
+const ZTokenSchema = z.object({
+  token: z.string().trim().min(1, 'The invitation link is incomplete').max(200),
+});
 
 export const ZInvitationSignupSchema = ZTokenSchema.extend({
   fullname: z.string().trim().min(1, USER_MESSAGES.nameRequired).max(255, USER_MESSAGES.tooLong),
@@ -91,8 +128,11 @@ export const teamContract = c.router({
     method: 'GET',
     path: '/team/members',
     metadata: businessRoute('team:read'),
-    responses: { 200: z.object({ members: z.array(ZMemberSchema), invitations: z.array(ZInvitationSchema) }) },
-    summary: 'Members with role and stores, and pending invitations (a store manager sees those of their stores)',
+    responses: {
+      200: z.object({ members: z.array(ZMemberSchema), invitations: z.array(ZInvitationSchema) }),
+    },
+    summary:
+      'Members with role and stores, and pending invitations (a store manager sees those of their stores)',
   },
   invite: {
     method: 'POST',
@@ -134,7 +174,8 @@ export const teamContract = c.router({
     metadata: accountRoute,
     body: ZTokenSchema,
     responses: { 200: ZMessageSchema.extend({ user: ZUserSchema }) },
-    summary: "Join the business as the signed-in user (their email must be the invited one); it becomes the current one",
+    summary:
+      'Join the business as the signed-in user (their email must be the invited one); it becomes the current one',
   },
   signupWithInvitation: {
     method: 'POST',
@@ -153,14 +194,25 @@ export const teamContract = c.router({
     responses: { 200: ZMessageSchema.extend({ member: ZMemberSchema }) },
     summary: "Change a member's role or stores; takes effect on their next request",
   },
+  memberLinks: {
+    method: 'GET',
+    path: '/team/members/:userId/links',
+    metadata: businessRoute('team:manage'),
+    pathParams: ZUserIdParams,
+    query: ZMemberLinksQuerySchema,
+    responses: { 200: z.object({ links: z.array(ZMemberLinkSchema) }) },
+    summary:
+      'What the member made that stops working on removal (no role) or on the asked role and stores, unless kept',
+  },
   removeMember: {
     method: 'DELETE',
     path: '/team/members/:userId',
     metadata: businessRoute('team:manage'),
     pathParams: ZUserIdParams,
-    body: c.noBody(),
+    body: ZRemoveMemberSchema,
     responses: { 200: ZMessageSchema },
-    summary: 'Remove a member: their next request answers 403 and their open dashboards are disconnected',
+    summary:
+      'Remove a member: their next request answers 403, their open dashboards are disconnected, and what they made is switched off unless listed in keep (then it is yours)',
   },
   transferOwnership: {
     method: 'POST',

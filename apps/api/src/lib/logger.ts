@@ -17,9 +17,20 @@ export const REDACT_PATHS = [
   'req.query.token',
 ];
 
-/** Links carry one-time tokens in their query (the verification link): request logs show them as [redacted]. */
+/** Query parameters that carry a link's secret: verification, reset, invitation, unsubscribe and acknowledge links. */
+const QUERY_SECRET = /([?&](?:token|resetToken|otp)=)[^&#]*/gi;
+/** Public links whose path segment is the secret: breakroom boards and scorecard share links. */
+const PATH_SECRET = /(\/(?:boards|scorecards)\/public\/)[^/?#]+/gi;
+/** Any other path segment shaped like a random token (32+ base64url characters; ids are 24 hex): a future link. */
+const TOKEN_SEGMENT = /(\/)[\w-]{32,}(?=[/?#]|$)/g;
+
+/** Links carry tokens in their query or path: request logs show them as [redacted]. */
 export function redactUrlTokens(url: string | undefined): string | undefined {
-  return url?.replace(/([?&](?:token|resetToken|otp)=)[^&#]*/gi, '$1[redacted]');
+  if (url === undefined) return undefined;
+  const [path = '', ...rest] = url.split('?');
+  const query = rest.length ? `?${rest.join('?')}` : '';
+  const safePath = path.replace(PATH_SECRET, '$1[redacted]').replace(TOKEN_SEGMENT, '$1[redacted]');
+  return `${safePath}${query}`.replace(QUERY_SECRET, '$1[redacted]');
 }
 
 /**
@@ -32,6 +43,11 @@ export function serializeRequest(req: {
   url?: string;
 }): Record<string, unknown> {
   return { id: req.id, method: req.method, url: redactUrlTokens(req.url) };
+}
+
+/** What a request log line says about the answer: its status only (a redirect's Location carries the link it sends to). */
+export function serializeResponse(res: { statusCode?: number }): Record<string, unknown> {
+  return { statusCode: res.statusCode };
 }
 
 export const logger = pino({

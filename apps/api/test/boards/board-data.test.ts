@@ -2,7 +2,7 @@
 // positive shout-outs with contact details masked, this week's score and today's count.
 import { createApp } from '../../src/app';
 import { resetRateLimits } from '../../src/lib/rate-limit';
-import { maskContact } from '../../src/modules/boards/mask';
+import { maskContact } from '../../src/lib/mask';
 import { setupTestDb } from '../helpers/db';
 import { makeStaff, makeStore } from '../factories';
 import { makeShop } from '../feedback/support';

@@ -224,6 +224,10 @@ const SPECS: Record<string, Spec> = {
     const member = await makeMember(c.store.business, 'viewer', [c.store._id]);
     return { params: { userId: member.id }, body: { role: 'viewer', stores: [c.id] } };
   }),
+  'team.memberLinks': store(async (c) => {
+    const member = await makeMember(c.store.business, 'viewer', [c.store._id]);
+    return { params: { userId: member.id }, query: { role: 'viewer', stores: c.id } };
+  }),
   'team.removeMember': store(async (c) => {
     const member = await makeMember(c.store.business, 'viewer', [c.store._id]);
     return { params: { userId: member.id } };

@@ -126,6 +126,7 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'team.revokeInvitation': foreign(() => [{ params: { id: someId() } }]),
   'team.acceptInvitation': own(() => [{ body: { token: 'x'.repeat(43) } }]),
   'team.updateMember': foreign((a) => [{ params: { userId: a.userId }, body: { role: 'viewer' } }]),
+  'team.memberLinks': foreign((a) => [{ params: { userId: a.userId } }]),
   'team.removeMember': foreign((a) => [{ params: { userId: a.userId } }]),
   'team.transferOwnership': foreign((a) => [{ body: { userId: a.userId, password: 'Passw0rd!' } }]),
 

@@ -1,12 +1,14 @@
 // Teams (#21): an owner signs up, creates two stores and invites a store manager for one of them; the manager joins
 // from the mailed link as a new user, sees only that store's figures and feedback, is told billing is the owner's and
-// switches an interface; the owner reads the invitation and the change in the audit log, removes the manager, and the
-// manager's next action lands on "You no longer have access". Team, Audit log and Accept-invitation at 390 and 1280 px.
+// switches an interface and makes a breakroom board link; the owner reads the invitation and the change in the audit
+// log, removes the manager (the dialog lists the board link, switched off by default, and it stops working), and the
+// manager's next action lands on "You no longer have access". Team, Audit log, Accept-invitation and the removal
+// dialog at 390 and 1280 px.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { Journey, JourneyContext } from '../harness';
 import type { CapturedMail } from '../mailbox';
-import { rateAsCustomer } from './api';
+import { callJson, rateAsCustomer } from './api';
 import {
   TEXTS,
   VIEWPORTS,
@@ -161,6 +163,15 @@ export const journey: Journey = {
     await manager.waitForLoadState('networkidle');
     assert.equal(await manager.getByRole('article', { name: `${STORE_B} interfaces` }).count(), 0);
 
+    // The manager makes a breakroom board link for their store: it belongs to the business, made by them.
+    const managerToken = await manager.evaluate(() => localStorage.getItem('token'));
+    const board = (await callJson(ctx, 'POST', '/boards', { store: ids[STORE_A] }, managerToken)) as {
+      url: string;
+    };
+    const boardToken = board.url.split('/board/')[1]!;
+    const boardLink = () => fetch(`${ctx.apiUrl}/api/v1/boards/public/${boardToken}`).then((r) => r.status);
+    assert.equal(await boardLink(), 200, 'the board link works while its maker is a member');
+
     // The owner reads the invitation and the manager's change in the audit log.
     await open(owner, '/team/audit', 'Audit log');
     const changes = owner.getByRole('list', { name: 'Changes, newest first' });
@@ -182,9 +193,18 @@ export const journey: Journey = {
     const row = owner.getByRole('list', { name: 'Members' }).getByRole('listitem', { name: 'Milo Manager' });
     await row.getByRole('button', { name: 'Remove Milo Manager' }).click();
     const confirm = owner.getByRole('alertdialog', { name: 'Remove from the team?' });
+    // What the manager made is listed, switched off unless the owner keeps it.
+    const made = confirm
+      .getByRole('list', { name: 'What Milo Manager made' })
+      .getByRole('listitem', { name: `Breakroom board of ${STORE_A}` });
+    const switchOff = made.getByRole('radio', { name: 'Switch off' });
+    await switchOff.waitFor({ state: 'attached' });
+    assert.ok(await switchOff.isChecked(), 'switch off is the default');
+    await shootBoth(ctx, owner, 'team-remove-links', VIEWPORTS.desktop);
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await expectToast(owner, 'Milo Manager was removed from the team');
     await row.waitFor({ state: 'detached' });
+    assert.equal(await boardLink(), 404, "the removed manager's board link is switched off");
 
     // The socket is closed by the server, which may already have moved the page; otherwise the next click does.
     if (!new URL(manager.url()).pathname.startsWith('/no-access')) {

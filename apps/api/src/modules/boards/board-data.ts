@@ -13,7 +13,7 @@ import { staffLeagueFrom } from '../analytics/league.service';
 import { loadScope } from '../analytics/scope';
 import { RatingModel } from '../ratings/rating.model';
 import { StaffModel } from '../staff/staff.model';
-import { maskContact } from './mask';
+import { maskContact } from '../../lib/mask';
 
 /** How many ranked people, not-yet-ranked people and shout-outs a 1080p screen shows at a readable size. */
 export const BOARD_RANKED = 8;

@@ -5,6 +5,7 @@ import type { TScorecard, TScorecardShare, TScorecardShareBody } from '@cx/contr
 import { ZScorecardShareBodySchema } from '@cx/contracts';
 import { env } from '../../config/env';
 import { notFound } from '../../lib/errors';
+import { maskContact } from '../../lib/mask';
 import { coversStores, type Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
 import { loadScope } from '../analytics/scope';
@@ -19,8 +20,8 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
 const assertPersonVisible = (access: Access, staffId: string) =>
   loadScope(access, { period: 'today', staff: staffId });
 
-/** A member sees a link only when it covers no store outside theirs (an all-store link: all-store members only). */
-const covers = (access: Access, share: Pick<ScorecardShareDoc, 'stores'>) =>
+/** A member sees (and may keep) a link only when it covers no store outside theirs (an all-store link: all-store members only). */
+export const coversShare = (access: Access, share: Pick<ScorecardShareDoc, 'stores'>) =>
   coversStores(access, share.stores);
 
 export async function createShare(
@@ -64,7 +65,7 @@ export async function listShares(access: Access, staffId: string): Promise<TScor
     .sort({ createdAt: -1 })
     .limit(100)
     .lean<ScorecardShareDoc[]>();
-  const mine = shares.filter((s) => covers(access, s));
+  const mine = shares.filter((s) => coversShare(access, s));
   const creators = await UserModel.find(
     { _id: { $in: mine.map((s) => s.createdBy).filter(Boolean) } },
     { fullname: 1 },
@@ -89,7 +90,7 @@ export async function revokeShare(access: Access, id: string): Promise<void> {
     business: access.businessId,
     revokedAt: null,
   }).lean<ScorecardShareDoc>();
-  if (!share || !covers(access, share)) throw notFound('Share link');
+  if (!share || !coversShare(access, share)) throw notFound('Share link');
   await ScorecardShareModel.updateOne(
     { _id: share._id, revokedAt: null },
     { $set: { revokedAt: new Date() } },
@@ -118,5 +119,6 @@ export async function publicScorecard(token: string, now = new Date()): Promise<
   };
   const card = await scorecardFor(access, String(share.staff), periodOf(share), now);
   await ScorecardShareModel.updateOne({ _id: share._id }, { $set: { lastSeenAt: now } });
-  return card;
+  // The link leaves the business: customers' contact details in their comments are masked as on the boards.
+  return { ...card, shoutOuts: card.shoutOuts.map((s) => ({ ...s, comment: maskContact(s.comment) })) };
 }

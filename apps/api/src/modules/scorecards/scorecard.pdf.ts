@@ -1,6 +1,7 @@
 // The scorecard as a one-page A4 PDF (pdfkit): name, period, figures, a drawn trend chart, badges and a few shout-outs.
 import PDFDocument from 'pdfkit';
 import type { TScorecard } from '@cx/contracts';
+import { maskContact } from '../../lib/mask';
 
 const INK = '#111827';
 const MUTED = '#6b7280';
@@ -126,11 +127,17 @@ export async function scorecardPdf(card: TScorecard): Promise<Buffer> {
   if (card.shoutOuts.length === 0) doc.fillColor(MUTED).text('No shout-outs in this period', { width });
   for (const s of card.shoutOuts.slice(0, 3)) {
     if (doc.y > doc.page.height - 120) break;
-    doc.text(`"${plainText(s.comment, 240)}" (${plainText(s.store.name, 60)}, ${s.day})`, left, doc.y, {
-      width,
-      height: 60,
-      ellipsis: true,
-    });
+    // a PDF is printed, mailed and pinned up: customers' contact details are masked as on the boards
+    doc.text(
+      `"${plainText(maskContact(s.comment), 240)}" (${plainText(s.store.name, 60)}, ${s.day})`,
+      left,
+      doc.y,
+      {
+        width,
+        height: 60,
+        ellipsis: true,
+      },
+    );
     doc.moveDown(0.4);
   }
   doc.end();

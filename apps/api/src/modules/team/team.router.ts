@@ -6,7 +6,7 @@ import { byIp, rateLimit } from '../../lib/rate-limit';
 import { accessOf } from '../../tenancy/access';
 import { accept, preview, signupWithInvitation } from './invitation-links.service';
 import { invite, resend, revoke } from './invitations.service';
-import { listTeam, removeMember, transferOwnership, updateMember } from './team.service';
+import { listTeam, memberLinks, removeMember, transferOwnership, updateMember } from './team.service';
 
 const s = initServer();
 const HOUR = 60 * 60 * 1000;
@@ -42,9 +42,13 @@ export const teamRouter = s.router(contract.team, {
     const member = await updateMember(accessOf(req), params.userId, body);
     return { status: 200, body: { message: `${member.fullname}'s access was updated`, member } };
   },
-  removeMember: async ({ req, params }) => ({
+  memberLinks: async ({ req, params, query }) => ({
     status: 200,
-    body: { message: await removeMember(accessOf(req), params.userId) },
+    body: { links: await memberLinks(accessOf(req), params.userId, query) },
+  }),
+  removeMember: async ({ req, params, body }) => ({
+    status: 200,
+    body: { message: await removeMember(accessOf(req), params.userId, body.keep) },
   }),
   transferOwnership: async ({ req, body }) => ({
     status: 200,

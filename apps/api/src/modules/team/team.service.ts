@@ -1,13 +1,14 @@
 // Members: the list (narrowed for store managers), role and store changes, removal and ownership transfer.
 import bcrypt from 'bcrypt';
-import type { TInvitation, TMember, TMemberRole, TRole } from '@cx/contracts';
+import type { TInvitation, TMember, TMemberLink, TMemberRole, TRole } from '@cx/contracts';
 import { AppError, notFound } from '../../lib/errors';
 import { disconnectUser } from '../../lib/realtime';
-import { forbidden, type Access } from '../../tenancy/access';
+import { accessFromMembership, forbidden, type Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
 import { MembershipModel, type MembershipDoc } from '../../tenancy/membership.model';
 import { UserModel } from '../users/user.model';
 import { InvitationModel, pendingFilter, type InvitationDoc } from './invitation.model';
+import { orphanedLinks, settleOrphanedLinks } from './member-links.service';
 import {
   auditStore,
   invitationDto,
@@ -71,12 +72,13 @@ async function describe(role: TRole, allStores: boolean, stores: unknown[]): Pro
   return roleText(role, { allStores, names: stores.map((s) => names.get(String(s)) ?? 'a store') });
 }
 
-export async function updateMember(
+/** The role and stores an edit asks for, as they would be stored (the same rule for the preview and the change). */
+async function askedCoverage(
   access: Access,
+  m: MembershipDoc,
   userId: string,
   input: { role?: TMemberRole; stores?: string[] },
-): Promise<TMember> {
-  const m = await memberOf(access, userId);
+): Promise<{ role: TMemberRole; coverage: Coverage }> {
   if (m.role === 'owner') throw forbidden(TEAM_MESSAGES.ownerRole);
   if (userId === access.userId) throw forbidden(TEAM_MESSAGES.ownRole);
   const role = input.role ?? (m.role as TMemberRole);
@@ -90,6 +92,41 @@ export async function updateMember(
       });
     if (asked.length > 0) coverage = { allStores: false, stores: await liveStores(access, asked) };
   }
+  return { role, coverage };
+}
+
+/** The member's access once the role and stores are stored. */
+const accessAfter = (access: Access, userId: string, role: TMemberRole, coverage: Coverage): Access =>
+  accessFromMembership(userId, {
+    business: access.businessId,
+    role,
+    allStores: coverage.allStores,
+    stores: coverage.stores.map((s) => s._id),
+  });
+
+/** What stops working (unless kept) if the member is removed (no role asked) or gets the asked role and stores. */
+export async function memberLinks(
+  access: Access,
+  userId: string,
+  query: { role?: TMemberRole; stores?: string[] },
+): Promise<TMemberLink[]> {
+  const m = await memberOf(access, userId);
+  if (query.role === undefined && query.stores === undefined) {
+    if (m.role === 'owner') throw forbidden(TEAM_MESSAGES.ownerRemoval);
+    return orphanedLinks(access, userId, null);
+  }
+  const { role, coverage } = await askedCoverage(access, m, userId, query);
+  return orphanedLinks(access, userId, accessAfter(access, userId, role, coverage));
+}
+
+export async function updateMember(
+  access: Access,
+  userId: string,
+  input: { role?: TMemberRole; stores?: string[]; keep?: string[] },
+): Promise<TMember> {
+  const m = await memberOf(access, userId);
+  const { role, coverage } = await askedCoverage(access, m, userId, input);
+  const wasAll = isAllStoreRole(m.role, m.allStores);
   const updated = await MembershipModel.findOneAndUpdate(
     { _id: m._id, role: { $ne: 'owner' } },
     { $set: { role, allStores: coverage.allStores, stores: coverage.stores.map((s) => s._id) } },
@@ -108,10 +145,16 @@ export async function updateMember(
     before: { role: m.role, stores: before },
     after: { role, stores: after },
   });
+  await settleOrphanedLinks(
+    access,
+    { userId, name: user?.fullname ?? 'a member' },
+    accessAfter(access, userId, role, coverage),
+    input.keep ?? [],
+  );
   return memberDto(access, updated, user ?? undefined);
 }
 
-export async function removeMember(access: Access, userId: string): Promise<string> {
+export async function removeMember(access: Access, userId: string, keep: string[] = []): Promise<string> {
   const m = await memberOf(access, userId);
   if (m.role === 'owner') throw forbidden(TEAM_MESSAGES.ownerRemoval);
   const done = await MembershipModel.deleteOne({ _id: m._id, role: { $ne: 'owner' } });
@@ -127,6 +170,8 @@ export async function removeMember(access: Access, userId: string): Promise<stri
     summary: `Removed ${name} (${was})`,
     before: { role: m.role, stores: was },
   });
+  // What they made for the business stops working unless the remover kept it (then it is the remover's).
+  await settleOrphanedLinks(access, { userId, name }, null, keep);
   return `${name} no longer has access to the business`;
 }
 

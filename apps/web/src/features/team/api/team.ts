@@ -1,10 +1,24 @@
-// The team's members and invitations (GET /team/members) and every change to them; each change refreshes the list.
+// The team's members and invitations (GET /team/members), what a member made, and every change to them (each refreshes).
+import type { TMemberRole } from '@cx/contracts';
 import { tsr } from '@/lib/api-client';
 
 export const TEAM_QUERY_KEY = ['team', 'members'] as const;
 
 export function useTeam(enabled = true) {
   return tsr.team.members.useQuery({ queryKey: TEAM_QUERY_KEY, enabled });
+}
+
+/** A change to a member's access: removal (null) or the role and stores they would have. */
+export type TAccessChange = { role: TMemberRole; stores: string[] } | null;
+
+/** What the member made that the change would switch off unless kept (GET /team/members/:userId/links). */
+export function useMemberLinks(userId: string, change: TAccessChange, enabled = true) {
+  const query = change ? { role: change.role, stores: change.stores.join(',') } : {};
+  return tsr.team.memberLinks.useQuery({
+    queryKey: [...TEAM_QUERY_KEY, userId, 'links', query],
+    queryData: { params: { userId }, query },
+    enabled,
+  });
 }
 
 export function useTeamMutations() {

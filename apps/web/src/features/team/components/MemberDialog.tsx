@@ -1,9 +1,11 @@
-// Change a member's role and stores (owners and admins); the contract validates before sending.
+// Change a member's role and stores (owners and admins), keeping or switching off what the lost stores had of theirs;
+// the contract validates before sending.
 import { chakra, Dialog, Stack } from '@chakra-ui/react';
 import { ZUpdateMemberSchema, type TMember, type TMemberRole, type TStore } from '@cx/contracts';
 import { useState } from 'react';
 import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
 import { useTeamMutations } from '../api/team';
+import { MemberLinksChoice } from './MemberLinksChoice';
 import { useDialogForm } from './use-dialog-form';
 import { RoleSelect, StoresPicker } from './RoleFields';
 
@@ -30,8 +32,10 @@ function MemberForm({ member, stores, onDone }: { member: TMember; stores: TStor
     role: (member.role === 'owner' ? 'admin' : member.role) as TMemberRole,
     stores: member.stores ?? [],
   }));
+  const [keep, setKeep] = useState<string[]>([]);
   const { update } = useTeamMutations();
-  const body = values.role === 'admin' ? { role: values.role, stores: [] } : values;
+  const change = values.role === 'admin' ? { role: values.role, stores: [] } : values;
+  const body = { ...change, keep };
   const { errors, formError, onSubmit, clearField } = useDialogForm(
     ZUpdateMemberSchema,
     body,
@@ -67,6 +71,15 @@ function MemberForm({ member, stores, onDone }: { member: TMember; stores: TStor
               }}
             />
           ) : null}
+          <MemberLinksChoice
+            userId={member.userId}
+            name={member.fullname}
+            change={change}
+            keep={keep}
+            onKeepChange={setKeep}
+            // a store manager without a store is not a change yet (the form says so)
+            enabled={change.role !== 'manager' || change.stores.length > 0}
+          />
         </Stack>
       </Dialog.Body>
       <FormDialogFooter pending={update.isPending} submitLabel="Save changes" />

@@ -154,6 +154,7 @@ describe('/team', () => {
       [`PUT /api/v1/team/members/${IDS.manager}`]: ({ init }) =>
         jsonResponse(200, { message: 'Saved', member: { ...members[2], ...JSON.parse(String(init.body)) } }),
       [`DELETE /api/v1/team/members/${IDS.manager}`]: () => jsonResponse(200, { message: 'Removed' }),
+      [`GET /api/v1/team/members/${IDS.manager}/links`]: () => jsonResponse(200, { links: [] }),
     });
     renderApp('/team', signedInAs('admin'));
     const alan = await row('Members', 'Alan Turing');
@@ -165,7 +166,7 @@ describe('/team', () => {
     await userEvent.click(within(d).getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(api.bodiesOf(`PUT /api/v1/team/members/${IDS.manager}`)).toEqual([
-        { role: 'viewer', stores: [soho._id] },
+        { role: 'viewer', stores: [soho._id], keep: [] },
       ]),
     );
     await userEvent.click(

@@ -1,4 +1,5 @@
-// /team: members with role and stores, pending invitations (resend, revoke), invite, edit, remove, transfer ownership.
+// /team: members with role and stores, pending invitations (resend, revoke), invite, edit, remove (keeping or switching
+// off what the member made), transfer ownership.
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { ACCESS_MESSAGES, type TInvitation, type TMember } from '@cx/contracts';
 import { useState } from 'react';
@@ -17,6 +18,7 @@ import { useStores } from '@/lib/stores-query';
 import { useTeam, useTeamMutations } from '../api/team';
 import { InviteDialog } from '../components/InviteDialog';
 import { MemberDialog } from '../components/MemberDialog';
+import { RemoveMemberDialog } from '../components/RemoveMemberDialog';
 import { InvitationsList, MembersList } from '../components/TeamLists';
 import { invitableRoles } from '../components/team-format';
 import { TransferDialog } from '../components/TransferDialog';
@@ -56,17 +58,6 @@ export function TeamPage() {
         onSettled: () => setRevoking(null),
       },
     );
-  const remove = () =>
-    removing &&
-    mutations.remove.mutate(
-      { params: { userId: removing.userId } },
-      {
-        onSuccess: () => toaster.success({ title: `${removing.fullname} was removed from the team` }),
-        onError: fail,
-        onSettled: () => setRemoving(null),
-      },
-    );
-
   return (
     <section aria-labelledby="page-title">
       <PageHeader
@@ -155,18 +146,7 @@ export function TeamPage() {
       <InviteDialog open={inviting} roles={roles} stores={stores} onClose={() => setInviting(false)} />
       <MemberDialog member={editing} stores={stores} onClose={() => setEditing(null)} />
       <TransferDialog open={transferring} candidates={others} onClose={() => setTransferring(false)} />
-      <ConfirmDialog
-        open={removing !== null}
-        title="Remove from the team?"
-        confirmLabel="Remove"
-        pending={mutations.remove.isPending}
-        onConfirm={remove}
-        onClose={() => setRemoving(null)}
-      >
-        <Text>
-          {removing?.fullname} loses access to this business at once; their open dashboards are disconnected.
-        </Text>
-      </ConfirmDialog>
+      <RemoveMemberDialog member={removing} onClose={() => setRemoving(null)} />
       <ConfirmDialog
         open={revoking !== null}
         title="Revoke the invitation?"

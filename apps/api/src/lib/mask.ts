@@ -1,4 +1,4 @@
-// Customer text for a wall: emails, links and phone numbers replaced by neutral placeholders before it leaves the API.
+// Customer text shown outside the dashboard (boards, scorecard links and PDFs): emails, links and phone numbers replaced by neutral placeholders.
 
 const EMAIL = /[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+/g;
 const URL_LIKE =
