@@ -147,7 +147,7 @@ interface Result {
 }
 
 async function runRow(t: Topology, db: Db, index: number, row: Row): Promise<Result> {
-  const business = await setUpBusiness(t.apis[1]!.url, row.name);
+  const business = await setUpBusiness(t.apis[1]!.url);
   const tally = newTally();
   const started = Date.now();
   const events: string[] = [];
@@ -264,7 +264,7 @@ export async function run(): Promise<void> {
         `${LOAD_MS / 1000} s per row, ${WORKERS} customers per API`,
     );
     // Warm-up, not counted: first requests pay for JIT, connection pools, the day's salt and index loads.
-    const warm = await setUpBusiness(t.apis[0]!.url, 'warm-up');
+    const warm = await setUpBusiness(t.apis[0]!.url);
     await runLoad(
       t.apis.map((a) => a.url),
       WORKERS,

@@ -3,7 +3,7 @@ import { ObjectId, type Db } from 'mongodb';
 import { BusinessRollupModel, RollupModel } from '../../src/modules/analytics/rollup.model';
 import { NotificationModel } from '../../src/modules/notifications/notification.model';
 import { RatingModel } from '../../src/modules/ratings/rating.model';
-import { makeStaff, makeStore, makeUser } from '../../test/factories';
+import { benchBusiness } from '../support';
 
 const name = (m: { collection: { collectionName: string } }) => m.collection.collectionName;
 /** The bench's low-rating rule fires for ratings of this many stars or fewer. */
@@ -34,21 +34,17 @@ async function api(
 }
 
 /**
- * A business with its owner, one store and ten staff, made by the tests' factories (mongoose, connected to the same
- * database); then, as its owner over HTTP, the default alert rules removed and one low-rating rule (≤ 2 stars, staff
+ * A business with its owner, one store and ten staff, made by the tests' factories (benchBusiness: mongoose, connected
+ * to the same database); then, as its owner over HTTP, the default alert rules removed and one low-rating rule (≤ 2 stars, staff
  * and experience) added for the store: the only rule that fires, once per counted low rating, so the alerts expected
  * follow from the stored ratings.
  */
-export async function setUpBusiness(apiUrl: string, label: string): Promise<Business> {
-  const owner = await makeUser({ fullname: `Faults ${label}` });
-  const shop = await makeStore(owner.id, { name: `Faults ${label}` });
-  const people = [];
-  for (let i = 0; i < 10; i++) people.push(await makeStaff(owner.id, [shop._id], { name: `Member ${i}` }));
+export async function setUpBusiness(apiUrl: string): Promise<Business> {
+  const world = await benchBusiness();
   // The driver's own ObjectId, for the recount's queries through the bench's MongoClient.
-  const business = new ObjectId(owner.id);
-  const store = new ObjectId(shop._id.toHexString());
-  const staff = people.map((p) => new ObjectId(p._id.toHexString()));
-  const token = owner.token;
+  const id = (x: { toHexString(): string }) => new ObjectId(x.toHexString());
+  const [business, store, staff] = [id(world.business), id(world.stores[0]!), world.staff.map(id)];
+  const token = world.token;
   const { data } = (await api(apiUrl, token, 'GET', '/notifications/rules')) as {
     data: Array<{ _id: string }>;
   };
