@@ -7,18 +7,13 @@ import mongoose, { type Types } from 'mongoose';
 import request from 'supertest';
 import { startMongo } from '@cx/local-mongo';
 import { createApp } from '../src/app';
-import { signAccessToken } from '../src/lib/auth';
 import { withDbName } from '../src/lib/db';
 import { logger } from '../src/lib/logger';
 import { RatingModel } from '../src/modules/ratings/rating.model';
-import { StaffModel } from '../src/modules/staff/staff.model';
-import { StoreModel } from '../src/modules/stores/store.model';
-import { UserModel } from '../src/modules/users/user.model';
-import { BusinessModel } from '../src/tenancy/business.model';
-import { MembershipModel } from '../src/tenancy/membership.model';
+import { makeStaff, makeStore, makeUser } from '../test/factories';
 
 const MINUTES = Number(process.env.ABUSE_MINUTES ?? 10);
-const HONEST_PHONES = 50;
+const HONEST_PHONES = Number(process.env.ABUSE_PHONES ?? 50);
 const ATTACKER_IP = '203.0.113.7';
 const SHOP_IP = '198.51.100.20';
 const UAS = [
@@ -39,35 +34,20 @@ function rng(seed: number): () => number {
 }
 
 interface Shop {
-  owner: string;
+  /** The owner's bearer token. */
+  token: string;
   store: Types.ObjectId;
   staff: Types.ObjectId[];
 }
 
+/** A subscribed business with its owner's membership, one store and its staff (the tests' factories). */
 async function makeShop(label: string, staffCount: number): Promise<Shop> {
-  const user = await UserModel.create({
-    fullname: `${label} Owner`,
-    email: `${label.toLowerCase().replace(/\W+/g, '-')}-${randomUUID()}@example.com`,
-    passwordHash: 'x',
-    emailVerifiedAt: new Date(),
-  });
-  await BusinessModel.create({
-    _id: user._id,
-    name: label,
-    createdBy: user._id,
-    subscriptionStatus: 'active',
-  });
-  await MembershipModel.create({ business: user._id, user: user._id, role: 'owner' });
-  await UserModel.updateOne({ _id: user._id }, { $set: { currentBusiness: user._id } });
-  const store = await StoreModel.create({ business: user._id, name: label, timeZone: 'Europe/London' });
-  const staff = await StaffModel.insertMany(
-    Array.from({ length: staffCount }, (_, i) => ({
-      business: user._id,
-      name: `Person ${i + 1}`,
-      stores: [store._id],
-    })),
-  );
-  return { owner: String(user._id), store: store._id, staff: staff.map((s) => s._id) };
+  const owner = await makeUser({ fullname: `${label} Owner` });
+  const store = await makeStore(owner.user._id, { name: label });
+  const staff = [];
+  for (let i = 0; i < staffCount; i++)
+    staff.push((await makeStaff(owner.user._id, [store._id], { name: `Person ${i + 1}` }))._id);
+  return { token: owner.token, store: store._id, staff };
 }
 
 type Http = ReturnType<typeof request>;
@@ -110,10 +90,9 @@ interface Tally {
 
 /** Ratings of `staff` the staff league table counts (flagged ones are left out), read as the owner sees them. */
 async function leagueCount(http: Http, shop: Shop, staff: Types.ObjectId | null): Promise<number> {
-  const token = signAccessToken(shop.owner, 0);
   const res = await http
     .get('/api/v1/analytics/staff-league?period=last7')
-    .set('authorization', `Bearer ${token}`);
+    .set('authorization', `Bearer ${shop.token}`);
   if (res.status !== 200) throw new Error(`league answered ${res.status}`);
   const league = res.body as { ranked: LeagueRow[]; notRanked: LeagueRow[] };
   const rows = [...league.ranked, ...league.notRanked];

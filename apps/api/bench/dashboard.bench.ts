@@ -5,16 +5,11 @@ import mongoose from 'mongoose';
 import { startMongo } from '@cx/local-mongo';
 import { createApp } from '../src/app';
 import { withDbName } from '../src/lib/db';
-import { signAccessToken } from '../src/lib/auth';
 import { logger } from '../src/lib/logger';
 import { localDay, localHour } from '../src/lib/time';
 import { rebuildRollups } from '../src/modules/analytics/rollup.rebuild';
 import { RatingModel } from '../src/modules/ratings/rating.model';
-import { StaffModel } from '../src/modules/staff/staff.model';
-import { StoreModel } from '../src/modules/stores/store.model';
-import { UserModel } from '../src/modules/users/user.model';
-import { BusinessModel } from '../src/tenancy/business.model';
-import { foundBusiness } from '../src/tenancy/business.service';
+import { makeStaff, makeStore, makeUser } from '../test/factories';
 
 const SIZES = (process.env.BENCH_DASHBOARD_SIZES ?? '10000,1000000').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_DASHBOARD_SAMPLES ?? 30);
@@ -27,23 +22,19 @@ const CALLS: Record<string, string> = {
   'timeline p1': '/api/v1/analytics/timeline?period=last30',
 };
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 
 /** A business with 10 stores in three zones and 60 staff, and `size` ratings over the last 180 days. */
 async function seed(size: number): Promise<string> {
-  const business = await UserModel.create({
-    fullname: 'Bench Owner',
-    email: `bench${size}@example.com`,
-    passwordHash: 'x',
-  });
-  await foundBusiness(business, null);
-  await BusinessModel.updateOne({ _id: business._id }, { $set: { subscriptionStatus: 'active' } });
-  const stores = await StoreModel.insertMany(
-    Array.from({ length: 10 }, (_, i) => ({ business: business._id, name: `Store ${i}`, timeZone: ZONES[i % 3]! })),
-  );
-  const staff = await StaffModel.insertMany(
-    Array.from({ length: 60 }, (_, i) => ({ business: business._id, name: `Person ${i}`, stores: [stores[i % 10]!._id] })),
-  );
+  const owner = await makeUser({ fullname: 'Bench Owner', email: `bench${size}@example.com` });
+  const business = owner.user;
+  const stores = [];
+  for (let i = 0; i < 10; i++)
+    stores.push(await makeStore(business._id, { name: `Store ${i}`, timeZone: ZONES[i % 3]! }));
+  const staff = [];
+  for (let i = 0; i < 60; i++)
+    staff.push(await makeStaff(business._id, [stores[i % 10]!._id], { name: `Person ${i}` }));
   const now = Date.now();
   const batch = 10_000;
   for (let done = 0; done < size; done += batch) {
@@ -73,7 +64,7 @@ async function seed(size: number): Promise<string> {
     await RatingModel.insertMany(docs, { ordered: false, lean: true });
   }
   await rebuildRollups({ check: false, business: String(business._id) });
-  return signAccessToken(String(business._id), 0);
+  return owner.token;
 }
 
 async function measure(port: number, token: string): Promise<Record<string, number[]>> {
@@ -82,7 +73,9 @@ async function measure(port: number, token: string): Promise<Record<string, numb
     const times: number[] = [];
     for (let i = 0; i < SAMPLES + 3; i++) {
       const t = performance.now();
-      const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       const body = await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status} ${Buffer.from(body).toString()}`);
       if (i >= 3) times.push(performance.now() - t);
@@ -116,7 +109,9 @@ export async function run(): Promise<void> {
     await mongo.stop();
   }
   const [small, large] = [SIZES[0]!, SIZES.at(-1)!];
-  console.log(`\n${'call'.padEnd(16)}${SIZES.map((s) => `p50/p95 @ ${s}`.padStart(24)).join('')}   ratio p95 ${large}/${small}`);
+  console.log(
+    `\n${'call'.padEnd(16)}${SIZES.map((s) => `p50/p95 @ ${s}`.padStart(24)).join('')}   ratio p95 ${large}/${small}`,
+  );
   for (const name of Object.keys(CALLS)) {
     const cells = SIZES.map((s) => {
       const xs = results.get(s)![name]!;

@@ -1,21 +1,24 @@
 // `pnpm --filter @cx/api bench faults`: rating submits under load and faults, one table of accepted/stored/rolled up/alerted.
 // Two built APIs (dist/server.js: run `pnpm --filter @cx/api build` first) share the offline engine (its own process,
 // behind a TCP proxy that can cut it off) and a private redis-server. Each row is a fresh business under
-// FAULTS_SECONDS (20) of closed-loop load from FAULTS_WORKERS (8) customers per API, with its fault mid-load; then the
+// FAULTS_SECONDS (20) of closed-loop load from FAULTS_WORKERS (8) customers per API, with its fault mid-load (outages
+// last FAULTS_OUTAGE_SECONDS, 10; FAULTS_FROM_SOURCE=1 runs src/server.ts through tsx instead of dist); then the
 // outbox re-sends what failed (same keys), the books are read once derived work has settled, and every row must show
 // "0 lost, 0 counted twice". Counted through MongoDB and HTTP only, so any pipeline behind the submit is measured alike.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { MongoClient, type Db } from 'mongodb';
+import mongoose from 'mongoose';
+import { withDbName } from '../src/lib/db';
 import { flushOutbox, newTally, runLoad, type Submit } from './faults/load';
 import { settledBooks, setUpBusiness, type Books, type Business } from './faults/tally';
-import { startTopology, type Topology } from './faults/topology';
+import { API_FROM_SOURCE, startTopology, type Topology } from './faults/topology';
 import { newDeviceId } from '../test/helpers/devices';
 
 const LOAD_MS = Number(process.env.FAULTS_SECONDS ?? 20) * 1000;
 const WORKERS = Number(process.env.FAULTS_WORKERS ?? 8);
-const OUTAGE_MS = 10_000;
+const OUTAGE_MS = Number(process.env.FAULTS_OUTAGE_SECONDS ?? 10) * 1000;
 /** How long the outbox keeps re-sending after the load (an API slow to recover answers 503 after ~10 s each). */
 const OUTBOX_MS = 60_000;
 /**
@@ -60,7 +63,7 @@ const ROWS: Row[] = [
     },
   },
   {
-    name: 'Redis stopped 10 s',
+    name: `Redis stopped ${OUTAGE_MS / 1000} s`,
     at: LOAD_MS * 0.25,
     fault: async (t, note) => {
       await t.redis.stop();
@@ -71,7 +74,7 @@ const ROWS: Row[] = [
     },
   },
   {
-    name: 'MongoDB stopped 10 s',
+    name: `MongoDB stopped ${OUTAGE_MS / 1000} s`,
     at: LOAD_MS * 0.25,
     fault: async (t, note) => {
       t.proxy.cut();
@@ -144,7 +147,7 @@ interface Result {
 }
 
 async function runRow(t: Topology, db: Db, index: number, row: Row): Promise<Result> {
-  const business = await setUpBusiness(db, t.apis[1]!.url, row.name);
+  const business = await setUpBusiness(t.apis[1]!.url);
   const tally = newTally();
   const started = Date.now();
   const events: string[] = [];
@@ -246,24 +249,26 @@ function printTable(results: Result[]): void {
 }
 
 export async function run(): Promise<void> {
-  if (!existsSync(join(__dirname, '..', 'dist', 'server.js')))
+  if (!API_FROM_SOURCE && !existsSync(join(__dirname, '..', 'dist', 'server.js')))
     throw new Error('dist/server.js is missing: run `pnpm --filter @cx/api build` first');
   const dbName = 'cx_faults';
   const t = await startTopology(dbName);
   const client = new MongoClient(t.directUri);
   const results: Result[] = [];
   try {
+    // The set-up's factories write through mongoose, straight to the engine (not through the outage proxy).
+    await mongoose.connect(withDbName(t.directUri, dbName));
     const db = client.db(dbName);
     console.log(
-      `two APIs (built), offline engine in its own process behind an outage proxy, private Redis; ` +
+      `two APIs (${API_FROM_SOURCE ? 'from source' : 'built'}), offline engine in its own process behind an outage proxy, private Redis; ` +
         `${LOAD_MS / 1000} s per row, ${WORKERS} customers per API`,
     );
     // Warm-up, not counted: first requests pay for JIT, connection pools, the day's salt and index loads.
-    const warm = await setUpBusiness(db, t.apis[0]!.url, 'warm-up');
+    const warm = await setUpBusiness(t.apis[0]!.url);
     await runLoad(
       t.apis.map((a) => a.url),
       WORKERS,
-      3000,
+      Math.min(3000, LOAD_MS),
       submits(ROWS.length, warm),
       newTally(),
     );
@@ -273,6 +278,7 @@ export async function run(): Promise<void> {
       results.push(await runRow(t, db, i, row));
     }
   } finally {
+    await mongoose.disconnect();
     await client.close();
     await t.stop();
   }

@@ -9,8 +9,7 @@ import { RollupModel } from '../src/modules/analytics/rollup.model';
 import { checkAllVisitAllowances } from '../src/modules/notifications/allowance.job';
 import { RuleModel } from '../src/modules/notifications/rule.model';
 import { sendDueSummaries } from '../src/modules/notifications/summaries';
-import { StoreModel } from '../src/modules/stores/store.model';
-import { UserModel } from '../src/modules/users/user.model';
+import { makeBusinesses } from '../test/factories';
 
 const SIZES = (process.env.BENCH_JOBS_SIZES ?? '1000,10000').split(',').map(Number);
 const STORES_PER_BUSINESS = 5;
@@ -28,30 +27,28 @@ async function insertAll(collection: mongoose.mongo.Collection, docs: object[]):
 }
 
 /**
- * `size` businesses (active plans with billing days spread over the month, five zones), five stores each, the
- * default visit-allowance rule and a daily summary at hour i % 24, and yesterday's rollups for every store.
+ * `size` businesses with their owners' memberships (the tests' factories: active plans with billing days spread over
+ * the month, five zones), five stores each, the default visit-allowance rule and a daily summary at hour i % 24, and
+ * yesterday's rollups for every store.
  */
 async function seed(size: number): Promise<void> {
-  const users = [];
-  const stores = [];
+  const made = await makeBusinesses(size, {
+    stores: STORES_PER_BUSINESS,
+    timeZone: (i) => ZONES[i % ZONES.length]!,
+    business: (i) => {
+      const periodStart = new Date(Date.UTC(2026, 10, 1 + (i % 28)) - (i % 28 >= 15 ? 30 * 86_400_000 : 0));
+      return {
+        currentPeriodStart: periodStart,
+        currentPeriodEnd: new Date(periodStart.getTime() + 30 * 86_400_000),
+        createdAt: NOW,
+        updatedAt: NOW,
+      };
+    },
+  });
   const rules = [];
   const rollups = [];
-  for (let i = 0; i < size; i++) {
-    const business = new mongoose.Types.ObjectId();
-    const zone = ZONES[i % ZONES.length]!;
-    const periodStart = new Date(Date.UTC(2026, 10, 1 + (i % 28)) - (i % 28 >= 15 ? 30 * 86_400_000 : 0));
-    users.push({
-      _id: business,
-      fullname: `Owner ${i}`,
-      email: `business${i}@bench.example`,
-      passwordHash: 'x',
-      timeZone: zone,
-      subscriptionStatus: 'active',
-      currentPeriodStart: periodStart,
-      currentPeriodEnd: new Date(periodStart.getTime() + 30 * 86_400_000),
-      createdAt: NOW,
-      updatedAt: NOW,
-    });
+  for (const [i, { user, stores }] of made.entries()) {
+    const business = user._id;
     const rule = { business, enabled: true, stores: [], createdAt: NOW, updatedAt: NOW };
     rules.push({ ...rule, type: 'visit-allowance', email: true, params: {} });
     rules.push({
@@ -60,25 +57,14 @@ async function seed(size: number): Promise<void> {
       email: true,
       params: { frequency: 'daily', hour: i % 24, weekday: 1 },
     });
-    const yesterday = addDays(localDay(NOW, zone), -1);
-    for (let s = 0; s < STORES_PER_BUSINESS; s++) {
-      const store = new mongoose.Types.ObjectId();
-      stores.push({
-        _id: store,
-        business,
-        name: `Store ${i}-${s}`,
-        timeZone: zone,
-        deletedAt: null,
-        createdAt: NOW,
-      });
-      const row = { business, store, staff: null, day: yesterday };
+    const yesterday = addDays(localDay(NOW, ZONES[i % ZONES.length]!), -1);
+    for (const [s, store] of stores.entries()) {
+      const row = { business, store: store._id, staff: null, day: yesterday };
       rollups.push({ ...row, metric: 'experience', count: 3, scoreSum: 12, d4: 3 });
       const visits = s === 0 && i % NEAR_CAP_EVERY === 0 ? 210_000 : 40;
       rollups.push({ ...row, metric: 'visit', count: visits });
     }
   }
-  await insertAll(UserModel.collection, users);
-  await insertAll(StoreModel.collection, stores);
   await insertAll(RuleModel.collection, rules);
   await insertAll(RollupModel.collection, rollups);
 }

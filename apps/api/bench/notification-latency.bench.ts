@@ -4,12 +4,8 @@ import { spawnSync } from 'node:child_process';
 import mongoose from 'mongoose';
 import { io as connect, type Socket } from 'socket.io-client';
 import { startMongo } from '@cx/local-mongo';
-import { signAccessToken } from '../src/lib/auth';
 import { withDbName } from '../src/lib/db';
-import { StoreModel } from '../src/modules/stores/store.model';
-import { UserModel } from '../src/modules/users/user.model';
-import { BusinessModel } from '../src/tenancy/business.model';
-import { foundBusiness } from '../src/tenancy/business.service';
+import { makeStore, makeUser } from '../test/factories';
 import { startApiProcess, type ApiProcess } from '../test/helpers/api-process';
 import { newDeviceId } from '../test/helpers/devices';
 
@@ -49,7 +45,13 @@ async function measure(label: string, instances: ApiProcess[], token: string, st
     const res = await fetch(`${instances[0]!.url}/api/v1/feedback/experience-ratings`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i % 250}` },
-      body: JSON.stringify({ store, score: 2, comment: tag, idempotencyKey: randomUUID(), deviceId: newDeviceId() }),
+      body: JSON.stringify({
+        store,
+        score: 2,
+        comment: tag,
+        idempotencyKey: randomUUID(),
+        deviceId: newDeviceId(),
+      }),
     });
     const answered = performance.now();
     if (res.status !== 201) throw new Error(`submit answered ${res.status}: ${await res.text()}`);
@@ -75,16 +77,9 @@ export async function run(): Promise<void> {
   const dbName = 'cx_bench_notify';
   await mongoose.connect(withDbName(mongo.uri, dbName));
   await mongoose.connection.dropDatabase();
-  const business = await UserModel.create({
-    fullname: 'Bench Owner',
-    email: 'bench-notify@example.com',
-    passwordHash: 'x',
-    emailVerifiedAt: new Date(),
-  });
-  await foundBusiness(business, null);
-  await BusinessModel.updateOne({ _id: business._id }, { $set: { subscriptionStatus: 'active' } });
-  const store = await StoreModel.create({ business: business._id, name: 'Bench Store', timeZone: 'Europe/London' });
-  const token = signAccessToken(String(business._id), 0);
+  const owner = await makeUser({ fullname: 'Bench Owner', email: 'bench-notify@example.com' });
+  const store = await makeStore(owner.user._id, { name: 'Bench Store' });
+  const token = owner.token;
   const started: ApiProcess[] = [];
   try {
     const one = await startApiProcess({ mongoUri: mongo.uri, dbName });

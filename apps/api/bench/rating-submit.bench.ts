@@ -15,8 +15,8 @@ import {
 } from './support';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
-const DURATION_S = 5;
-const WARMUP_S = 1;
+const DURATION_S = Number(process.env.BENCH_SUBMIT_SECONDS ?? 5);
+const WARMUP_S = Math.min(1, DURATION_S);
 const PATH = '/api/v1/feedback/staff-ratings';
 
 /** The floor: parse the JSON body and answer a receipt, nothing else. */

@@ -6,11 +6,7 @@ import autocannon from 'autocannon';
 import mongoose, { type Types } from 'mongoose';
 import { startMongo, type StartedMongo } from '@cx/local-mongo';
 import { withDbName } from '../src/lib/db';
-import { StaffModel } from '../src/modules/staff/staff.model';
-import { StoreModel } from '../src/modules/stores/store.model';
-import { UserModel } from '../src/modules/users/user.model';
-import { BusinessModel } from '../src/tenancy/business.model';
-import { foundBusiness } from '../src/tenancy/business.service';
+import { makeStaff, makeStore, makeUser } from '../test/factories';
 import { newDeviceId } from '../test/helpers/devices';
 
 /** How a run names its MongoDB: the backend, and whether the offline engine had a process of its own. */
@@ -58,35 +54,26 @@ export async function benchDb(
 
 export interface BenchBusiness {
   business: Types.ObjectId;
+  /** The owner's bearer token. */
+  token: string;
   stores: Types.ObjectId[];
   staff: Types.ObjectId[];
 }
 
-/** A subscribed business as sign-up makes it, with its stores and staff who work in every one of them. */
-export async function benchBusiness(email: string, staffCount = 10, storeCount = 1): Promise<BenchBusiness> {
-  const owner = await UserModel.create({
-    fullname: 'Bench Owner',
-    email,
-    passwordHash: 'x',
-    emailVerifiedAt: new Date(),
-  });
-  await foundBusiness(owner, null);
-  await BusinessModel.updateOne({ _id: owner._id }, { $set: { subscriptionStatus: 'active' } });
-  const stores = await StoreModel.insertMany(
-    Array.from({ length: storeCount }, (_, i) => ({
-      business: owner._id,
-      name: `Bench Store ${i + 1}`,
-      timeZone: 'Europe/London',
-    })),
-  );
-  const staff = await StaffModel.insertMany(
-    Array.from({ length: staffCount }, (_, i) => ({
-      business: owner._id,
-      name: `Member ${i}`,
-      stores: stores.map((st) => st._id),
-    })),
-  );
-  return { business: owner._id, stores: stores.map((st) => st._id), staff: staff.map((st) => st._id) };
+/**
+ * A subscribed business with its owner's membership (the tests' factories), its stores and staff who work in every
+ * one of them. Without an email the factory makes a unique one.
+ */
+export async function benchBusiness(email?: string, staffCount = 10, storeCount = 1): Promise<BenchBusiness> {
+  const owner = await makeUser({ fullname: 'Bench Owner', ...(email ? { email } : {}) });
+  const business = owner.user._id;
+  const stores = [];
+  for (let i = 0; i < storeCount; i++)
+    stores.push((await makeStore(business, { name: `Bench Store ${i + 1}` }))._id);
+  const staff = [];
+  for (let i = 0; i < staffCount; i++)
+    staff.push((await makeStaff(business, stores, { name: `Member ${i}` }))._id);
+  return { business, token: owner.token, stores, staff };
 }
 
 export interface BenchRequest {

@@ -1,6 +1,6 @@
 // Test factories with overrides: users (with a ready bearer token), stores, staff, shifts and PNG uploads (good and bad).
 import bcrypt from 'bcrypt';
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import { crc32, deflateSync } from 'node:zlib';
 import { DateTime } from 'luxon';
 import { PNG } from 'pngjs';
@@ -182,38 +182,63 @@ export function makeTruncatedPng(): Buffer {
 }
 
 /**
- * Many businesses at once (one insertMany per collection; no passwords, they never log in): `stores` stores each,
- * in the owner's time zone. For the scheduled jobs' tests, which care about how a run scales with their number.
+ * Many businesses at once (one insertMany per collection; no passwords, they never log in), each with its owner's
+ * membership and `stores` stores in its zone (`timeZone`: one, or one per index); `business(i)` adds fields to the
+ * i-th business (subscription, billing period). For the scheduled jobs' tests and bench, which care about how a run
+ * scales with their number.
  */
-export async function makeBusinesses(n: number, o: { stores?: number; timeZone?: string } = {}) {
-  const zone = o.timeZone ?? 'Europe/London';
+export async function makeBusinesses(
+  n: number,
+  o: {
+    stores?: number;
+    timeZone?: string | ((i: number) => string);
+    business?: (i: number) => Record<string, unknown>;
+  } = {},
+) {
+  const zoneOf = (i: number) =>
+    typeof o.timeZone === 'function' ? o.timeZone(i) : (o.timeZone ?? 'Europe/London');
   const users = await UserModel.insertMany(
-    Array.from({ length: n }, () => {
+    Array.from({ length: n }, (_, i) => {
       const k = next();
+      const _id = new Types.ObjectId();
       return {
+        _id,
+        currentBusiness: _id,
         fullname: `Bulk Owner ${k}`,
         email: `bulk${k}.${Date.now()}@example.com`,
         passwordHash: 'not-a-login',
-        subscriptionStatus: 'active',
-        timeZone: zone,
+        timeZone: zoneOf(i),
       };
     }),
   );
   // Each is the owner of their business, as sign-up makes them (alerts go to members only).
   await BusinessModel.insertMany(
-    users.map((u) => ({ _id: u._id, name: `${u.fullname}'s business`, createdBy: u._id, timeZone: zone })),
+    users.map((u, i) => ({
+      _id: u._id,
+      name: `${u.fullname}'s business`,
+      createdBy: u._id,
+      timeZone: zoneOf(i),
+      subscriptionStatus: 'active',
+      ...o.business?.(i),
+    })),
   );
   await MembershipModel.insertMany(users.map((u) => ({ business: u._id, user: u._id, role: 'owner' })));
   const stores = await StoreModel.insertMany(
-    users.flatMap((u) =>
+    users.flatMap((u, i) =>
       Array.from({ length: o.stores ?? 1 }, () => ({
         business: u._id,
         name: `Store ${next()}`,
-        timeZone: zone,
+        timeZone: zoneOf(i),
       })),
     ),
   );
-  return users.map((u) => ({ user: u, stores: stores.filter((s) => String(s.business) === String(u._id)) }));
+  const byBusiness = new Map<string, typeof stores>();
+  for (const s of stores) {
+    const key = String(s.business);
+    if (!byBusiness.has(key)) byBusiness.set(key, []);
+    byBusiness.get(key)!.push(s);
+  }
+  return users.map((u) => ({ user: u, stores: byBusiness.get(String(u._id)) ?? [] }));
 }
 
 /** An enrolled kiosk tablet of the store, enrolled by the business's owner; answers its credential (kio_…). */

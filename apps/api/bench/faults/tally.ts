@@ -1,12 +1,9 @@
-// The faults bench's books: a fresh business per row (alert rule set up over HTTP) and the recount, through MongoDB only.
+// The faults bench's books: a fresh business per row (tests' factories, alert rule over HTTP) and the recount via MongoDB.
 import { ObjectId, type Db } from 'mongodb';
-import { signAccessToken } from '../../src/lib/auth';
 import { BusinessRollupModel, RollupModel } from '../../src/modules/analytics/rollup.model';
 import { NotificationModel } from '../../src/modules/notifications/notification.model';
 import { RatingModel } from '../../src/modules/ratings/rating.model';
-import { StaffModel } from '../../src/modules/staff/staff.model';
-import { StoreModel } from '../../src/modules/stores/store.model';
-import { UserModel } from '../../src/modules/users/user.model';
+import { benchBusiness } from '../support';
 
 const name = (m: { collection: { collectionName: string } }) => m.collection.collectionName;
 /** The bench's low-rating rule fires for ratings of this many stars or fewer. */
@@ -37,41 +34,17 @@ async function api(
 }
 
 /**
- * A business with one store and ten staff, written straight to MongoDB; then, as its owner over HTTP, the default
- * alert rules removed and one low-rating rule (≤ 2 stars, staff and experience) added for the store: the only rule
- * that fires, once per counted low rating, so the alerts expected follow from the stored ratings.
+ * A business with its owner, one store and ten staff, made by the tests' factories (benchBusiness: mongoose, connected
+ * to the same database); then, as its owner over HTTP, the default alert rules removed and one low-rating rule (≤ 2 stars, staff
+ * and experience) added for the store: the only rule that fires, once per counted low rating, so the alerts expected
+ * follow from the stored ratings.
  */
-export async function setUpBusiness(db: Db, apiUrl: string, label: string): Promise<Business> {
-  const business = new ObjectId();
-  await db.collection(name(UserModel)).insertOne({
-    _id: business,
-    fullname: `Faults ${label}`,
-    email: `faults-${business.toHexString()}@example.com`,
-    passwordHash: 'x',
-    emailVerifiedAt: new Date(),
-    subscriptionStatus: 'active',
-  });
-  const store = new ObjectId();
-  await db.collection(name(StoreModel)).insertOne({
-    _id: store,
-    business,
-    name: `Faults ${label}`,
-    timeZone: 'Europe/London',
-    deletedAt: null,
-    interfaces: { interface1: { status: true }, interface2: { status: true }, interface3: { status: true } },
-  });
-  const staff = Array.from({ length: 10 }, () => new ObjectId());
-  await db.collection(name(StaffModel)).insertMany(
-    staff.map((_id, i) => ({
-      _id,
-      business,
-      name: `Member ${i}`,
-      stores: [store],
-      active: true,
-      deletedAt: null,
-    })),
-  );
-  const token = signAccessToken(business.toHexString(), 0);
+export async function setUpBusiness(apiUrl: string): Promise<Business> {
+  const world = await benchBusiness();
+  // The driver's own ObjectId, for the recount's queries through the bench's MongoClient.
+  const id = (x: { toHexString(): string }) => new ObjectId(x.toHexString());
+  const [business, store, staff] = [id(world.business), id(world.stores[0]!), world.staff.map(id)];
+  const token = world.token;
   const { data } = (await api(apiUrl, token, 'GET', '/notifications/rules')) as {
     data: Array<{ _id: string }>;
   };

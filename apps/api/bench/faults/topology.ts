@@ -6,6 +6,8 @@ import { startEngineProcess, type EngineProcess } from '@cx/local-mongo';
 import { freePort } from '../../test/helpers/api-process';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** FAULTS_FROM_SOURCE=1: the APIs run src/server.ts through tsx (no build needed; slower to start), e.g. in the smoke. */
+export const API_FROM_SOURCE = process.env.FAULTS_FROM_SOURCE === '1';
 
 /** Resolves with the exit code (null when killed by a signal) once the child has gone; at once if it already has. */
 export function exited(child: ChildProcess): Promise<number | null> {
@@ -89,7 +91,7 @@ export async function privateRedis() {
 }
 export type PrivateRedis = Awaited<ReturnType<typeof privateRedis>>;
 
-/** One API instance: the built dist/server.js on a fixed port, restartable; keeps the tail of its error log lines. */
+/** One API instance: the built dist/server.js (or the source) on a fixed port, restartable; keeps the tail of its error log lines. */
 export class ApiInstance {
   readonly url: string;
   child: ChildProcess | null = null;
@@ -113,7 +115,10 @@ export class ApiInstance {
   }
 
   async start(timeoutMs = 60_000): Promise<void> {
-    const child = spawn(process.execPath, [join(__dirname, '..', '..', 'dist', 'server.js')], {
+    const entry = API_FROM_SOURCE
+      ? ['--import', 'tsx', 'src/server.ts']
+      : [join(__dirname, '..', '..', 'dist', 'server.js')];
+    const child = spawn(process.execPath, entry, {
       cwd: join(__dirname, '..', '..'),
       env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
       stdio: ['ignore', 'pipe', 'pipe'],
