@@ -184,8 +184,10 @@ export function makeTruncatedPng(): Buffer {
 /**
  * Many businesses at once (one insertMany per collection; no passwords, they never log in), each with its owner's
  * membership and `stores` stores in its zone (`timeZone`: one, or one per index); `business(i)` adds fields to the
- * i-th business (subscription, billing period). For the scheduled jobs' tests and bench, which care about how a run
- * scales with their number.
+ * i-th business (subscription, billing period). Each owner is new and their business has their id, as sign-up makes
+ * it, unless `owner` is given: then that person owns all n, each with its own id (a second business, or one bought
+ * from its founder), so a test can tell the business from its owner. For the scheduled jobs' tests and bench, which
+ * care about how a run scales with their number.
  */
 export async function makeBusinesses(
   n: number,
@@ -193,28 +195,32 @@ export async function makeBusinesses(
     stores?: number;
     timeZone?: string | ((i: number) => string);
     business?: (i: number) => Record<string, unknown>;
+    owner?: Owner;
   } = {},
 ) {
   const zoneOf = (i: number) =>
     typeof o.timeZone === 'function' ? o.timeZone(i) : (o.timeZone ?? 'Europe/London');
-  const users = await UserModel.insertMany(
-    Array.from({ length: n }, (_, i) => {
-      const k = next();
-      const _id = new Types.ObjectId();
-      return {
-        _id,
-        currentBusiness: _id,
-        fullname: `Bulk Owner ${k}`,
-        email: `bulk${k}.${Date.now()}@example.com`,
-        passwordHash: 'not-a-login',
-        timeZone: zoneOf(i),
-      };
-    }),
-  );
+  const owners: Owner[] = o.owner
+    ? Array.from({ length: n }, () => o.owner!)
+    : await UserModel.insertMany(
+        Array.from({ length: n }, (_, i) => {
+          const k = next();
+          const _id = new Types.ObjectId();
+          return {
+            _id,
+            currentBusiness: _id,
+            fullname: `Bulk Owner ${k}`,
+            email: `bulk${k}.${Date.now()}@example.com`,
+            passwordHash: 'not-a-login',
+            timeZone: zoneOf(i),
+          };
+        }),
+      );
+  const ids = owners.map((u) => (o.owner ? new Types.ObjectId() : u._id));
   // Each is the owner of their business, as sign-up makes them (alerts go to members only).
   await BusinessModel.insertMany(
-    users.map((u, i) => ({
-      _id: u._id,
+    owners.map((u, i) => ({
+      _id: ids[i],
       name: `${u.fullname}'s business`,
       createdBy: u._id,
       timeZone: zoneOf(i),
@@ -222,11 +228,11 @@ export async function makeBusinesses(
       ...o.business?.(i),
     })),
   );
-  await MembershipModel.insertMany(users.map((u) => ({ business: u._id, user: u._id, role: 'owner' })));
+  await MembershipModel.insertMany(owners.map((u, i) => ({ business: ids[i], user: u._id, role: 'owner' })));
   const stores = await StoreModel.insertMany(
-    users.flatMap((u, i) =>
+    ids.flatMap((business, i) =>
       Array.from({ length: o.stores ?? 1 }, () => ({
-        business: u._id,
+        business,
         name: `Store ${next()}`,
         timeZone: zoneOf(i),
       })),
@@ -238,8 +244,10 @@ export async function makeBusinesses(
     if (!byBusiness.has(key)) byBusiness.set(key, []);
     byBusiness.get(key)!.push(s);
   }
-  return users.map((u) => ({ user: u, stores: byBusiness.get(String(u._id)) ?? [] }));
+  return owners.map((u, i) => ({ user: u, business: ids[i]!, stores: byBusiness.get(String(ids[i])) ?? [] }));
 }
+
+type Owner = Pick<InstanceType<typeof UserModel>, '_id' | 'fullname' | 'email'>;
 
 /** An enrolled kiosk tablet of the store, enrolled by the business's owner; answers its credential (kio_…). */
 export async function makeKiosk(business: MadeUser, store: { _id: Types.ObjectId }, label = 'Till tablet') {

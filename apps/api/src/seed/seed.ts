@@ -138,9 +138,9 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
     timeZone: 'Europe/London',
     emailVerifiedAt: now,
   });
-  await foundBusiness(user, null, DEMO_BUSINESS_NAME);
+  const business = await foundBusiness(user, null, DEMO_BUSINESS_NAME);
   await BusinessModel.updateOne(
-    { _id: user._id },
+    { _id: business },
     {
       $set: {
         subscriptionStatus: 'active',
@@ -149,7 +149,6 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
       },
     },
   );
-  const business = user._id;
   const stores = await StoreModel.insertMany(
     DEMO_STORES.map((s) => ({
       ...s,
@@ -166,7 +165,7 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
       active: true,
     })),
   );
-  await UserModel.updateOne({ _id: business }, { selectedStore: stores[0]!._id });
+  await UserModel.updateOne({ _id: user._id }, { selectedStore: stores[0]!._id });
   await addDemoPictures(String(business), stores, staff);
   await addDemoTeam(business, stores, now);
 
@@ -246,7 +245,7 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
   await rebuildInsight({ business: String(business) });
 
   return {
-    userId: String(business),
+    userId: String(user._id),
     stores: stores.length,
     staff: staff.length,
     shifts: shifts.length,

@@ -13,14 +13,14 @@ export interface Founder {
 
 /**
  * Sign-up's business: the founder's own id is the business id (one rule for new and migrated businesses, so Stripe
- * metadata and file owners written before Teams stay valid; nothing treats the equality as a permission). Upserts,
- * so a retried or interrupted sign-up completes instead of failing.
+ * metadata and file owners written before Teams stay valid; nothing treats the equality as a permission, and callers
+ * use the id returned, never the founder's). Upserts, so a retried or interrupted sign-up completes instead of failing.
  */
 export async function foundBusiness(
   founder: Founder,
   trialEndsAt: Date | null,
   name?: string,
-): Promise<void> {
+): Promise<Types.ObjectId> {
   await BusinessModel.updateOne(
     { _id: founder._id },
     {
@@ -43,6 +43,7 @@ export async function foundBusiness(
     { _id: founder._id, currentBusiness: null },
     { $set: { currentBusiness: founder._id } },
   );
+  return founder._id;
 }
 
 export interface Standing {

@@ -4,7 +4,7 @@ import { ALERT_CHANNEL_KINDS } from '@cx/contracts';
 
 const channelSchema = new Schema(
   {
-    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     kind: { type: String, enum: ALERT_CHANNEL_KINDS, required: true },
     name: { type: String, required: true },
     /** The incoming webhook URL (Slack, Teams); never returned whole. */
@@ -35,7 +35,7 @@ export const DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
  */
 const deliverySchema = new Schema(
   {
-    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     notification: { type: Schema.Types.ObjectId, ref: 'Notification', default: null },
     channel: { type: Schema.Types.ObjectId, ref: 'AlertChannel', default: null },
     kind: { type: String, enum: ALERT_CHANNEL_KINDS, required: true },

@@ -5,7 +5,7 @@ export const DEFAULT_MIN_SAMPLE = 10;
 
 const analyticsSettingsSchema = new Schema(
   {
-    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     minSample: { type: Number, min: 1, max: 500, default: DEFAULT_MIN_SAMPLE },
   },
   { timestamps: true },

@@ -29,7 +29,7 @@ const figureFields = {
 
 const rollupSchema = new Schema(
   {
-    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     store: { type: Schema.Types.ObjectId, ref: 'Store', required: true },
     /** null for store-level rows; a staff id for per-person rows (metrics staff and shift). */
     staff: { type: Schema.Types.ObjectId, ref: 'Staff', default: null },
@@ -59,7 +59,7 @@ export const BUSINESS_METRICS = ['staff', 'experience'] as const;
  */
 const businessRollupSchema = new Schema(
   {
-    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     metric: { type: String, enum: BUSINESS_METRICS, required: true },
     day: { type: String, required: true },
     ...figureFields,

@@ -8,7 +8,7 @@ import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
  */
 const themeRollupSchema = new Schema(
   {
-    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     store: { type: Schema.Types.ObjectId, ref: 'Store', required: true },
     staff: { type: Schema.Types.ObjectId, ref: 'Staff', default: null },
     kind: { type: String, enum: ['staff', 'experience'], required: true },

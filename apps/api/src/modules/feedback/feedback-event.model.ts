@@ -9,7 +9,7 @@ export const FEEDBACK_EVENT_RETENTION_SECONDS = 400 * 24 * 3600;
 
 const feedbackEventSchema = new Schema(
   {
-    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     store: { type: Schema.Types.ObjectId, ref: 'Store', required: true },
     type: { type: String, enum: FEEDBACK_EVENT_TYPES, required: true },
     /** The social network clicked (type 'social'). */

@@ -3,8 +3,8 @@ import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 
 const vocabularySchema = new Schema(
   {
-    /** The business (its owner's id): one vocabulary each. */
-    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    /** The business: one vocabulary each. */
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     /** Recurring phrases found in recent comments (the quick tags are always part of the vocabulary). */
     discovered: {
       type: [

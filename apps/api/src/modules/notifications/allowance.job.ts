@@ -1,14 +1,14 @@
 // The scheduler's tracked-visit allowance pass: every business with the rule on, read and alerted a batch at a time.
 import { Types } from 'mongoose';
 import { JOB_BATCH_SIZE, READ_BATCH } from '../../lib/batches';
+import { BusinessModel } from '../../tenancy/business.model';
 import { TRACKED_VISITS_CAP } from '../plans/plans.catalog';
 import {
   BILLING_FIELDS,
   allowanceWindow,
-  trackedVisitsByOwner,
+  trackedVisitsByBusiness,
   type AllowanceWindow,
 } from '../plans/visit-usage';
-import { UserModel } from '../users/user.model';
 import { deliverAll, forEachRulePage } from './deliver-batch';
 import type { RuleDoc } from './rule.model';
 import { allowanceNotificationKey, crossedThresholds, visitAllowanceAlert } from './visit-allowance-alert';
@@ -21,18 +21,20 @@ interface Crossing {
 }
 
 /**
- * One batch of visit-allowance rules: the owners' billing facts (one read), each owner's window and its visits (one
- * aggregation), then the 80 % / 100 % thresholds crossed, delivered together (one insert). Each alert's notification
- * key is its claim, the same key as the rating-time check in evaluate.ts, so whichever sends first, it is sent once.
+ * One batch of visit-allowance rules: the businesses' billing facts (one read), each business's window and its
+ * visits (one aggregation), then the 80 % / 100 % thresholds crossed, delivered together (one insert). Each alert's
+ * notification key is its claim, the same key as the rating-time check in evaluate.ts, so whichever sends first, it
+ * is sent once.
  */
 async function checkBatch(rules: RuleDoc[], now: Date): Promise<number> {
   const businesses = [...new Set(rules.map((r) => String(r.business)))].map((id) => new Types.ObjectId(id));
-  const users = await UserModel.find({ _id: { $in: businesses } })
+  // The business's own billing period and zone, as the rating-time check reads them: the same window, the same key.
+  const billing = await BusinessModel.find({ _id: { $in: businesses } })
     .select(BILLING_FIELDS)
     .batchSize(READ_BATCH)
     .lean();
-  const windows = new Map(users.map((u) => [String(u._id), allowanceWindow(u, now)]));
-  const used = await trackedVisitsByOwner(windows);
+  const windows = new Map(billing.map((b) => [String(b._id), allowanceWindow(b, now)]));
+  const used = await trackedVisitsByBusiness(windows);
   const crossings: Crossing[] = [];
   for (const rule of rules) {
     const window = windows.get(String(rule.business));

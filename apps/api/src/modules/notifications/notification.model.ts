@@ -8,7 +8,7 @@ export type TNotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 const notificationSchema = new Schema(
   {
-    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     /** The member whose bell it is; null (data from before teams) is the business's owner. */
     user: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     rule: { type: Schema.Types.ObjectId, ref: 'NotificationRule', default: null },

@@ -4,7 +4,7 @@ import { RULE_TYPES } from '@cx/contracts';
 
 const ruleSchema = new Schema(
   {
-    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     /** The member the rule alerts; null (data from before teams) is the business's owner. */
     user: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     type: { type: String, enum: RULE_TYPES, required: true },
@@ -40,7 +40,7 @@ export const RuleModel = model('NotificationRule', ruleSchema);
 
 const settingsSchema = new Schema(
   {
-    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     /** The member these are; null (data from before teams) is the business's owner. */
     user: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     quietHours: {

@@ -8,8 +8,8 @@ import { escapeHtml } from '../../lib/mailer';
 import { addDays } from '../../lib/time';
 import { RollupModel } from '../analytics/rollup.model';
 import { StoreModel } from '../stores/store.model';
-import { UserModel } from '../users/user.model';
 import { coversStore, type Access } from '../../tenancy/access';
+import { BusinessModel } from '../../tenancy/business.model';
 import { claimOnce, deliverAll, forEachRulePage } from './deliver-batch';
 import { recipientKey, recipientsOf } from './recipients';
 import type { RuleDoc } from './rule.model';
@@ -54,7 +54,8 @@ async function figuresOfBatch(due: DueRule[]): Promise<StoreFigures[][]> {
   const [rows, stores] = await Promise.all([
     RollupModel.find(
       {
-        // the outer owner list and day span let a planner use the (owner, metric, day) index whatever it makes of $or
+        // the outer business list and day span let a planner use the (business, metric, day) index whatever it
+        // makes of $or
         business: { $in: businesses(due) },
         day: {
           $gte: due.reduce((a, d) => (d.from < a ? d.from : a), due[0]!.from),
@@ -137,13 +138,14 @@ export function dueSummary(
   return { key: `${p.frequency}:${today}`, from, to };
 }
 
-/** One batch of summary rules: their owners' zones, the due ones claimed once per period, figures, delivery. */
+/** One batch of summary rules: their businesses' zones, the due ones claimed once per period, figures, delivery. */
 async function sendBatch(rules: RuleDoc[], now: Date): Promise<number> {
   const businesses = [...new Set(rules.map((r) => String(r.business)))].map((id) => new Types.ObjectId(id));
-  const users = await UserModel.find({ _id: { $in: businesses } }, { timeZone: 1 })
+  // The business's zone, not its owner's or the recipient's: the summary's hour and days are the business's.
+  const zones = await BusinessModel.find({ _id: { $in: businesses } }, { timeZone: 1 })
     .batchSize(READ_BATCH)
     .lean();
-  const zoneOf = new Map(users.map((u) => [String(u._id), u.timeZone ?? 'UTC']));
+  const zoneOf = new Map(zones.map((b) => [String(b._id), b.timeZone ?? 'UTC']));
   const members = await recipientsOf(rules);
   const due: DueRule[] = [];
   for (const rule of rules) {

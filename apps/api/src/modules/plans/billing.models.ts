@@ -19,7 +19,7 @@ export const StripeEventModel = model('StripeEvent', stripeEventSchema);
  */
 const billingSessionSchema = new Schema(
   {
-    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     kind: { type: String, enum: ['checkout', 'portal'], default: 'checkout' },
     idempotencyKey: { type: String, default: null },
     sessionId: { type: String, required: true },

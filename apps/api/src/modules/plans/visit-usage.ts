@@ -28,17 +28,21 @@ const TRIAL_DAYS = 14;
  * is its period; a 12-month plan resets monthly on its billing day). A running trial counts from its start; a
  * business without a running subscription or trial falls back to the calendar month.
  */
-export function allowanceWindow(user: BillingFacts, now = new Date()): AllowanceWindow {
-  const zone = user.timeZone ?? 'UTC';
+export function allowanceWindow(business: BillingFacts, now = new Date()): AllowanceWindow {
+  const zone = business.timeZone ?? 'UTC';
   const at = DateTime.fromJSDate(now, { zone });
   let anchor: DateTime | null = null;
   let limit: DateTime | null = null;
-  const running = ['active', 'past_due'].includes(user.subscriptionStatus ?? '');
-  if (running && user.currentPeriodStart) {
-    anchor = DateTime.fromJSDate(user.currentPeriodStart, { zone });
-    limit = user.currentPeriodEnd ? DateTime.fromJSDate(user.currentPeriodEnd, { zone }) : null;
-  } else if (user.subscriptionStatus === 'trialing' && user.trialEndsAt && user.trialEndsAt > now) {
-    limit = DateTime.fromJSDate(user.trialEndsAt, { zone });
+  const running = ['active', 'past_due'].includes(business.subscriptionStatus ?? '');
+  if (running && business.currentPeriodStart) {
+    anchor = DateTime.fromJSDate(business.currentPeriodStart, { zone });
+    limit = business.currentPeriodEnd ? DateTime.fromJSDate(business.currentPeriodEnd, { zone }) : null;
+  } else if (
+    business.subscriptionStatus === 'trialing' &&
+    business.trialEndsAt &&
+    business.trialEndsAt > now
+  ) {
+    limit = DateTime.fromJSDate(business.trialEndsAt, { zone });
     anchor = limit.minus({ days: TRIAL_DAYS });
   }
   if (!anchor || anchor > at) {
@@ -71,9 +75,9 @@ export async function trackedVisitsIn(
 
 /**
  * Tracked visits of many businesses, each in its own window, in one aggregation: businesses sharing a window (the
- * calendar month, or the same billing day) share one indexed clause, and the sum is grouped by owner.
+ * calendar month, or the same billing day) share one indexed clause, and the sum is grouped by business.
  */
-export async function trackedVisitsByOwner(
+export async function trackedVisitsByBusiness(
   windows: Map<string, AllowanceWindow>,
 ): Promise<Map<string, number>> {
   const used = new Map<string, number>();
@@ -89,7 +93,8 @@ export async function trackedVisitsByOwner(
     business: { $in: ids },
     day: { $gte: window.from, $lte: window.to },
   }));
-  // The outer owner list and day span let a planner use the (owner, metric, day) index whatever it makes of $or.
+  // The outer business list and day span let a planner use the (business, metric, day) index whatever it makes
+  // of $or.
   const all = [...windows.values()];
   const span = {
     business: { $in: clauses.flatMap((c) => c.business.$in) },
@@ -106,14 +111,14 @@ export async function trackedVisitsByOwner(
   return used;
 }
 
-/** The user fields allowanceWindow reads. */
+/** The business fields allowanceWindow reads (billing lives on the business, the tenant, not on its owner). */
 export const BILLING_FIELDS =
   'subscriptionStatus currentPeriodStart currentPeriodEnd trialEndsAt createdAt timeZone';
 
 /** The window and its use for one business; the feedback module asks this before counting a visit. */
 export async function visitUsageOf(business: Types.ObjectId | string, now = new Date()) {
-  const user = await BusinessModel.findById(business).select(BILLING_FIELDS).lean();
-  const window = allowanceWindow(user ?? {}, now);
+  const billing = await BusinessModel.findById(business).select(BILLING_FIELDS).lean();
+  const window = allowanceWindow(billing ?? {}, now);
   const used = await trackedVisitsIn(business, window);
   return { ...window, used, cap: TRACKED_VISITS_CAP, atCap: used >= TRACKED_VISITS_CAP };
 }

@@ -3,7 +3,7 @@ import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 
 const ratingAuditSchema = new Schema(
   {
-    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     rating: { type: Schema.Types.ObjectId, ref: 'Rating', required: true },
     action: { type: String, enum: ['restore'], required: true },
     actor: { type: Schema.Types.ObjectId, ref: 'User', required: true },

@@ -7,7 +7,7 @@ export type RatingKind = (typeof RATING_KINDS)[number];
 
 const ratingSchema = new Schema(
   {
-    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     store: { type: Schema.Types.ObjectId, ref: 'Store', required: true },
     staff: { type: Schema.Types.ObjectId, ref: 'Staff', default: null },
     kind: { type: String, enum: RATING_KINDS, required: true },

@@ -3,7 +3,7 @@ import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 
 const shiftSchema = new Schema(
   {
-    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     store: { type: Schema.Types.ObjectId, ref: 'Store', required: true },
     staff: { type: Schema.Types.ObjectId, ref: 'Staff', required: true },
     start: { type: Date, required: true },

@@ -4,7 +4,7 @@ import { PERIOD_PRESETS } from '@cx/contracts';
 
 const scorecardShareSchema = new Schema(
   {
-    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     staff: { type: Schema.Types.ObjectId, ref: 'Staff', required: true },
     /** SHA-256 (hex) of the link's token: 256 random bits, so a fast hash is enough and lookups are exact. */
     tokenHash: { type: String, required: true },

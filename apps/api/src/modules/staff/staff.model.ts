@@ -3,7 +3,7 @@ import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 
 const staffSchema = new Schema(
   {
-    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     name: { type: String, required: true, trim: true, maxlength: 255 },
     photo: { type: String, default: null },
     role: { type: String, default: '', trim: true, maxlength: 255 },

@@ -15,7 +15,7 @@ const openingHoursSchema = new Schema(
 
 const storeSchema = new Schema(
   {
-    business: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     name: { type: String, required: true, trim: true, maxlength: 255 },
     image: { type: String, default: null },
     address: { type: String, default: '', maxlength: 500 },
