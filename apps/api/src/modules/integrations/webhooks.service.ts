@@ -1,6 +1,7 @@
 // Webhook endpoints: add (secret shown once), list, change, delete, rotate the secret; delivery log, redeliver, test.
 import { Types } from 'mongoose';
 import {
+  WEBHOOK_ENDPOINTS_MAX,
   ZCreateWebhookSchema,
   ZUpdateWebhookSchema,
   type TCreateWebhook,
@@ -8,6 +9,7 @@ import {
   type TWebhook,
   type TWebhookDelivery,
 } from '@cx/contracts';
+import { createUnderCap } from '../../lib/count-cap';
 import { AppError, notFound } from '../../lib/errors';
 import type { Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
@@ -23,6 +25,12 @@ import {
 
 /** How long a rotated-out secret keeps signing alongside the new one. */
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60_000;
+
+/** Every event is sent to each endpoint of its business, so their number is the fan-out: capped. */
+const ENDPOINTS_CAP = {
+  max: WEBHOOK_ENDPOINTS_MAX,
+  message: `A business can have at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints. Delete one you no longer use to add another.`,
+};
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -57,15 +65,21 @@ export async function createWebhook(access: Access, input: TCreateWebhook) {
   const body = ZCreateWebhookSchema.parse(input);
   assertUrl(body.url);
   const secret = newWebhookSecret();
-  const doc = await WebhookEndpointModel.create({
-    business: access.businessId,
-    url: body.url,
-    events: body.events,
-    // A store-limited caller's endpoint hears only their stores' events.
-    stores: access.storeIds ? access.storeIds.map((s) => new Types.ObjectId(s)) : null,
-    secrets: [{ key: secret, expiresAt: null }],
-    createdBy: access.userId,
-  });
+  const doc = await createUnderCap(
+    ENDPOINTS_CAP,
+    () => WebhookEndpointModel.countDocuments({ business: access.businessId }),
+    () =>
+      WebhookEndpointModel.create({
+        business: access.businessId,
+        url: body.url,
+        events: body.events,
+        // A store-limited caller's endpoint hears only their stores' events.
+        stores: access.storeIds ? access.storeIds.map((s) => new Types.ObjectId(s)) : null,
+        secrets: [{ key: secret, expiresAt: null }],
+        createdBy: access.userId,
+      }),
+    (created) => WebhookEndpointModel.deleteOne({ _id: created._id }),
+  );
   await recordAudit(access, {
     kind: 'webhook',
     action: 'webhook.create',
@@ -75,11 +89,17 @@ export async function createWebhook(access: Access, input: TCreateWebhook) {
   return { _id: String(doc._id), secret };
 }
 
-export async function listWebhooks(access: Access): Promise<TWebhook[]> {
-  const endpoints = await WebhookEndpointModel.find({ business: access.businessId })
-    .sort({ createdAt: -1 })
-    .lean<WebhookEndpointDoc[]>();
-  return endpoints.map((e) => presentWebhook(e));
+export async function listWebhooks(access: Access, q: { page: number; pageSize: number }) {
+  const filter = { business: access.businessId };
+  const [endpoints, total] = await Promise.all([
+    WebhookEndpointModel.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((q.page - 1) * q.pageSize)
+      .limit(q.pageSize)
+      .lean<WebhookEndpointDoc[]>(),
+    WebhookEndpointModel.countDocuments(filter),
+  ]);
+  return { webhooks: endpoints.map((e) => presentWebhook(e)), total, page: q.page, pageSize: q.pageSize };
 }
 
 export async function updateWebhook(access: Access, id: string, input: TUpdateWebhook): Promise<TWebhook> {
