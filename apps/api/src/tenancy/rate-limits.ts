@@ -17,7 +17,13 @@ interface ActionLimit {
  * whose they are (a member, or an API key as its own actor).
  */
 const limiter = (opts: ActionLimit, key: (req: Request) => string | undefined): RequestHandler =>
-  rateLimit({ name: opts.name, windowMs: opts.windowMs ?? HOUR, limit: opts.limit, message: opts.message, key });
+  rateLimit({
+    name: opts.name,
+    windowMs: opts.windowMs ?? HOUR,
+    limit: opts.limit,
+    message: opts.message,
+    key,
+  });
 
 /** Each member of each business has their own budget. */
 export const memberRateLimit = (opts: ActionLimit) =>

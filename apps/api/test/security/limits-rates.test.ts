@@ -101,7 +101,11 @@ describe('POST /api/v1/boards (20 per business an hour)', () => {
   it('creates 20 board links, then answers 429', async () => {
     const owner = await makeUser();
     const store = await makeStore(owner.id);
-    const create = () => request(app).post('/api/v1/boards').set(owner.auth).send({ store: String(store._id) });
+    const create = () =>
+      request(app)
+        .post('/api/v1/boards')
+        .set(owner.auth)
+        .send({ store: String(store._id) });
     await times(20, create, 201);
     expectRefused(
       await create(),
@@ -117,7 +121,10 @@ describe('POST /api/v1/scorecards/:staffId/share (30 per member an hour)', () =>
     const ana = await makeStaff(owner.id, [store._id], { name: 'Ana Lopez' });
     const manager = await makeMember(owner.id, 'manager', [store._id]);
     const share = (who: MadeUser) =>
-      request(app).post(`/api/v1/scorecards/${String(ana._id)}/share`).set(who.auth).send({});
+      request(app)
+        .post(`/api/v1/scorecards/${String(ana._id)}/share`)
+        .set(who.auth)
+        .send({});
     await times(30, () => share(manager), 201);
     expectRefused(
       await share(manager),
