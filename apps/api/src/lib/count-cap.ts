@@ -14,24 +14,24 @@ export interface CountCap {
  */
 export const CAP_RETRY_AFTER_SECONDS = 3600;
 
-export const capReached = (cap: CountCap) =>
+const capReached = (cap: CountCap) =>
   new AppError('LIMIT_REACHED', cap.message, 429, undefined, CAP_RETRY_AFTER_SECONDS);
 
+/** Before a create: 429 when the business already holds `cap.max`. */
+export async function assertUnderCap(cap: CountCap, count: () => Promise<number>): Promise<void> {
+  if ((await count()) >= cap.max) throw capReached(cap);
+}
+
 /**
- * Creates a record unless the business already holds `cap.max`. Two creates racing past the first count both
- * insert; each counts again and one over the cap takes its own record back, so the cap holds without a transaction.
+ * After the create: two creates racing past `assertUnderCap` both insert, so each counts again and one over the cap
+ * takes its own record back and answers 429. The cap holds without a transaction.
  */
-export async function createUnderCap<T>(
+export async function settleUnderCap(
   cap: CountCap,
   count: () => Promise<number>,
-  create: () => Promise<T>,
-  takeBack: (created: T) => Promise<unknown>,
-): Promise<T> {
-  if ((await count()) >= cap.max) throw capReached(cap);
-  const created = await create();
-  if ((await count()) > cap.max) {
-    await takeBack(created);
-    throw capReached(cap);
-  }
-  return created;
+  takeBack: () => Promise<unknown>,
+): Promise<void> {
+  if ((await count()) <= cap.max) return;
+  await takeBack();
+  throw capReached(cap);
 }

@@ -3,7 +3,7 @@ import mongoose from 'mongoose';
 import type { TAlertChannel, TAlertChannelOption, TCreateAlertChannel } from '@cx/contracts';
 import { ALERT_CHANNELS_MAX, ZCreateAlertChannelSchema } from '@cx/contracts';
 import { env } from '../../config/env';
-import { createUnderCap } from '../../lib/count-cap';
+import { assertUnderCap, settleUnderCap } from '../../lib/count-cap';
 import { AppError, notFound } from '../../lib/errors';
 import type { Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
@@ -80,20 +80,17 @@ export async function channelOptions(access: Access): Promise<TAlertChannelOptio
 export async function createChannel(access: Access, input: TCreateAlertChannel): Promise<TAlertChannel> {
   const body = ZCreateAlertChannelSchema.parse(input);
   const url = body.kind === 'email' ? null : checkWebhookUrl(body.kind, body.url);
-  const doc = await createUnderCap(
-    CHANNELS_CAP,
-    () => AlertChannelModel.countDocuments({ business: access.businessId }),
-    () =>
-      AlertChannelModel.create({
-        business: access.businessId,
-        kind: body.kind,
-        name: body.name,
-        url,
-        emails: body.kind === 'email' ? body.emails : [],
-        createdBy: access.userId,
-      }),
-    (created) => AlertChannelModel.deleteOne({ _id: created._id }),
-  );
+  const count = () => AlertChannelModel.countDocuments({ business: access.businessId });
+  await assertUnderCap(CHANNELS_CAP, count);
+  const doc = await AlertChannelModel.create({
+    business: access.businessId,
+    kind: body.kind,
+    name: body.name,
+    url,
+    emails: body.kind === 'email' ? body.emails : [],
+    createdBy: access.userId,
+  });
+  await settleUnderCap(CHANNELS_CAP, count, () => AlertChannelModel.deleteOne({ _id: doc._id }));
   const channel = toChannel(doc.toObject() as AlertChannelDoc);
   await recordAudit(access, {
     kind: 'alert',

@@ -9,7 +9,7 @@ import {
   type TWebhook,
   type TWebhookDelivery,
 } from '@cx/contracts';
-import { createUnderCap } from '../../lib/count-cap';
+import { assertUnderCap, settleUnderCap } from '../../lib/count-cap';
 import { AppError, notFound } from '../../lib/errors';
 import type { Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
@@ -26,11 +26,13 @@ import {
 /** How long a rotated-out secret keeps signing alongside the new one. */
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60_000;
 
-/** Every event is sent to each endpoint of its business, so their number is the fan-out: capped. */
+/** Every event is sent to each endpoint of its business, so their number is the fan-out: capped per business. */
 const ENDPOINTS_CAP = {
   max: WEBHOOK_ENDPOINTS_MAX,
   message: `A business can have at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints. Delete one you no longer use to add another.`,
 };
+const countEndpoints = (access: Access) => () =>
+  WebhookEndpointModel.countDocuments({ business: access.businessId });
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -65,20 +67,18 @@ export async function createWebhook(access: Access, input: TCreateWebhook) {
   const body = ZCreateWebhookSchema.parse(input);
   assertUrl(body.url);
   const secret = newWebhookSecret();
-  const doc = await createUnderCap(
-    ENDPOINTS_CAP,
-    () => WebhookEndpointModel.countDocuments({ business: access.businessId }),
-    () =>
-      WebhookEndpointModel.create({
-        business: access.businessId,
-        url: body.url,
-        events: body.events,
-        // A store-limited caller's endpoint hears only their stores' events.
-        stores: access.storeIds ? access.storeIds.map((s) => new Types.ObjectId(s)) : null,
-        secrets: [{ key: secret, expiresAt: null }],
-        createdBy: access.userId,
-      }),
-    (created) => WebhookEndpointModel.deleteOne({ _id: created._id }),
+  await assertUnderCap(ENDPOINTS_CAP, countEndpoints(access));
+  const doc = await WebhookEndpointModel.create({
+    business: access.businessId,
+    url: body.url,
+    events: body.events,
+    // A store-limited caller's endpoint hears only their stores' events.
+    stores: access.storeIds ? access.storeIds.map((s) => new Types.ObjectId(s)) : null,
+    secrets: [{ key: secret, expiresAt: null }],
+    createdBy: access.userId,
+  });
+  await settleUnderCap(ENDPOINTS_CAP, countEndpoints(access), () =>
+    WebhookEndpointModel.deleteOne({ _id: doc._id }),
   );
   await recordAudit(access, {
     kind: 'webhook',
@@ -89,6 +89,7 @@ export async function createWebhook(access: Access, input: TCreateWebhook) {
   return { _id: String(doc._id), secret };
 }
 
+/** One page of the endpoints, newest first (the id breaks ties between endpoints made in the same millisecond). */
 export async function listWebhooks(access: Access, q: { page: number; pageSize: number }) {
   const filter = { business: access.businessId };
   const [endpoints, total] = await Promise.all([

@@ -1,7 +1,7 @@
 // /integrations against a mocked API: who sees it, the API keys list, create (shown once, copy), revoke, three states.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCESS_MESSAGES, type TApiKey, type TWebhook } from '@cx/contracts';
+import { ACCESS_MESSAGES, type TApiKey } from '@cx/contracts';
 import { toaster } from '@/components/ui/toaster';
 import { baseRoutes, IDS, signedInAs, soho } from '@/features/team/testing/team-fixtures';
 import { deferred, mockFetch } from '@/testing/mock-api';
@@ -38,10 +38,12 @@ const pagedWebhooks =
       (page - 1) * pageSize,
       page * pageSize,
     );
-    const webhooks: TWebhook[] = numbers.map((n) => ({
+    // Plain objects: the wire shape, including fields newer than this test.
+    const webhooks = numbers.map((n) => ({
       _id: `64b7f0c2a1b2c3d4e5f6${String(n).padStart(4, '0')}`,
       url: `https://hooks.example.com/cx/${n}`,
       events: ['rating.created'],
+      stores: [],
       enabled: true,
       disabledReason: null,
       failingSince: null,
