@@ -1,4 +1,4 @@
-// Previous / "Page n of m" / next under a paged list (webhook endpoints, delivery logs); nothing when one page holds all.
+// Newer / "Page n of m" / Older under a newest-first paged list (webhook endpoints, delivery logs); hidden on one page.
 import { Button, HStack, Text } from '@chakra-ui/react';
 
 export function Pager({
@@ -7,8 +7,8 @@ export function Pager({
   pageSize,
   onPage,
   label,
-  previous = 'Previous',
-  next = 'Next',
+  previous = 'Newer',
+  next = 'Older',
 }: {
   page: number;
   total: number;

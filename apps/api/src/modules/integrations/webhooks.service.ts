@@ -11,6 +11,7 @@ import {
 } from '@cx/contracts';
 import { assertUnderCap, settleUnderCap } from '../../lib/count-cap';
 import { AppError, notFound } from '../../lib/errors';
+import { newestFirstPage, type PageQuery } from '../../lib/paging';
 import type { Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
 import { deliveryRow, insertDeliveries, payloadOf } from './webhooks.queue';
@@ -89,18 +90,11 @@ export async function createWebhook(access: Access, input: TCreateWebhook) {
   return { _id: String(doc._id), secret };
 }
 
-/** One page of the endpoints, newest first (the id breaks ties between endpoints made in the same millisecond). */
-export async function listWebhooks(access: Access, q: { page: number; pageSize: number }) {
+/** One page of the endpoints, newest first. */
+export async function listWebhooks(access: Access, q: PageQuery) {
   const filter = { business: access.businessId };
-  const [endpoints, total] = await Promise.all([
-    WebhookEndpointModel.find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .skip((q.page - 1) * q.pageSize)
-      .limit(q.pageSize)
-      .lean<WebhookEndpointDoc[]>(),
-    WebhookEndpointModel.countDocuments(filter),
-  ]);
-  return { webhooks: endpoints.map((e) => presentWebhook(e)), total, page: q.page, pageSize: q.pageSize };
+  const { rows, total } = await newestFirstPage(WebhookEndpointModel, filter, q);
+  return { webhooks: rows.map((e) => presentWebhook(e)), total, page: q.page, pageSize: q.pageSize };
 }
 
 export async function updateWebhook(access: Access, id: string, input: TUpdateWebhook): Promise<TWebhook> {
@@ -181,17 +175,10 @@ function presentDelivery(d: WebhookDeliveryDoc): TWebhookDelivery {
   };
 }
 
-export async function listDeliveries(access: Access, id: string, q: { page: number; pageSize: number }) {
+export async function listDeliveries(access: Access, id: string, q: PageQuery) {
   const endpoint = await endpointOf(access, id);
   const filter = { endpoint: endpoint._id };
-  const [rows, total] = await Promise.all([
-    WebhookDeliveryModel.find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .skip((q.page - 1) * q.pageSize)
-      .limit(q.pageSize)
-      .lean<WebhookDeliveryDoc[]>(),
-    WebhookDeliveryModel.countDocuments(filter),
-  ]);
+  const { rows, total } = await newestFirstPage(WebhookDeliveryModel, filter, q);
   return { deliveries: rows.map(presentDelivery), total, page: q.page, pageSize: q.pageSize };
 }
 

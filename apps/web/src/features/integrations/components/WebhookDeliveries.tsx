@@ -100,15 +100,7 @@ export function WebhookDeliveries({ endpointId, enabled }: { endpointId: string;
           />
         ))}
       </Stack>
-      <Pager
-        page={page}
-        total={total}
-        pageSize={PAGE_SIZE}
-        onPage={setPage}
-        label="Delivery pages"
-        previous="Newer"
-        next="Older"
-      />
+      <Pager page={page} total={total} pageSize={PAGE_SIZE} onPage={setPage} label="Delivery pages" />
     </Stack>
   );
 }

@@ -163,8 +163,6 @@ export function WebhooksPanel() {
           pageSize={WEBHOOKS_PAGE_SIZE}
           onPage={setPage}
           label="Webhook endpoint pages"
-          previous="Newer"
-          next="Older"
         />
       </Stack>
     );
