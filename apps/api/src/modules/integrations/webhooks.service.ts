@@ -10,8 +10,8 @@ import {
   type TWebhookDelivery,
 } from '@cx/contracts';
 import { assertUnderCap, settleUnderCap } from '../../lib/count-cap';
-import { AppError, notFound } from '../../lib/errors';
 import { newestFirstPage, type PageQuery } from '../../lib/paging';
+import { AppError, notFound } from '../../lib/errors';
 import type { Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
 import { deliveryRow, insertDeliveries, payloadOf } from './webhooks.queue';
