@@ -31,6 +31,9 @@ const ZWebhookUrl = z
   .url('Webhook URL must be a valid URL')
   .max(2000, 'Webhook URL can be at most 2000 characters');
 
+/** The most alert channels one business may connect (every rule alert may post to each one it names). */
+export const ALERT_CHANNELS_MAX = 20;
+
 export const ZCreateAlertChannelSchema = z.discriminatedUnion(
   'kind',
   [

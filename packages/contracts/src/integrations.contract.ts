@@ -11,6 +11,7 @@ import {
   ZWebhookDeliverySchema,
   ZWebhookIdSchema,
   ZWebhookSchema,
+  ZWebhooksQuerySchema,
 } from './webhooks.schemas';
 
 const c = initContract();
@@ -96,9 +97,17 @@ export const integrationsContract = c.router({
   listWebhooks: {
     method: 'GET',
     path: '/integrations/webhooks',
+    query: ZWebhooksQuerySchema,
     metadata: webhooksRoute,
-    responses: { 200: z.object({ webhooks: z.array(ZWebhookSchema) }) },
-    summary: "The business's webhook endpoints, without secrets",
+    responses: {
+      200: z.object({
+        webhooks: z.array(ZWebhookSchema),
+        total: z.number(),
+        page: z.number(),
+        pageSize: z.number(),
+      }),
+    },
+    summary: "The business's webhook endpoints, newest first, a page at a time (without secrets)",
   },
   updateWebhook: {
     method: 'PATCH',

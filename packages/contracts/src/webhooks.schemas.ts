@@ -106,5 +106,15 @@ export const ZWebhookDeliveriesQuerySchema = z.object({
   pageSize: zQueryInt('Page size', 1, 100).default(20),
 });
 
+/** The most webhook endpoints one business may have: each event is sent to every one of them. */
+export const WEBHOOK_ENDPOINTS_MAX = 50;
+
+/** The endpoint list, newest first, a page at a time (a page can hold every endpoint a business may have). */
+export const ZWebhooksQuerySchema = z.object({
+  page: zPage(),
+  pageSize: zQueryInt('Page size', 1, WEBHOOK_ENDPOINTS_MAX).default(20),
+});
+export type TWebhooksQuery = z.input<typeof ZWebhooksQuerySchema>;
+
 export const ZWebhookIdSchema = z.object({ id: ZObjectIdSchema });
 export const ZWebhookDeliveryIdSchema = z.object({ id: ZObjectIdSchema, deliveryId: ZObjectIdSchema });

@@ -16,6 +16,8 @@ export class AppError extends Error {
     message: string,
     readonly status: ErrorStatus = 400,
     readonly fieldErrors?: Record<string, string[]>,
+    /** Sent as Retry-After (seconds) with a 429 or 503: when asking again can succeed. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -142,11 +144,12 @@ function mapBodyError(err: unknown): Mapped | null {
 }
 
 /** Maps any thrown value to a status and the shared error body; exported so it can be tested directly. */
-export function mapError(err: unknown): { status: ErrorStatus; body: TErrorBody } {
+export function mapError(err: unknown): Mapped & { retryAfterSeconds?: number } {
   if (err instanceof AppError) {
     return {
       status: err.status,
       body: { message: err.message, code: err.code, fieldErrors: err.fieldErrors },
+      retryAfterSeconds: err.retryAfterSeconds,
     };
   }
   if (err instanceof RequestValidationError) {
@@ -193,7 +196,8 @@ export function mapError(err: unknown): { status: ErrorStatus; body: TErrorBody 
 }
 
 export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
-  const { status, body } = mapError(err);
+  const { status, body, retryAfterSeconds } = mapError(err);
   if (status === 500) logger.error({ err, reqId: req.id }, 'unhandled error');
+  if (retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(Math.ceil(retryAfterSeconds)));
   res.status(status).json(body);
 };

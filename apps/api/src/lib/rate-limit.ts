@@ -19,8 +19,11 @@ export interface RateLimitOptions {
   name: string;
   windowMs: number;
   limit: number;
-  /** The bucket for a request; undefined skips the limiter (e.g. no email in the body). */
-  key: (req: Request) => string | undefined;
+  /**
+   * The bucket for a request; undefined skips the limiter (e.g. no email in the body). Limiters of one name share
+   * their buckets (and must share the window), e.g. sign-in and another door to the same password.
+   */
+  key: (req: Request) => string | undefined | Promise<string | undefined>;
   message: string;
   /** Count only answers with status >= 400 (e.g. failed logins), so normal use never trips the limit. */
   countOnlyFailures?: boolean;
@@ -37,6 +40,18 @@ const flagOf = (name: string) => `rateLimitOver:${name}`;
 export const isOverLimit = (res: Response, name: string): boolean => res.locals[flagOf(name)] === true;
 
 const memoryStores = new Set<MemoryStore>();
+/** One memory per limiter name, so limiters of one name count together without Redis too. */
+const memoryByName = new Map<string, { store: MemoryStore; windowMs?: number }>();
+
+function memoryFor(name: string) {
+  let entry = memoryByName.get(name);
+  if (!entry) {
+    entry = { store: new MemoryStore() };
+    memoryByName.set(name, entry);
+    memoryStores.add(entry.store);
+  }
+  return entry;
+}
 
 /**
  * Redis when it is configured and answering, else this instance's memory: a Redis outage never fails a request (and
@@ -47,18 +62,26 @@ const memoryStores = new Set<MemoryStore>();
 class SharedOrLocalStore implements Store {
   readonly localKeys = false;
   readonly prefix: string;
-  private readonly memory = new MemoryStore();
+  private readonly memory: MemoryStore;
+  private readonly memoryEntry: { store: MemoryStore; windowMs?: number };
   private shared: { client: Redis; store: RedisStore } | undefined;
   private options: Options | undefined;
 
-  constructor(name: string) {
+  constructor(private readonly name: string) {
     this.prefix = `rl:${name}:`;
-    memoryStores.add(this.memory);
+    this.memoryEntry = memoryFor(name);
+    this.memory = this.memoryEntry.store;
   }
 
   init(options: Options): void {
     this.options = options;
-    this.memory.init(options);
+    const { windowMs } = this.memoryEntry;
+    if (windowMs === undefined) {
+      this.memoryEntry.windowMs = options.windowMs;
+      this.memory.init(options);
+    } else if (windowMs !== options.windowMs) {
+      throw new Error(`Rate limiters named ${this.name} must share one window`);
+    }
   }
 
   private redisStore(): RedisStore | undefined {
@@ -140,6 +163,16 @@ export const byIpAndBodyEmail = (req: Request): string | undefined => {
 };
 
 export function rateLimit(opts: RateLimitOptions): RequestHandler {
+  // Asked once per request (a key may read the database), by both the skip and the key generator below.
+  const keys = new WeakMap<Request, Promise<string | undefined>>();
+  const keyOf = (req: Request) => {
+    let key = keys.get(req);
+    if (!key) {
+      key = Promise.resolve(opts.key(req));
+      keys.set(req, key);
+    }
+    return key;
+  };
   return expressRateLimit({
     windowMs: opts.windowMs,
     limit: opts.limit,
@@ -154,8 +187,8 @@ export function rateLimit(opts: RateLimitOptions): RequestHandler {
       warn: (err, message) => logger.warn({ err }, message ?? 'rate limit warning'),
       error: (err, message) => logger.error({ err }, message ?? 'rate limit error'),
     },
-    skip: (req) => env.RATE_LIMIT_DISABLED || opts.key(req) === undefined,
-    keyGenerator: (req) => opts.key(req) ?? 'none',
+    skip: async (req) => env.RATE_LIMIT_DISABLED || (await keyOf(req)) === undefined,
+    keyGenerator: async (req) => (await keyOf(req)) ?? 'none',
     handler: (_req, res, next) => {
       if (opts.whenOver === 'flag') {
         res.locals[flagOf(opts.name)] = true;

@@ -1,8 +1,9 @@
 // A business's alert channels: connect (URL checked per kind), list without whole URLs, remove, queue a test message.
 import mongoose from 'mongoose';
 import type { TAlertChannel, TAlertChannelOption, TCreateAlertChannel } from '@cx/contracts';
-import { ZCreateAlertChannelSchema } from '@cx/contracts';
+import { ALERT_CHANNELS_MAX, ZCreateAlertChannelSchema } from '@cx/contracts';
 import { env } from '../../config/env';
+import { assertUnderCap, settleUnderCap } from '../../lib/count-cap';
 import { AppError, notFound } from '../../lib/errors';
 import type { Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
@@ -35,6 +36,11 @@ export function checkWebhookUrl(kind: 'slack' | 'teams', raw: string): string {
   if (!HOSTS[kind].test(url.hostname.toLowerCase())) throw badUrl(HOSTS[kind].says);
   return url.href;
 }
+
+const CHANNELS_CAP = {
+  max: ALERT_CHANNELS_MAX,
+  message: `A business can connect at most ${ALERT_CHANNELS_MAX} alert channels. Remove one you no longer use to add another.`,
+};
 
 const badUrl = (message: string) => new AppError('VALIDATION_ERROR', message, 400, { url: [message] });
 
@@ -73,14 +79,18 @@ export async function channelOptions(access: Access): Promise<TAlertChannelOptio
 
 export async function createChannel(access: Access, input: TCreateAlertChannel): Promise<TAlertChannel> {
   const body = ZCreateAlertChannelSchema.parse(input);
+  const url = body.kind === 'email' ? null : checkWebhookUrl(body.kind, body.url);
+  const count = () => AlertChannelModel.countDocuments({ business: access.businessId });
+  await assertUnderCap(CHANNELS_CAP, count);
   const doc = await AlertChannelModel.create({
     business: access.businessId,
     kind: body.kind,
     name: body.name,
-    url: body.kind === 'email' ? null : checkWebhookUrl(body.kind, body.url),
+    url,
     emails: body.kind === 'email' ? body.emails : [],
     createdBy: access.userId,
   });
+  await settleUnderCap(CHANNELS_CAP, count, () => AlertChannelModel.deleteOne({ _id: doc._id }));
   const channel = toChannel(doc.toObject() as AlertChannelDoc);
   await recordAudit(access, {
     kind: 'alert',

@@ -4,6 +4,7 @@ import { initServer } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
 import { byIp, rateLimit } from '../../lib/rate-limit';
 import { accessOf } from '../../tenancy/access';
+import { businessRateLimit } from '../../tenancy/rate-limits';
 import { createBoard, listBoards, publicBoard, switchOffBoard } from './boards.service';
 
 const s = initServer();
@@ -18,8 +19,18 @@ const publicLimit = rateLimit({
   message: 'Too many requests. Please wait a moment and try again.',
 });
 
+/** Each board is a live public link; a business opening more than this an hour is a script, not a breakroom. */
+const createLimit = businessRateLimit({
+  name: 'board-create',
+  limit: 20,
+  message: 'A business can create at most 20 board links an hour. Please try again later.',
+});
+
 export const boardsRouter = s.router(contract.boards, {
-  create: async ({ req, body }) => ({ status: 201, body: await createBoard(accessFrom(req), body.store) }),
+  create: {
+    middleware: [createLimit],
+    handler: async ({ req, body }) => ({ status: 201, body: await createBoard(accessFrom(req), body.store) }),
+  },
   list: async ({ req }) => ({ status: 200, body: { boards: await listBoards(accessFrom(req)) } }),
   remove: async ({ req, params }) => {
     await switchOffBoard(accessFrom(req), params.id);

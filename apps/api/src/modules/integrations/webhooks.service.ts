@@ -1,6 +1,7 @@
 // Webhook endpoints: add (secret shown once), list, change, delete, rotate the secret; delivery log, redeliver, test.
 import { Types } from 'mongoose';
 import {
+  WEBHOOK_ENDPOINTS_MAX,
   ZCreateWebhookSchema,
   ZUpdateWebhookSchema,
   type TCreateWebhook,
@@ -8,6 +9,8 @@ import {
   type TWebhook,
   type TWebhookDelivery,
 } from '@cx/contracts';
+import { assertUnderCap, settleUnderCap } from '../../lib/count-cap';
+import { newestFirstPage, type PageQuery } from '../../lib/paging';
 import { AppError, notFound } from '../../lib/errors';
 import { assertOwnStores, storeSetFilter, type Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
@@ -23,6 +26,14 @@ import {
 
 /** How long a rotated-out secret keeps signing alongside the new one. */
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60_000;
+
+/** Every event is sent to each endpoint of its business, so their number is the fan-out: capped per business. */
+const ENDPOINTS_CAP = {
+  max: WEBHOOK_ENDPOINTS_MAX,
+  message: `A business can have at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints. Delete one you no longer use to add another.`,
+};
+const countEndpoints = (access: Access) => () =>
+  WebhookEndpointModel.countDocuments({ business: access.businessId });
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -63,6 +74,7 @@ export async function createWebhook(access: Access, input: TCreateWebhook) {
   await assertOwnStores(access, asked);
   const stores = asked.length > 0 ? asked : access.storeIds;
   const secret = newWebhookSecret();
+  await assertUnderCap(ENDPOINTS_CAP, countEndpoints(access));
   const doc = await WebhookEndpointModel.create({
     business: access.businessId,
     url: body.url,
@@ -71,6 +83,9 @@ export async function createWebhook(access: Access, input: TCreateWebhook) {
     secrets: [{ key: secret, expiresAt: null }],
     createdBy: access.userId,
   });
+  await settleUnderCap(ENDPOINTS_CAP, countEndpoints(access), () =>
+    WebhookEndpointModel.deleteOne({ _id: doc._id }),
+  );
   await recordAudit(access, {
     kind: 'webhook',
     action: 'webhook.create',
@@ -80,11 +95,11 @@ export async function createWebhook(access: Access, input: TCreateWebhook) {
   return { _id: String(doc._id), secret };
 }
 
-export async function listWebhooks(access: Access): Promise<TWebhook[]> {
-  const endpoints = await WebhookEndpointModel.find(storeSetFilter(access))
-    .sort({ createdAt: -1 })
-    .lean<WebhookEndpointDoc[]>();
-  return endpoints.map((e) => presentWebhook(e));
+/** One page of the endpoints, newest first. */
+export async function listWebhooks(access: Access, q: PageQuery) {
+  const filter = storeSetFilter(access);
+  const { rows, total } = await newestFirstPage(WebhookEndpointModel, filter, q);
+  return { webhooks: rows.map((e) => presentWebhook(e)), total, page: q.page, pageSize: q.pageSize };
 }
 
 export async function updateWebhook(access: Access, id: string, input: TUpdateWebhook): Promise<TWebhook> {
@@ -165,17 +180,10 @@ function presentDelivery(d: WebhookDeliveryDoc): TWebhookDelivery {
   };
 }
 
-export async function listDeliveries(access: Access, id: string, q: { page: number; pageSize: number }) {
+export async function listDeliveries(access: Access, id: string, q: PageQuery) {
   const endpoint = await endpointOf(access, id);
   const filter = { endpoint: endpoint._id };
-  const [rows, total] = await Promise.all([
-    WebhookDeliveryModel.find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .skip((q.page - 1) * q.pageSize)
-      .limit(q.pageSize)
-      .lean<WebhookDeliveryDoc[]>(),
-    WebhookDeliveryModel.countDocuments(filter),
-  ]);
+  const { rows, total } = await newestFirstPage(WebhookDeliveryModel, filter, q);
   return { deliveries: rows.map(presentDelivery), total, page: q.page, pageSize: q.pageSize };
 }
 

@@ -3,12 +3,20 @@ import type { Request } from 'express';
 import { initServer } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
 import { accessOf } from '../../tenancy/access';
+import { memberRateLimit } from '../../tenancy/rate-limits';
 import { scorecardPdf } from './scorecard.pdf';
 import { scorecardFor } from './scorecard.service';
 import { createShare, listShares, publicScorecard, revokeShare } from './scorecard-shares.service';
 
 const s = initServer();
 const accessFrom = (req: unknown) => accessOf(req as Request);
+
+/** Each share link is a public page: enough an hour for a manager to share every card of a store. */
+const shareLimit = memberRateLimit({
+  name: 'scorecard-share',
+  limit: 30,
+  message: 'You can create at most 30 scorecard share links an hour. Please try again later.',
+});
 
 /** "ana-lopez": the person's name as a file name. */
 const fileSlug = (name: string) =>
@@ -37,10 +45,13 @@ export const scorecardsRouter = s.router(contract.scorecards, {
     res.setHeader('content-disposition', `attachment; filename="${file}"`);
     return { status: 200, body: pdf };
   },
-  createShare: async ({ req, params, body }) => ({
-    status: 201,
-    body: await createShare(accessFrom(req), params.staffId, body),
-  }),
+  createShare: {
+    middleware: [shareLimit],
+    handler: async ({ req, params, body }) => ({
+      status: 201,
+      body: await createShare(accessFrom(req), params.staffId, body),
+    }),
+  },
   listShares: async ({ req, params }) => ({
     status: 200,
     body: { shares: await listShares(accessFrom(req), params.staffId) },

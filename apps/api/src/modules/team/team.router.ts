@@ -4,6 +4,7 @@ import { contract } from '@cx/contracts';
 import { userIdOf } from '../../lib/auth';
 import { byIp, rateLimit } from '../../lib/rate-limit';
 import { accessOf } from '../../tenancy/access';
+import { passwordRecheckLimit } from '../users/account-limit';
 import { accept, preview, signupWithInvitation } from './invitation-links.service';
 import { invite, resend, revoke } from './invitations.service';
 import { listTeam, memberLinks, removeMember, transferOwnership, updateMember } from './team.service';
@@ -50,8 +51,12 @@ export const teamRouter = s.router(contract.team, {
     status: 200,
     body: { message: await removeMember(accessOf(req), params.userId, body.keep) },
   }),
-  transferOwnership: async ({ req, body }) => ({
-    status: 200,
-    body: { message: await transferOwnership(accessOf(req), body) },
-  }),
+  // Wrong passwords here count with sign-in's for the account, so a session is no side door for guessing.
+  transferOwnership: {
+    middleware: [passwordRecheckLimit()],
+    handler: async ({ req, body }) => ({
+      status: 200,
+      body: { message: await transferOwnership(accessOf(req), body) },
+    }),
+  },
 });

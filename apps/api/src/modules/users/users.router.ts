@@ -5,6 +5,7 @@ import { env } from '../../config/env';
 import { userIdOf } from '../../lib/auth';
 import { imageUpload } from '../../lib/files';
 import { byBodyEmail, byIp, byIpAndBodyEmail, isOverLimit, rateLimit } from '../../lib/rate-limit';
+import { ACCOUNT_LOGIN_LIMIT, signInAccountLimit } from './account-limit';
 import { requestPasswordReset, resetPassword, verifyOtp } from './password-reset.service';
 import { accessOf } from '../../tenancy/access';
 import { login } from './login.service';
@@ -36,7 +37,6 @@ function ipAndEmailLimits(
 }
 
 /** Per-account limits that must not lock the owner out only flag the request; the services decide what that means. */
-const ACCOUNT_LOGIN_LIMIT = 'login-email';
 const FORGOT_EMAIL_LIMIT = 'forgot-email';
 const OTP_RESEND_LIMIT = 'otp-resend';
 
@@ -51,17 +51,8 @@ const limits = {
       message: 'Too many failed login attempts. Please try again in 15 minutes.',
       countOnlyFailures: true,
     }),
-    // Over the per-account limit nobody gets 429 (that would lock the owner out): the right password then needs a
-    // known device or a mailed code, and a wrong one answers exactly as before.
-    rateLimit({
-      name: ACCOUNT_LOGIN_LIMIT,
-      windowMs: 15 * MINUTE,
-      limit: 10,
-      key: byBodyEmail,
-      message: 'unused: flag only',
-      countOnlyFailures: true,
-      whenOver: 'flag',
-    }),
+    // Over the per-account limit nobody gets 429 (that would lock the owner out): see account-limit.ts.
+    signInAccountLimit(),
   ],
   signup: ipAndEmailLimits(
     'signup',

@@ -3,6 +3,7 @@ import { Badge, Box, Button, Code, HStack, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react';
 import type { TWebhookDelivery } from '@cx/contracts';
 import { LoadError, LoadingRows } from '@/components/LoadState';
+import { Pager } from '@/components/Pager';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
 import { useWebhookDeliveries, useWebhookMutations } from '../api/webhooks';
@@ -85,7 +86,6 @@ export function WebhookDeliveries({ endpointId, enabled }: { endpointId: string;
         onError: (err) => toaster.create({ type: 'error', title: apiErrorMessage(err) }),
       },
     );
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <Stack gap="2">
       <Stack as="ul" gap="2" aria-label="Deliveries" p="0" m="0">
@@ -100,19 +100,7 @@ export function WebhookDeliveries({ endpointId, enabled }: { endpointId: string;
           />
         ))}
       </Stack>
-      {pages > 1 ? (
-        <HStack justify="space-between">
-          <Button size="xs" variant="ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Newer
-          </Button>
-          <Text fontSize="sm">
-            Page {page} of {pages}
-          </Text>
-          <Button size="xs" variant="ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Older
-          </Button>
-        </HStack>
-      ) : null}
+      <Pager page={page} total={total} pageSize={PAGE_SIZE} onPage={setPage} label="Delivery pages" />
     </Stack>
   );
 }

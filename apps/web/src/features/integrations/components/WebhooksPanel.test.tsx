@@ -46,7 +46,8 @@ const delivery = (over: Partial<TWebhookDelivery> = {}): TWebhookDelivery => ({
   payload: '{"type":"rating.created","store":"s1"}',
   ...over,
 });
-const list = (webhooks: TWebhook[]) => () => jsonResponse(200, { webhooks });
+const list = (webhooks: TWebhook[]) => () =>
+  jsonResponse(200, { webhooks, total: webhooks.length, page: 1, pageSize: 20 });
 
 function renderPanel() {
   session.start({ token: 'jwt-webhooks', user: testUser });
@@ -65,7 +66,7 @@ describe('WebhooksPanel', () => {
     mockFetch({ [`GET ${BASE}`]: () => held.promise });
     renderPanel();
     expect(await screen.findByRole('status', { name: 'Loading webhooks' })).toBeInTheDocument();
-    held.resolve(jsonResponse(200, { webhooks: [] }));
+    held.resolve(list([])());
     expect(await screen.findByText('No webhook endpoints yet')).toBeVisible();
   });
 

@@ -1,12 +1,13 @@
 // Integrations › Webhooks: the business's endpoints (add, secret once, rotate, on/off, delete, test) and delivery logs.
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Switch, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { WEBHOOK_EVENT_LABELS, type TWebhook } from '@cx/contracts';
+import { useEffect, useState } from 'react';
+import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_LABELS, type TWebhook } from '@cx/contracts';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyList, LoadError, LoadingRows } from '@/components/LoadState';
+import { Pager } from '@/components/Pager';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
-import { useWebhookMutations, useWebhooks } from '../api/webhooks';
+import { useWebhookMutations, useWebhooks, WEBHOOKS_PAGE_SIZE } from '../api/webhooks';
 import { SecretOnce } from './SecretOnce';
 import { WebhookDeliveries } from './WebhookDeliveries';
 import { WebhookForm } from './WebhookForm';
@@ -116,10 +117,18 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: TWebhook; onSecret: (s
 }
 
 export function WebhooksPanel() {
-  const query = useWebhooks();
+  const [page, setPage] = useState(1);
+  const query = useWebhooks(page);
   const { create } = useWebhookMutations();
   const [secret, setSecret] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  const total = query.data?.body.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / WEBHOOKS_PAGE_SIZE));
+  const full = total >= WEBHOOK_ENDPOINTS_MAX;
+  // Deleting the last endpoint of the last page leaves that page empty: show the page before it instead.
+  useEffect(() => {
+    if (query.isSuccess && page > lastPage) setPage(lastPage);
+  }, [query.isSuccess, page, lastPage]);
 
   const body = () => {
     if (query.isPending) return <LoadingRows rows={2} label="Loading webhooks" />;
@@ -135,10 +144,26 @@ export function WebhooksPanel() {
         />
       );
     return (
-      <Stack as="ul" gap="3" aria-label="Webhook endpoints" p="0" m="0">
-        {webhooks.map((w) => (
-          <EndpointCard key={w._id} endpoint={w} onSecret={setSecret} />
-        ))}
+      <Stack gap="3">
+        <Stack
+          as="ul"
+          gap="3"
+          aria-label="Webhook endpoints"
+          p="0"
+          m="0"
+          opacity={query.isPlaceholderData ? 0.6 : 1}
+        >
+          {webhooks.map((w) => (
+            <EndpointCard key={w._id} endpoint={w} onSecret={setSecret} />
+          ))}
+        </Stack>
+        <Pager
+          page={page}
+          total={total}
+          pageSize={WEBHOOKS_PAGE_SIZE}
+          onPage={setPage}
+          label="Webhook endpoint pages"
+        />
       </Stack>
     );
   };
@@ -149,10 +174,21 @@ export function WebhooksPanel() {
         <Heading as="h2" size="md" id="webhooks-heading">
           Webhooks
         </Heading>
-        <Button size="sm" onClick={() => setAdding(!adding)} aria-expanded={adding}>
+        <Button
+          size="sm"
+          onClick={() => setAdding(!adding)}
+          aria-expanded={adding}
+          disabled={full && !adding}
+        >
           {adding ? 'Cancel' : 'Add endpoint'}
         </Button>
       </HStack>
+      {full ? (
+        <Text fontSize="sm" color="fg.muted">
+          This business has {total} endpoints, the most it can have. Delete one you no longer use to add
+          another.
+        </Text>
+      ) : null}
       <Text fontSize="sm" color="fg.muted">
         Signed as the Standard Webhooks specification says (webhook-id, webhook-timestamp, webhook-signature).
       </Text>
@@ -166,6 +202,7 @@ export function WebhooksPanel() {
                 const res = await create.mutateAsync({ body: b });
                 setSecret(res.body.secret);
                 setAdding(false);
+                setPage(1); // the newest endpoint is first
               }}
             />
           </Card.Body>

@@ -26,6 +26,32 @@ const bi: TApiKey = {
   revokedAt: null,
 };
 const keysRoute = (keys: TApiKey[]) => () => jsonResponse(200, { keys });
+const noWebhooks = { webhooks: [], total: 0, page: 1, pageSize: 20 };
+
+/** `total` endpoints numbered 1 (oldest) to total, served a page at a time newest first, as the API does. */
+const pagedWebhooks =
+  (total: number) =>
+  ({ url }: { url: URL }) => {
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const pageSize = Number(url.searchParams.get('pageSize') ?? 20);
+    const numbers = Array.from({ length: total }, (_, i) => total - i).slice(
+      (page - 1) * pageSize,
+      page * pageSize,
+    );
+    // Plain objects: the wire shape, including fields newer than this test.
+    const webhooks = numbers.map((n) => ({
+      _id: `64b7f0c2a1b2c3d4e5f6${String(n).padStart(4, '0')}`,
+      url: `https://hooks.example.com/cx/${n}`,
+      events: ['rating.created'],
+      stores: [],
+      enabled: true,
+      disabledReason: null,
+      failingSince: null,
+      previousSecretExpiresAt: null,
+      createdAt: '2026-11-01T10:00:00.000Z',
+    }));
+    return jsonResponse(200, { webhooks, total, page, pageSize });
+  };
 
 describe('/integrations', () => {
   it('lists keys with prefix, scopes, stores, creator and last use (admin)', async () => {
@@ -77,7 +103,7 @@ describe('/integrations', () => {
     mockFetch({
       ...baseRoutes('owner'),
       'GET /api/v1/integrations/api-keys': keysRoute([]),
-      'GET /api/v1/integrations/webhooks': () => jsonResponse(200, { webhooks: [] }),
+      'GET /api/v1/integrations/webhooks': () => jsonResponse(200, noWebhooks),
     });
     renderApp('/integrations', signedInAs('owner'));
     expect(await screen.findByRole('heading', { level: 2, name: 'Webhooks' })).toBeVisible();
@@ -148,7 +174,7 @@ describe('/integrations', () => {
           : failing
             ? jsonResponse(500, { message: 'Server unavailable' })
             : jsonResponse(200, { keys: [bi] }),
-      'GET /api/v1/integrations/webhooks': () => jsonResponse(200, { webhooks: [] }),
+      'GET /api/v1/integrations/webhooks': () => jsonResponse(200, noWebhooks),
       'GET /api/v1/alerts/channels': () => jsonResponse(200, { channels: [] }),
     });
     renderApp('/integrations', signedInAs('owner'));
@@ -161,5 +187,62 @@ describe('/integrations', () => {
     // The alert channels section (#24) sits below, with its own empty state.
     expect(screen.getByRole('heading', { level: 2, name: 'Alert channels' })).toBeVisible();
     expect(screen.getByText('No alert channels')).toBeVisible();
+  });
+
+  it('pages through webhook endpoints, newest first, 20 at a time', async () => {
+    const api = mockFetch({
+      ...baseRoutes('owner'),
+      'GET /api/v1/integrations/api-keys': keysRoute([]),
+      'GET /api/v1/integrations/webhooks': pagedWebhooks(45),
+      'GET /api/v1/alerts/channels': () => jsonResponse(200, { channels: [] }),
+    });
+    renderApp('/integrations', signedInAs('owner'));
+    const endpoints = () => screen.getByRole('list', { name: 'Webhook endpoints' });
+    const pages = await screen.findByRole('navigation', { name: 'Webhook endpoint pages' });
+    expect(pages).toHaveTextContent('Page 1 of 3');
+    expect(within(endpoints()).getAllByRole('listitem')).toHaveLength(20);
+    expect(within(endpoints()).getAllByRole('listitem')[0]).toHaveAccessibleName(
+      'https://hooks.example.com/cx/45',
+    );
+    expect(within(pages).getByRole('button', { name: 'Newer' })).toBeDisabled();
+    await userEvent.click(within(pages).getByRole('button', { name: 'Older' }));
+    expect(
+      await within(endpoints()).findByRole('listitem', { name: 'https://hooks.example.com/cx/25' }),
+    ).toBeVisible();
+    expect(pages).toHaveTextContent('Page 2 of 3');
+    await userEvent.click(within(pages).getByRole('button', { name: 'Older' }));
+    await waitFor(() => expect(within(endpoints()).getAllByRole('listitem')).toHaveLength(5));
+    expect(
+      within(endpoints())
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual([5, 4, 3, 2, 1].map((n) => `https://hooks.example.com/cx/${n}`));
+    expect(within(pages).getByRole('button', { name: 'Older' })).toBeDisabled();
+    await userEvent.click(within(pages).getByRole('button', { name: 'Newer' }));
+    expect(
+      await within(endpoints()).findByRole('listitem', { name: 'https://hooks.example.com/cx/25' }),
+    ).toBeVisible();
+    const asked = api.queriesOf('GET /api/v1/integrations/webhooks').map((q) => q.get('page'));
+    expect(asked).toEqual(expect.arrayContaining(['1', '2', '3']));
+    expect(screen.getByRole('button', { name: 'Add endpoint' })).toBeEnabled();
+  });
+
+  it('says the business is at the 50-endpoint limit and offers no add', async () => {
+    mockFetch({
+      ...baseRoutes('owner'),
+      'GET /api/v1/integrations/api-keys': keysRoute([]),
+      'GET /api/v1/integrations/webhooks': pagedWebhooks(50),
+      'GET /api/v1/alerts/channels': () => jsonResponse(200, { channels: [] }),
+    });
+    renderApp('/integrations', signedInAs('owner'));
+    expect(
+      await screen.findByText(
+        'This business has 50 endpoints, the most it can have. Delete one you no longer use to add another.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Add endpoint' })).toBeDisabled();
+    expect(screen.getByRole('navigation', { name: 'Webhook endpoint pages' })).toHaveTextContent(
+      'Page 1 of 3',
+    );
   });
 });
