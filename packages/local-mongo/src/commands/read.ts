@@ -61,7 +61,16 @@ export function runFind(ctx: CommandContext, name: string, body: Doc): Doc[] {
   return applyProjection(docs, body.projection, compileFilter(filter, opts), opts);
 }
 
-function runAggregate(ctx: CommandContext, name: string, pipeline: Doc[], body: Doc): Doc[] {
+/**
+ * Stages that never write into the documents they receive ($group builds new ones, $sort/$limit reorder or drop):
+ * a pipeline made only of them can read the stored documents directly instead of a deep copy of each one.
+ */
+const READ_ONLY_STAGES = new Set(['$match', '$group', '$sort', '$skip', '$limit', '$count', '$sortByCount']);
+
+const readsOnly = (pipeline: Doc[]): boolean =>
+  pipeline.every((stage) => READ_ONLY_STAGES.has(Object.keys(stage)[0] as string));
+
+export function runAggregate(ctx: CommandContext, name: string, pipeline: Doc[], body: Doc): Doc[] {
   const coll = ctx.engine.collection(ctx.db, name);
   const opts = queryOptions(body);
   const first = pipeline[0];
@@ -78,7 +87,7 @@ function runAggregate(ctx: CommandContext, name: string, pipeline: Doc[], body: 
     rest,
     mingoOptions(opts, {
       // stages like $addFields mutate nested objects in place; stored documents must never be touched
-      processingMode: ProcessingMode.CLONE_INPUT,
+      processingMode: readsOnly(rest) ? ProcessingMode.CLONE_OFF : ProcessingMode.CLONE_INPUT,
       collectionResolver: (other: string) =>
         cloneValue([...(ctx.engine.collection(ctx.db, other)?.all() ?? [])]),
     }),
