@@ -102,6 +102,8 @@ export class Collection {
     if (!entry) fail(ErrorCodes.BadValue, `document ${formatValue(oldDoc._id)} vanished during update`);
     const changes: Array<[Index, string[], string[]]> = [];
     for (const index of this.indexes.values()) {
+      // an update shares the fields it left alone with the stored version: keys under them cannot have changed
+      if (!index.keysMayDiffer(oldDoc, newDoc)) continue;
       const before = index.keysFor(oldDoc);
       const after = index.keysFor(newDoc);
       const clash = index.findConflict(after, idKey);

@@ -1,4 +1,5 @@
-// BSON total ordering (mongod's cross-type sort order), equality and canonical index keys.
+// BSON total ordering (mongod's cross-type sort order), equality, byte-identity and canonical index keys.
+import { serialize } from 'bson';
 import {
   bsonTypeOf,
   isBinary,
@@ -216,4 +217,41 @@ export function sortKeyOf(values: unknown[], direction: 1 | -1, strCmp?: StringC
     if (direction === 1 ? c < 0 : c > 0) best = values[i];
   }
   return best;
+}
+
+const sameBytes = (a: unknown, b: unknown): boolean =>
+  Buffer.compare(serialize({ v: a }), serialize({ v: b })) === 0;
+
+/**
+ * Whether two values serialise to the same BSON bytes (field order and types included, undefined as null), as
+ * update's "modified" check needs — without serialising: subtrees an update left alone are the same objects, so
+ * they compare by reference, and only what changed is walked.
+ */
+export function sameBson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === undefined || a === null || b === undefined || b === null)
+    return (a === undefined || a === null) && (b === undefined || b === null);
+  const ta = typeof a;
+  if (ta !== typeof b) return false;
+  if (ta === 'number') return Number.isNaN(a) && Number.isNaN(b);
+  if (ta !== 'object') return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameBson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    if (ka.length !== kb.length) return false;
+    for (let i = 0; i < ka.length; i++) {
+      const k = ka[i] as string;
+      if (k !== kb[i] || !sameBson(a[k], b[k])) return false;
+    }
+    return true;
+  }
+  if (a instanceof Date && b instanceof Date) return Object.is(a.getTime(), b.getTime());
+  if (isObjectId(a) && isObjectId(b)) return a.equals(b);
+  return sameBytes(a, b);
 }

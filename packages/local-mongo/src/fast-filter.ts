@@ -81,7 +81,7 @@ function collect(filter: Doc, out: Clause[]): boolean {
  * The value mingo's resolve() gives for a path that crosses only documents (a trailing array is returned whole);
  * UNSURE when an array or another non-document value sits before the last segment.
  */
-function resolvePlain(doc: Doc, parts: string[]): unknown {
+export function resolvePlain(doc: Doc, parts: string[]): unknown {
   let cur: unknown = doc;
   for (let i = 0; i < parts.length; i++) {
     if (!isPlainObject(cur)) {

@@ -87,6 +87,8 @@ export function normalizeSpec(raw: unknown): IndexSpec {
 export class Index {
   readonly spec: IndexSpec;
   readonly fields: string[];
+  /** The top-level fields the key fields live under (`a` for `a.b`). */
+  private readonly topFields: string[];
   readonly unique: boolean;
   readonly sparse: boolean;
   private readonly partial: Matcher | undefined;
@@ -107,6 +109,7 @@ export class Index {
   constructor(spec: IndexSpec) {
     this.spec = spec;
     this.fields = Object.keys(spec.key);
+    this.topFields = [...new Set(this.fields.map((f) => f.split('.')[0] as string))];
     this.unique = spec.unique === true;
     this.sparse = spec.sparse === true;
     this.partial = isPlainObject(spec.partialFilterExpression)
@@ -119,6 +122,16 @@ export class Index {
 
   get name(): string {
     return this.spec.name;
+  }
+
+  /**
+   * Whether two versions of a document may have different keys here: only if a top-level field the key fields live
+   * under differs (by identity), or always for a partial index, whose filter may read any field.
+   */
+  keysMayDiffer(oldDoc: Doc, newDoc: Doc): boolean {
+    if (this.partial) return true;
+    for (const f of this.topFields) if (oldDoc[f] !== newDoc[f]) return true;
+    return false;
   }
 
   /** Usable for equality lookups: every document has an entry (no sparse/partial holes). */

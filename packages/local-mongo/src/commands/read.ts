@@ -5,6 +5,7 @@ import { cloneValue, isPlainObject, toInt } from '../bson-util';
 import { canonicalKey, collatorFor } from '../compare';
 import { ErrorCodes, fail, notSupported } from '../errors';
 import type { Doc } from '../errors';
+import { fastGroup } from '../fast-group';
 import { getPathValues } from '../paths';
 import { applyProjection, compileFilter, mingoOptions, runPipeline, sortDocs } from '../query';
 import type { CommandContext, Handler } from './context';
@@ -82,6 +83,10 @@ export function runAggregate(ctx: CommandContext, name: string, pipeline: Doc[],
   } else {
     source = coll ? [...coll.all()] : [];
   }
+  // a lone counting $group (countDocuments, alert-rule tallies) is summed directly when its shape allows
+  const only = rest.length === 1 && !opts.collation ? rest[0] : undefined;
+  const grouped = only && '$group' in only ? fastGroup(source, only.$group) : undefined;
+  if (grouped) return grouped;
   return runPipeline(
     source,
     rest,
