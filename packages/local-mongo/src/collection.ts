@@ -160,13 +160,18 @@ export class Collection {
     const hash = eq.size ? this.hashPlan(eq, usable) : undefined;
     const plan = simpleCollation(opts.collation) ? rangePlan(usable, eq, extractBounds(filter)) : undefined;
     if (plan) {
-      const found = new Set<string>();
+      // a walkable index is single-valued: each document has one key, so a walk meets it at most once
+      const found: Entry[] = [];
       const budget = hash?.size ?? this.entries.size;
       for (const [, idKey] of this.walk(plan)) {
-        found.add(idKey);
-        if (found.size > budget) break;
+        found.push(this.entries.get(idKey) as Entry);
+        if (found.length > budget) break;
       }
-      if (found.size <= budget) return this.ordered([...found].map((idKey) => this.entries.get(idKey)));
+      if (found.length <= budget) {
+        // index order is often natural order or its reverse (dates, counters): one cheap run for the sort
+        if (found.length > 1) found.sort((a, b) => a.seq - b.seq);
+        return found.map((e) => e.doc);
+      }
     }
     if (!hash) return this.all();
     return this.ordered([...hash.run()].map((idKey) => this.entries.get(idKey)));
