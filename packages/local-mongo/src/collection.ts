@@ -163,10 +163,7 @@ export class Collection {
       // a walkable index is single-valued: each document has one key, so a walk meets it at most once
       const found: Entry[] = [];
       const budget = hash?.size ?? this.entries.size;
-      for (const [, idKey] of this.walk(plan)) {
-        found.push(this.entries.get(idKey) as Entry);
-        if (found.length > budget) break;
-      }
+      this.walk(plan, (_key, idKey) => found.push(this.entries.get(idKey) as Entry) <= budget);
       if (found.length <= budget) {
         // index order is often natural order or its reverse (dates, counters): one cheap run for the sort
         if (found.length > 1) found.sort((a, b) => a.seq - b.seq);
@@ -197,14 +194,21 @@ export class Collection {
     return Object.fromEntries([...this.indexes.values()].map((i) => [i.name, i.ordered?.size]));
   }
 
-  /** Index entries of a walk plan, every equality prefix in turn; builds sorted keys dropped after a clear. */
-  private *walk(plan: WalkPlan): IterableIterator<[TupleKey, string]> {
+  /**
+   * Index entries of a walk plan, every equality prefix in turn, to `visit` until it answers false; builds sorted
+   * keys dropped after a clear.
+   */
+  private walk(plan: WalkPlan, visit: (key: TupleKey, idKey: string) => boolean): void {
     const index = plan.index;
     if (!index.ordered) {
       index.ordered = new OrderedKeys(index.dirs);
       for (const [idKey, e] of this.entries) index.ordered.add(index.tuplesFor(e.doc), e.seq, idKey);
     }
-    for (const prefix of plan.prefixes) yield* index.ordered.walk(prefix, plan.bounds, plan.reverse);
+    let going = true;
+    for (const prefix of plan.prefixes) {
+      index.ordered.walk(prefix, plan.bounds, plan.reverse, (key, idKey) => (going = visit(key, idKey)));
+      if (!going) return;
+    }
   }
 
   /**
@@ -226,14 +230,17 @@ export class Collection {
     const out: Entry[] = [];
     let examined = 0;
     let boundary: TupleKey | undefined;
-    for (const [key, idKey] of this.walk(plan)) {
-      if (boundary && !sameSortGroup(key, boundary, k, plan.provided)) break;
-      if (++examined > budget) return undefined;
+    let overBudget = false;
+    this.walk(plan, (key, idKey) => {
+      if (boundary && !sameSortGroup(key, boundary, k, plan.provided)) return false;
+      if (++examined > budget) return !(overBudget = true);
       const entry = this.entries.get(idKey) as Entry;
-      if (!matcher.test(entry.doc)) continue;
+      if (!matcher.test(entry.doc)) return true;
       out.push(entry);
       if (!boundary && out.length >= need) boundary = key;
-    }
+      return true;
+    });
+    if (overBudget) return undefined;
     this.lastExamined = examined;
     out.sort((a, b) => a.seq - b.seq);
     return sortDocs(
