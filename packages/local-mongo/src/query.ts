@@ -211,17 +211,21 @@ export function plainProjection(projection: Doc): ((doc: Doc) => Doc) | null {
   };
 }
 
+/**
+ * Applies a find projection. `filter` is compiled only for mingo's path (positional projections like `a.$` need to
+ * see which element matched); whole-field projections and none at all never compile it again.
+ */
 export function applyProjection(
   docs: Doc[],
   projection: unknown,
-  matcher: Matcher,
+  filter: unknown,
   opts: QueryOptions = {},
 ): Doc[] {
   if (!isPlainObject(projection) || Object.keys(projection).length === 0) return docs;
   const plain = plainProjection(projection);
   if (plain) return docs.map(plain);
+  const matcher = compileFilter(filter, opts);
   try {
-    // the filter is re-applied so positional projections (`a.$`) can see which element matched
     return new Query(matcher.filter, mingoOptions(opts)).find<Doc>(docs, projection).all();
   } catch (err) {
     throw toMongoError(err);

@@ -7,7 +7,7 @@ import { ErrorCodes, fail, notSupported } from '../errors';
 import type { Doc } from '../errors';
 import { fastGroup } from '../fast-group';
 import { getPathValues } from '../paths';
-import { applyProjection, compileFilter, mingoOptions, runPipeline, sortDocs } from '../query';
+import { applyProjection, mingoOptions, runPipeline, sortDocs } from '../query';
 import type { CommandContext, Handler } from './context';
 import { collName, cursorReply, queryOptions, refuseOptions, takeBatch } from './context';
 
@@ -59,7 +59,7 @@ export function runFind(ctx: CommandContext, name: string, body: Doc): Doc[] {
   let docs = walked ?? coll.find(filter, opts, !sort && limit ? skip + limit : 0);
   if (sort && !walked) docs = sortDocs([...docs], sort, collatorFor(opts.collation));
   if (skip || limit) docs = docs.slice(skip, limit ? skip + limit : undefined);
-  return applyProjection(docs, body.projection, compileFilter(filter, opts), opts);
+  return applyProjection(docs, body.projection, filter, opts);
 }
 
 /**
