@@ -7,8 +7,8 @@ import type { Doc } from './errors';
 import type { IndexSpec } from './indexes';
 import { Index, idDuplicateError, normalizeSpec } from './indexes';
 import { getPathValues } from './paths';
-import type { TupleKey } from './ordered-index';
-import { OrderedKeys } from './ordered-index';
+import type { FieldBounds, TupleKey } from './ordered-index';
+import { OrderedKeys, RankEdge } from './ordered-index';
 import type { WalkPlan } from './planner';
 import { extractBounds, rangePlan, sameSortGroup, simpleCollation, sortPlan } from './planner';
 import type { Matcher, QueryOptions } from './query';
@@ -23,6 +23,9 @@ interface Entry {
 function dropIfMultikey(index: Index): void {
   if (index.multikey) index.ordered = undefined;
 }
+
+/** typeRank of a Date: the TTL walk covers that bracket only (other values never expire). */
+const DATE_RANK = 10;
 
 export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
@@ -345,17 +348,32 @@ export class Collection {
     for (const index of this.indexes.values()) {
       const ttl = index.ttlSeconds;
       if (ttl === undefined) continue;
-      const field = index.fields[0] as string;
-      for (const doc of [...this.all()]) {
-        const dates = getPathValues(doc, field).filter((v): v is Date => v instanceof Date);
-        if (
-          dates.length &&
-          Math.min(...dates.map((d) => d.getTime())) + ttl * 1000 <= now &&
-          this.remove(doc)
-        )
-          removed++;
-      }
+      for (const doc of this.expiredBy(index, now - ttl * 1000)) if (this.remove(doc)) removed++;
     }
     return removed;
+  }
+
+  /**
+   * Documents whose earliest date in a TTL index's field is at or before `cutoff`. A complete single-valued index
+   * walks its sorted keys over the dates up to the cutoff (as mongod's TTL monitor uses the index), so a sweep
+   * touches only what expires; otherwise every document is read.
+   */
+  private expiredBy(index: Index, cutoff: number): Doc[] {
+    if (index.ordered && index.complete) {
+      const found: Doc[] = [];
+      const bounds: FieldBounds = {
+        lo: new RankEdge(DATE_RANK, false),
+        loInclusive: true,
+        hi: new Date(cutoff),
+        hiInclusive: true,
+      };
+      index.ordered.walk([], bounds, false, (_key, idKey) => found.push(this.entries.get(idKey)!.doc) > 0);
+      return found;
+    }
+    const field = index.fields[0] as string;
+    return [...this.all()].filter((doc) => {
+      const dates = getPathValues(doc, field).filter((v): v is Date => v instanceof Date);
+      return dates.length > 0 && Math.min(...dates.map((d) => d.getTime())) <= cutoff;
+    });
   }
 }

@@ -1,9 +1,10 @@
-// Where the engine shares stored documents instead of copying them (reads, untouched parts of updates) and where it copies.
+// Work the engine skips: copies of stored documents (reads, untouched parts of updates), re-keying, TTL scans.
 import { Engine } from '../src/engine';
 import type { Doc } from '../src/errors';
 import { runAggregate } from '../src/commands/read';
 import { runCommand } from '../src/commands';
 import { Index } from '../src/indexes';
+import * as paths from '../src/paths';
 
 function seeded(): {
   engine: Engine;
@@ -119,6 +120,41 @@ describe('update copies', () => {
     expect(ids('k0')).toEqual([]);
     expect(ids('k59')).toEqual([]);
     expect(ids('z')).toEqual([1]);
+    engine.close();
+  });
+});
+
+describe('TTL sweep', () => {
+  test('walks the TTL index up to the cutoff: unexpired documents are not read, other values never expire', () => {
+    const engine = new Engine({ ttlIntervalMs: 60_000 });
+    const { coll } = engine.ensureCollection('d', 'c');
+    coll.createIndex({ key: { at: 1 }, name: 'at_1', expireAfterSeconds: 60 });
+    const now = Date.now();
+    for (let i = 0; i < 500; i++) coll.insert({ _id: i, at: new Date(now + i * 1000) });
+    coll.insert({ _id: 'old', at: new Date(now - 61_000) });
+    coll.insert({ _id: 'edge', at: new Date(now - 60_000) });
+    coll.insert({ _id: 'text', at: 'yesterday' });
+    coll.insert({ _id: 'none' });
+    const reads = jest.spyOn(paths, 'getPathValues');
+    expect(coll.expire(now)).toBe(2);
+    // only the two expired documents' keys are read (to unindex them), not the 500 that stay
+    expect(reads.mock.calls.length).toBeLessThan(10);
+    reads.mockRestore();
+    expect(coll.getById('old')).toBeUndefined();
+    expect(coll.getById('edge')).toBeUndefined();
+    expect(coll.size).toBe(502);
+    engine.close();
+  });
+
+  test('a TTL index on an array of dates expires by the earliest date, as mongod does', () => {
+    const engine = new Engine({ ttlIntervalMs: 60_000 });
+    const { coll } = engine.ensureCollection('d', 'c');
+    coll.createIndex({ key: { at: 1 }, name: 'at_1', expireAfterSeconds: 0 });
+    const now = Date.now();
+    coll.insert({ _id: 1, at: [new Date(now + 60_000), new Date(now - 1)] });
+    coll.insert({ _id: 2, at: [new Date(now + 60_000)] });
+    expect(coll.expire(now)).toBe(1);
+    expect(coll.getById(2)).toBeDefined();
     engine.close();
   });
 });
