@@ -8,6 +8,8 @@ import {
   benchBusiness,
   benchDb,
   closedLoop,
+  serverCounters,
+  serverWorkPerRequest,
   listen,
   quantile,
   ratingRequest,
@@ -57,7 +59,10 @@ export async function run(): Promise<void> {
   };
   try {
     const bareFigures = await load(barePort);
+    const storedBefore = await RatingModel.countDocuments();
+    const before = await serverCounters();
     const appFigures = await load(appPort);
+    const after = await serverCounters();
     const stored = await RatingModel.countDocuments();
     console.log(
       `MongoDB backend: ${backendLabel(db.mongo)}; ${CONCURRENCY} concurrent clients, ${DURATION_S} s each (autocannon)`,
@@ -67,6 +72,9 @@ export async function run(): Promise<void> {
     console.log(
       `ratio app/bare: ${(appFigures.perSecond / bareFigures.perSecond).toFixed(3)} (${stored} ratings stored)`,
     );
+    // per stored rating: every accepted submit of both phases (warm-up included) stored exactly one
+    const ownProcess = db.mongo.backend !== 'offline-engine' || db.mongo.pid !== undefined;
+    console.log(serverWorkPerRequest(before, after, stored - storedBefore, ownProcess, 'submit'));
   } finally {
     await new Promise((r) => app.close(r));
     await new Promise((r) => bare.close(r));

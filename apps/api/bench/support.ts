@@ -52,6 +52,55 @@ export async function benchDb(
   };
 }
 
+/** What the MongoDB server reports of itself: commands received by name, and its CPU time when it tells it. */
+export interface ServerCounters {
+  commands: Map<string, number>;
+  cpuUs?: number;
+}
+
+export async function serverCounters(): Promise<ServerCounters> {
+  const status = await mongoose.connection.db!.admin().command({ serverStatus: 1 });
+  const commands = (status.metrics?.commands ?? {}) as Record<string, { total?: unknown }>;
+  const extra = (status.extra_info ?? {}) as { user_time_us?: unknown; system_time_us?: unknown };
+  return {
+    commands: new Map(Object.entries(commands).map(([name, c]) => [name, Number(c.total ?? 0)])),
+    cpuUs:
+      extra.user_time_us === undefined
+        ? undefined
+        : Number(extra.user_time_us) + Number(extra.system_time_us ?? 0),
+  };
+}
+
+/**
+ * The server's work per request between two serverCounters() readings (the readings themselves left out):
+ * commands by name, busiest first, and its CPU time when it runs in a process of its own (else it is the app's too).
+ */
+export function serverWorkPerRequest(
+  before: ServerCounters,
+  after: ServerCounters,
+  requests: number,
+  ownProcess: boolean,
+  unit = 'request',
+): string {
+  const n = Math.max(1, requests);
+  const rows = [...after.commands]
+    .filter(([name]) => name !== 'serverStatus')
+    .map(([name, total]) => [name, (total - (before.commands.get(name) ?? 0)) / n] as const)
+    .filter(([, per]) => per > 0)
+    .sort((a, b) => b[1] - a[1]);
+  const sum = rows.reduce((acc, [, per]) => acc + per, 0);
+  const lines = [
+    `MongoDB commands per ${unit}: ${sum.toFixed(1)} (${rows.map(([name, per]) => `${name} ${per.toFixed(1)}`).join(', ')})`,
+  ];
+  if (ownProcess && before.cpuUs !== undefined && after.cpuUs !== undefined) {
+    const perRequest = (after.cpuUs - before.cpuUs) / n;
+    lines.push(
+      `MongoDB server CPU per ${unit}: ${(perRequest / 1000).toFixed(2)} ms (${(perRequest / Math.max(sum, 1)).toFixed(0)} µs per command)`,
+    );
+  }
+  return lines.join('\n');
+}
+
 export interface BenchBusiness {
   business: Types.ObjectId;
   /** The owner's bearer token. */

@@ -7,8 +7,8 @@ import type { Doc } from './errors';
 import type { IndexSpec } from './indexes';
 import { Index, idDuplicateError, normalizeSpec } from './indexes';
 import { getPathValues } from './paths';
-import type { TupleKey } from './ordered-index';
-import { OrderedKeys } from './ordered-index';
+import type { FieldBounds, TupleKey } from './ordered-index';
+import { OrderedKeys, RankEdge } from './ordered-index';
 import type { WalkPlan } from './planner';
 import { extractBounds, rangePlan, sameSortGroup, simpleCollation, sortPlan } from './planner';
 import type { Matcher, QueryOptions } from './query';
@@ -23,6 +23,9 @@ interface Entry {
 function dropIfMultikey(index: Index): void {
   if (index.multikey) index.ordered = undefined;
 }
+
+/** typeRank of a Date: the TTL walk covers that bracket only (other values never expire). */
+const DATE_RANK = 10;
 
 export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
@@ -102,6 +105,8 @@ export class Collection {
     if (!entry) fail(ErrorCodes.BadValue, `document ${formatValue(oldDoc._id)} vanished during update`);
     const changes: Array<[Index, string[], string[]]> = [];
     for (const index of this.indexes.values()) {
+      // an update shares the fields it left alone with the stored version: keys under them cannot have changed
+      if (!index.keysMayDiffer(oldDoc, newDoc)) continue;
       const before = index.keysFor(oldDoc);
       const after = index.keysFor(newDoc);
       const clash = index.findConflict(after, idKey);
@@ -158,13 +163,15 @@ export class Collection {
     const hash = eq.size ? this.hashPlan(eq, usable) : undefined;
     const plan = simpleCollation(opts.collation) ? rangePlan(usable, eq, extractBounds(filter)) : undefined;
     if (plan) {
-      const found = new Set<string>();
+      // a walkable index is single-valued: each document has one key, so a walk meets it at most once
+      const found: Entry[] = [];
       const budget = hash?.size ?? this.entries.size;
-      for (const [, idKey] of this.walk(plan)) {
-        found.add(idKey);
-        if (found.size > budget) break;
+      this.walk(plan, (_key, idKey) => found.push(this.entries.get(idKey) as Entry) <= budget);
+      if (found.length <= budget) {
+        // index order is often natural order or its reverse (dates, counters): one cheap run for the sort
+        if (found.length > 1) found.sort((a, b) => a.seq - b.seq);
+        return found.map((e) => e.doc);
       }
-      if (found.size <= budget) return this.ordered([...found].map((idKey) => this.entries.get(idKey)));
     }
     if (!hash) return this.all();
     return this.ordered([...hash.run()].map((idKey) => this.entries.get(idKey)));
@@ -190,14 +197,21 @@ export class Collection {
     return Object.fromEntries([...this.indexes.values()].map((i) => [i.name, i.ordered?.size]));
   }
 
-  /** Index entries of a walk plan, every equality prefix in turn; builds sorted keys dropped after a clear. */
-  private *walk(plan: WalkPlan): IterableIterator<[TupleKey, string]> {
+  /**
+   * Index entries of a walk plan, every equality prefix in turn, to `visit` until it answers false; builds sorted
+   * keys dropped after a clear.
+   */
+  private walk(plan: WalkPlan, visit: (key: TupleKey, idKey: string) => boolean): void {
     const index = plan.index;
     if (!index.ordered) {
       index.ordered = new OrderedKeys(index.dirs);
       for (const [idKey, e] of this.entries) index.ordered.add(index.tuplesFor(e.doc), e.seq, idKey);
     }
-    for (const prefix of plan.prefixes) yield* index.ordered.walk(prefix, plan.bounds, plan.reverse);
+    let going = true;
+    for (const prefix of plan.prefixes) {
+      index.ordered.walk(prefix, plan.bounds, plan.reverse, (key, idKey) => (going = visit(key, idKey)));
+      if (!going) return;
+    }
   }
 
   /**
@@ -219,14 +233,17 @@ export class Collection {
     const out: Entry[] = [];
     let examined = 0;
     let boundary: TupleKey | undefined;
-    for (const [key, idKey] of this.walk(plan)) {
-      if (boundary && !sameSortGroup(key, boundary, k, plan.provided)) break;
-      if (++examined > budget) return undefined;
+    let overBudget = false;
+    this.walk(plan, (key, idKey) => {
+      if (boundary && !sameSortGroup(key, boundary, k, plan.provided)) return false;
+      if (++examined > budget) return !(overBudget = true);
       const entry = this.entries.get(idKey) as Entry;
-      if (!matcher.test(entry.doc)) continue;
+      if (!matcher.test(entry.doc)) return true;
       out.push(entry);
       if (!boundary && out.length >= need) boundary = key;
-    }
+      return true;
+    });
+    if (overBudget) return undefined;
     this.lastExamined = examined;
     out.sort((a, b) => a.seq - b.seq);
     return sortDocs(
@@ -331,17 +348,32 @@ export class Collection {
     for (const index of this.indexes.values()) {
       const ttl = index.ttlSeconds;
       if (ttl === undefined) continue;
-      const field = index.fields[0] as string;
-      for (const doc of [...this.all()]) {
-        const dates = getPathValues(doc, field).filter((v): v is Date => v instanceof Date);
-        if (
-          dates.length &&
-          Math.min(...dates.map((d) => d.getTime())) + ttl * 1000 <= now &&
-          this.remove(doc)
-        )
-          removed++;
-      }
+      for (const doc of this.expiredBy(index, now - ttl * 1000)) if (this.remove(doc)) removed++;
     }
     return removed;
+  }
+
+  /**
+   * Documents whose earliest date in a TTL index's field is at or before `cutoff`. A complete single-valued index
+   * walks its sorted keys over the dates up to the cutoff (as mongod's TTL monitor uses the index), so a sweep
+   * touches only what expires; otherwise every document is read.
+   */
+  private expiredBy(index: Index, cutoff: number): Doc[] {
+    if (index.ordered && index.complete) {
+      const found: Doc[] = [];
+      const bounds: FieldBounds = {
+        lo: new RankEdge(DATE_RANK, false),
+        loInclusive: true,
+        hi: new Date(cutoff),
+        hiInclusive: true,
+      };
+      index.ordered.walk([], bounds, false, (_key, idKey) => found.push(this.entries.get(idKey)!.doc) > 0);
+      return found;
+    }
+    const field = index.fields[0] as string;
+    return [...this.all()].filter((doc) => {
+      const dates = getPathValues(doc, field).filter((v): v is Date => v instanceof Date);
+      return dates.length > 0 && Math.min(...dates.map((d) => d.getTime())) <= cutoff;
+    });
   }
 }

@@ -1,4 +1,6 @@
-// BSON total ordering (mongod's cross-type sort order), equality and canonical index keys.
+// BSON total ordering (mongod's cross-type sort order), equality, byte-identity and canonical index keys.
+import type { ObjectId } from 'bson';
+import { serialize } from 'bson';
 import {
   bsonTypeOf,
   isBinary,
@@ -95,7 +97,33 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return cmp(a.length, b.length);
 }
 
+/** bson 7 keeps an ObjectId as four 24-bit big-endian words: comparing them is comparing the bytes, without the
+ * 12-byte buffer its `id` getter allocates on every read. */
+interface OidWords {
+  i0?: unknown;
+  i1: number;
+  i2: number;
+  i3: number;
+}
+
+function compareObjectIds(a: ObjectId, b: ObjectId): number {
+  const x = a as unknown as OidWords;
+  const y = b as unknown as OidWords;
+  if (typeof x.i0 !== 'number' || typeof y.i0 !== 'number') return compareBytes(a.id, b.id);
+  if (x.i0 !== y.i0) return x.i0 < y.i0 ? -1 : 1;
+  if (x.i1 !== y.i1) return x.i1 < y.i1 ? -1 : 1;
+  if (x.i2 !== y.i2) return x.i2 < y.i2 ? -1 : 1;
+  return x.i3 === y.i3 ? 0 : x.i3 < y.i3 ? -1 : 1;
+}
+
 export function compareValues(a: unknown, b: unknown, strCmp?: StringCompare): number {
+  // the common same-type cases first, without ranking both values
+  const ta = typeof a;
+  if (ta === typeof b) {
+    if (ta === 'number' && a === a && b === b) return cmp(a as number, b as number);
+    if (ta === 'string' && !strCmp) return cmp(a as string, b as string);
+    if (a instanceof Date && b instanceof Date) return cmp(a.getTime(), b.getTime());
+  }
   const ra = typeRank(a);
   const rb = typeRank(b);
   if (ra !== rb) return cmp(ra, rb);
@@ -145,7 +173,7 @@ export function compareValues(a: unknown, b: unknown, strCmp?: StringCompare): n
       return bySub !== 0 ? bySub : compareBytes(a.buffer, b.buffer);
     }
     case 8:
-      return isObjectId(a) && isObjectId(b) ? compareBytes(a.id, b.id) : 0;
+      return isObjectId(a) && isObjectId(b) ? compareObjectIds(a, b) : 0;
     case 9:
       return cmp(Number(a), Number(b));
     case 10:
@@ -216,4 +244,41 @@ export function sortKeyOf(values: unknown[], direction: 1 | -1, strCmp?: StringC
     if (direction === 1 ? c < 0 : c > 0) best = values[i];
   }
   return best;
+}
+
+const sameBytes = (a: unknown, b: unknown): boolean =>
+  Buffer.compare(serialize({ v: a }), serialize({ v: b })) === 0;
+
+/**
+ * Whether two values serialise to the same BSON bytes (field order and types included; an undefined field is left
+ * out, an undefined array element is null; -0 is a double), as update's "modified" check needs — without
+ * serialising: subtrees an update left alone are the same objects, so they compare by reference, and only what
+ * changed is walked.
+ */
+export function sameBson(a: unknown, b: unknown): boolean {
+  const ta = typeof a;
+  if (ta === 'number') return typeof b === 'number' && Object.is(a, b);
+  if (a === b) return true;
+  if (a === undefined || a === null || b === undefined || b === null)
+    return (a === undefined || a === null) && (b === undefined || b === null);
+  if (ta !== typeof b || ta !== 'object') return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameBson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const ka = Object.keys(a).filter((k) => a[k] !== undefined);
+    const kb = Object.keys(b).filter((k) => b[k] !== undefined);
+    if (ka.length !== kb.length) return false;
+    for (let i = 0; i < ka.length; i++) {
+      const k = ka[i] as string;
+      if (k !== kb[i] || !sameBson(a[k], b[k])) return false;
+    }
+    return true;
+  }
+  if (a instanceof Date && b instanceof Date) return Object.is(a.getTime(), b.getTime());
+  if (isObjectId(a) && isObjectId(b)) return compareObjectIds(a, b) === 0;
+  return sameBytes(a, b);
 }

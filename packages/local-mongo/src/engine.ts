@@ -2,6 +2,7 @@
 import { Long } from 'bson';
 import { randomBytes } from 'node:crypto';
 import { Collection } from './collection';
+import { CommandCounters } from './counters';
 import { ErrorCodes, fail } from './errors';
 import type { Doc } from './errors';
 
@@ -28,6 +29,8 @@ export class Engine {
   private readonly timer: NodeJS.Timeout;
   private readonly cursorTimeoutMs: number;
   readonly startedAt = Date.now();
+  /** What clients sent, for serverStatus (a bench divides them by the requests it made). */
+  readonly counters = new CommandCounters();
 
   constructor(opts: EngineOptions = {}) {
     this.cursorTimeoutMs = opts.cursorTimeoutMs ?? 10 * 60_000;

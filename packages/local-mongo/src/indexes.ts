@@ -1,5 +1,5 @@
 // Secondary index: canonical-key → _id map used both for unique enforcement (E11000) and equality lookups without scans.
-import { formatValue, isNumeric, isPlainObject, toNumber } from './bson-util';
+import { formatValue, isNumeric, isObjectId, isPlainObject, toNumber } from './bson-util';
 import { canonicalKey } from './compare';
 import { ErrorCodes, MongoCommandError, fail, notSupported } from './errors';
 import type { Doc } from './errors';
@@ -17,6 +17,19 @@ export interface IndexSpec extends Doc {
 
 // NUL separates compound components; canonical keys of ordinary strings never contain it in practice.
 const SEP = '\u0000';
+const NULL_PART = `${SEP}N`;
+/** Multikey key lists at least this long are remembered per stored document version. */
+const CACHED_KEYS = 16;
+
+/** SEP + canonical key of ObjectIds and Dates, kept per value object (they are never changed in place). */
+const partKeys = new WeakMap<object, string>();
+
+function keyPart(v: unknown): string {
+  if (!(v instanceof Date) && !isObjectId(v)) return SEP + canonicalKey(v);
+  let k = partKeys.get(v);
+  if (k === undefined) partKeys.set(v, (k = SEP + canonicalKey(v)));
+  return k;
+}
 
 const ALLOWED_OPTIONS = new Set([
   'v',
@@ -87,6 +100,8 @@ export function normalizeSpec(raw: unknown): IndexSpec {
 export class Index {
   readonly spec: IndexSpec;
   readonly fields: string[];
+  /** The top-level fields the key fields live under (`a` for `a.b`). */
+  private readonly topFields: string[];
   readonly unique: boolean;
   readonly sparse: boolean;
   private readonly partial: Matcher | undefined;
@@ -103,10 +118,13 @@ export class Index {
   multikey = false;
   /** Sorted keys for range and sort walks, kept from the index's creation through every write (none if multikey). */
   ordered: OrderedKeys | undefined;
+  /** Long multikey key lists of stored documents (a $push onto a big array re-keys only the new elements). */
+  private readonly keyCache = new WeakMap<Doc, string[]>();
 
   constructor(spec: IndexSpec) {
     this.spec = spec;
     this.fields = Object.keys(spec.key);
+    this.topFields = [...new Set(this.fields.map((f) => f.split('.')[0] as string))];
     this.unique = spec.unique === true;
     this.sparse = spec.sparse === true;
     this.partial = isPlainObject(spec.partialFilterExpression)
@@ -119,6 +137,16 @@ export class Index {
 
   get name(): string {
     return this.spec.name;
+  }
+
+  /**
+   * Whether two versions of a document may have different keys here: only if a top-level field the key fields live
+   * under differs (by identity), or always for a partial index, whose filter may read any field.
+   */
+  keysMayDiffer(oldDoc: Doc, newDoc: Doc): boolean {
+    if (this.partial) return true;
+    for (const f of this.topFields) if (oldDoc[f] !== newDoc[f]) return true;
+    return false;
   }
 
   /** Usable for equality lookups: every document has an entry (no sparse/partial holes). */
@@ -142,15 +170,25 @@ export class Index {
 
   /** Keys for a document; [] when sparse/partial excludes it. Missing fields index as null, like mongod. */
   keysFor(doc: Doc): string[] {
+    const cached = this.keyCache.get(doc);
+    if (cached) return cached;
     if (this.partial && !this.partial.test(doc)) return [];
     const perField = this.fields.map((f) => getPathValues(doc, f));
     if (this.sparse && perField.every((vals) => vals.length === 0)) return [];
     let keys = [''];
     for (const vals of perField) {
-      const parts = vals.length ? [...new Set(vals.map(canonicalKey))] : ['N'];
+      const parts =
+        vals.length === 0
+          ? [NULL_PART]
+          : vals.length === 1
+            ? [keyPart(vals[0])]
+            : [...new Set(vals.map(keyPart))];
       if (parts.length > 1) this.multikey = true;
-      keys = keys.flatMap((prefix) => parts.map((p) => prefix + SEP + p));
+      keys =
+        keys.length === 1 && keys[0] === '' ? parts : keys.flatMap((prefix) => parts.map((p) => prefix + p));
     }
+    // a stored version never changes, so a long multikey list is kept for the update that next replaces it
+    if (keys.length >= CACHED_KEYS) this.keyCache.set(doc, keys);
     return keys;
   }
 
@@ -183,7 +221,7 @@ export class Index {
   }
 
   static lookupKey(value: unknown): string {
-    return SEP + canonicalKey(value);
+    return keyPart(value);
   }
 
   findConflict(keys: string[], selfId: string): string | undefined {
@@ -211,6 +249,12 @@ export class Index {
    * keys (a row whose array grows by one element moves one key, not all of them).
    */
   move(id: string, before: string[], after: string[]): void {
+    if (this.fields.length === 1) {
+      // an array that only grew ($push, $addToSet) keeps its keys in order: add the tail, nothing else moves
+      let same = 0;
+      while (same < before.length && same < after.length && before[same] === after[same]) same++;
+      if (same === before.length) return this.addEntries(id, after.slice(same));
+    }
     const had = new Set(before);
     const has = new Set(after);
     this.removeEntries(

@@ -81,10 +81,16 @@ export class OrderedKeys {
   }
 
   /**
-   * Entries with `prefix` on the leading fields and the next field within `bounds`, in index order (or reversed).
-   * Entries inside the bounds are contiguous in the tree, so the walk stops at the first one outside them.
+   * Entries with `prefix` on the leading fields and the next field within `bounds`, in index order (or reversed),
+   * each handed to `visit` until it answers false. Entries inside the bounds are contiguous in the tree, so the walk
+   * stops at the first one outside them. Visiting (rather than yielding pairs) allocates nothing per entry.
    */
-  *walk(prefix: unknown[], bounds: FieldBounds, reverse: boolean): IterableIterator<[TupleKey, string]> {
+  walk(
+    prefix: unknown[],
+    bounds: FieldBounds,
+    reverse: boolean,
+    visit: (key: TupleKey, id: string) => boolean,
+  ): void {
     const k = prefix.length;
     const n = this.dirs.length;
     const start: TupleKey = [...prefix];
@@ -101,13 +107,12 @@ export class OrderedKeys {
     } else {
       start.push(reverse ? Infinity : -Infinity);
     }
-    const it = reverse ? this.tree.entriesReversed(start) : this.tree.entries(start);
+    const pair: Array<TupleKey | string> = [];
+    const it = reverse ? this.tree.entriesReversed(start, pair) : this.tree.entries(start, pair);
     for (const [key, id] of it) {
-      let inside = true;
-      for (let i = 0; i < k && inside; i++) inside = compareValues(key[i], prefix[i]) === 0;
-      if (inside && k < n) inside = inBounds(key[k], bounds);
-      if (!inside) return;
-      yield [key, id];
+      for (let i = 0; i < k; i++) if (compareValues(key[i], prefix[i]) !== 0) return;
+      if (k < n && !inBounds(key[k], bounds)) return;
+      if (!visit(key, id)) return;
     }
   }
 }

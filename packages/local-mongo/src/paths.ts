@@ -44,6 +44,35 @@ export function getAt(doc: Doc, segs: string[]): unknown {
   return cur;
 }
 
+/** Working copies made by copyOnWrite(): the root → the containers this update already owns (copied or created). */
+const OWNED = new WeakMap<Doc, WeakSet<object>>();
+
+/**
+ * A working copy of a stored document for an update: only the root is copied now; setAt/unsetAt copy each container
+ * on the way to what they write the first time they pass it, so untouched subdocuments and arrays stay shared with
+ * the stored version (which nothing mutates in place) instead of being deep-copied on every update.
+ */
+export function copyOnWrite(doc: Doc): Doc {
+  const root: Doc = { ...doc };
+  OWNED.set(root, new WeakSet([root]));
+  return root;
+}
+
+/** The container at `key` of an owned `parent`, copied into it first unless this update already owns it. */
+function own<T extends Doc | unknown[]>(
+  parent: Doc | unknown[],
+  key: string,
+  child: T,
+  owned: WeakSet<object> | undefined,
+): T {
+  if (!owned || owned.has(child)) return child;
+  const copy = (Array.isArray(child) ? child.slice() : { ...child }) as T;
+  owned.add(copy);
+  if (Array.isArray(parent)) parent[Number(key)] = copy;
+  else parent[key] = copy;
+  return copy;
+}
+
 /**
  * Parent container for the last segment, creating intermediate documents as mongod does.
  * Throws PathNotViable when a scalar (or a non-numeric segment into an array) blocks the path.
@@ -53,6 +82,7 @@ export function parentFor(
   segs: string[],
   create: boolean,
 ): { parent: Doc | unknown[]; key: string } | undefined {
+  const owned = OWNED.get(doc);
   let cur: Doc | unknown[] = doc;
   for (let i = 0; i < segs.length - 1; i++) {
     const s = segs[i] as string;
@@ -72,6 +102,7 @@ export function parentFor(
     if (next === undefined || next === null) {
       if (!create) return undefined;
       const fresh: Doc = {};
+      owned?.add(fresh);
       if (Array.isArray(cur)) padSet(cur, Number(s), fresh);
       else cur[s] = fresh;
       next = fresh;
@@ -81,6 +112,8 @@ export function parentFor(
         ErrorCodes.PathNotViable,
         `Cannot create field '${segs[i + 1] ?? ''}' in element {${s}: ${formatValue(next)}}`,
       );
+    } else {
+      next = own(cur, s, next as Doc | unknown[], owned);
     }
     cur = next as Doc | unknown[];
   }

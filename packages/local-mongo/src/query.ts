@@ -12,120 +12,15 @@ import * as queryOperators from 'mingo/operators/query';
 import * as windowOperators from 'mingo/operators/window';
 import { Query } from 'mingo/query';
 import { resolve } from 'mingo/util';
-import {
-  bsonTypeName,
-  bsonTypeOf,
-  forEachAndedField,
-  isNumeric,
-  isObjectId,
-  isOperatorObject,
-  isPlainObject,
-  toNumber,
-} from './bson-util';
+import { forEachAndedField, isOperatorObject, isPlainObject } from './bson-util';
 import type { CollationSpec, StringCompare } from './compare';
-import { bsonEquals, canonicalKey, collatorFor, compareValues, sortKeyOf, typeRank } from './compare';
+import { collatorFor, compareValues, sortKeyOf } from './compare';
 import { ErrorCodes, fail, notSupported, toMongoError } from './errors';
 import type { Doc } from './errors';
+import { compileFastFilter, UNSURE } from './fast-filter';
 import { getPathValues } from './paths';
-
-type Test = (lhs: unknown, rhs: unknown, depth: number, strCmp?: StringCompare) => boolean;
-
-function flattenDepth(xs: unknown[], depth: number): unknown[] {
-  const out: unknown[] = [];
-  const walk = (ys: unknown[], d: number): void => {
-    for (const y of ys) {
-      if (Array.isArray(y) && d > 0) walk(y, d - 1);
-      else out.push(y);
-    }
-  };
-  walk(xs, depth);
-  return out;
-}
-
-function candidates(lhs: unknown, depth: number): unknown[] {
-  return Array.isArray(lhs) ? [lhs, ...flattenDepth(lhs, Math.max(depth, 1))] : [lhs];
-}
-
-const eqTest: Test = (lhs, rhs, depth, sc) => candidates(lhs, depth).some((v) => bsonEquals(v, rhs, sc));
-
-const rangeTest =
-  (accept: (c: number) => boolean): Test =>
-  (lhs, rhs, depth, sc) => {
-    const t = bsonTypeOf(rhs);
-    if (t === 'MinKey' || t === 'MaxKey') return accept(t === 'MinKey' ? 1 : -1);
-    // mongod only compares within one canonical type bracket: {$gt: 5} never matches a string
-    return candidates(lhs, depth).some(
-      (v) => typeRank(v) === typeRank(rhs) && accept(compareValues(v, rhs, sc)),
-    );
-  };
-
-/** Scalars whose canonicalKey equality is exactly mongod's equality (strings only without a collation). */
-const hashable = (v: unknown, sc: StringCompare | undefined): boolean =>
-  (typeof v === 'string' && !sc) ||
-  typeof v === 'boolean' ||
-  v instanceof Date ||
-  isObjectId(v) ||
-  (isNumeric(v) && !Number.isNaN(toNumber(v)));
-
-/** The canonical keys of a hashable $in list, built once per query (the list object is the same for every document). */
-const inSets = new WeakMap<unknown[], Set<string> | null>();
-
-function inSetOf(rhs: unknown[], sc: StringCompare | undefined): Set<string> | null {
-  if (sc) return null;
-  let set = inSets.get(rhs);
-  if (set === undefined) {
-    set = rhs.every((r) => hashable(r, sc)) ? new Set(rhs.map(canonicalKey)) : null;
-    inSets.set(rhs, set);
-  }
-  return set;
-}
-
-const inTest: Test = (lhs, rhs, depth, sc) => {
-  if (!Array.isArray(rhs)) fail(ErrorCodes.BadValue, '$in needs an array');
-  // As mongod does, a long list of ids is a hash lookup per value rather than a comparison with every element.
-  const set = inSetOf(rhs, sc);
-  if (set) return candidates(lhs, depth).some((v) => hashable(v, sc) && set.has(canonicalKey(v)));
-  return rhs.some((r) => {
-    if (r instanceof RegExp) return candidates(lhs, depth).some((v) => typeof v === 'string' && r.test(v));
-    return eqTest(lhs, r, depth, sc);
-  });
-};
-
-const TYPE_ALIASES: Record<string, string> = {
-  '1': 'double',
-  '2': 'string',
-  '3': 'object',
-  '4': 'array',
-  '5': 'binData',
-  '6': 'undefined',
-  '7': 'objectId',
-  '8': 'bool',
-  '9': 'date',
-  '10': 'null',
-  '11': 'regex',
-  '13': 'javascript',
-  '16': 'int',
-  '17': 'timestamp',
-  '18': 'long',
-  '19': 'decimal',
-  '-1': 'minKey',
-  '127': 'maxKey',
-};
-
-// JS numbers lose the int32/double distinction on the wire, so integral numbers satisfy both 'int' and 'double'.
-function typeMatches(v: unknown, alias: string): boolean {
-  const name = bsonTypeName(v);
-  if (alias === 'number') return ['int', 'double', 'long', 'decimal'].includes(name);
-  if (alias === 'double' && typeof v === 'number') return true;
-  return name === alias;
-}
-
-const typeTest: Test = (lhs, rhs) => {
-  if (lhs === undefined) return false;
-  const wanted = (Array.isArray(rhs) ? rhs : [rhs]).map((t) => TYPE_ALIASES[String(t)] ?? String(t));
-  const vals = Array.isArray(lhs) ? [lhs, ...lhs] : [lhs];
-  return vals.some((v) => wanted.some((w) => typeMatches(v, w)));
-};
+import type { Test } from './predicates';
+import { eqTest, inTest, rangeTest, typeTest } from './predicates';
 
 function op(test: Test, negate = false) {
   return (selector: string, value: unknown, options: Options) => {
@@ -252,21 +147,29 @@ export function compileFilter(filter: unknown, opts: QueryOptions = {}): Matcher
   const f = stripComment((filter ?? {}) as Doc);
   if (Object.keys(f).length === 0) return { filter: f, test: () => true };
   assertSupported(f);
-  try {
-    const q = new Query(f, mingoOptions(opts));
-    return {
-      filter: f,
-      test: (doc) => {
-        try {
-          return q.test(doc);
-        } catch (err) {
-          throw toMongoError(err);
-        }
-      },
-    };
-  } catch (err) {
-    throw toMongoError(err);
-  }
+  // fields compared with scalars are judged without mingo; mingo is built only for a document that needs it
+  const fast = opts.collation ? undefined : compileFastFilter(f);
+  let query: Query | undefined;
+  const general = (): Query => {
+    try {
+      return (query ??= new Query(f, mingoOptions(opts)));
+    } catch (err) {
+      throw toMongoError(err);
+    }
+  };
+  if (!fast) general();
+  return {
+    filter: f,
+    test: (doc) => {
+      const quick = fast ? fast(doc) : UNSURE;
+      if (quick !== UNSURE) return quick;
+      try {
+        return general().test(doc);
+      } catch (err) {
+        throw toMongoError(err);
+      }
+    },
+  };
 }
 
 /**
@@ -308,17 +211,21 @@ export function plainProjection(projection: Doc): ((doc: Doc) => Doc) | null {
   };
 }
 
+/**
+ * Applies a find projection. `filter` is compiled only for mingo's path (positional projections like `a.$` need to
+ * see which element matched); whole-field projections and none at all never compile it again.
+ */
 export function applyProjection(
   docs: Doc[],
   projection: unknown,
-  matcher: Matcher,
+  filter: unknown,
   opts: QueryOptions = {},
 ): Doc[] {
   if (!isPlainObject(projection) || Object.keys(projection).length === 0) return docs;
   const plain = plainProjection(projection);
   if (plain) return docs.map(plain);
+  const matcher = compileFilter(filter, opts);
   try {
-    // the filter is re-applied so positional projections (`a.$`) can see which element matched
     return new Query(matcher.filter, mingoOptions(opts)).find<Doc>(docs, projection).all();
   } catch (err) {
     throw toMongoError(err);

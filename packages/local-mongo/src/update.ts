@@ -14,7 +14,7 @@ import type { CollationSpec } from './compare';
 import { bsonEquals } from './compare';
 import { ErrorCodes, fail } from './errors';
 import type { Doc } from './errors';
-import { getAt, nest, setAt } from './paths';
+import { copyOnWrite, getAt, nest, setAt } from './paths';
 import { compileFilter, mingoOptions, runPipeline } from './query';
 import { UPDATE_OPS } from './update-ops';
 
@@ -215,7 +215,7 @@ export function applyUpdate(old: Doc, update: unknown, ctx: UpdateContext): Doc 
   } else {
     const u = update as Doc;
     checkArrayFiltersUsed(u, ctx);
-    next = cloneValue(old);
+    next = copyOnWrite(old);
     const now = new Date();
     const steps: Array<{ op: string; path: string; arg: unknown }> = [];
     for (const [op, spec] of Object.entries(u)) {

@@ -3,7 +3,7 @@ import { isPlainObject } from '../bson-util';
 import type { CollationSpec } from '../compare';
 import { ErrorCodes, fail } from '../errors';
 import type { Doc } from '../errors';
-import { applyProjection, compileFilter, sortDocs } from '../query';
+import { applyProjection, sortDocs } from '../query';
 import type { Handler } from './context';
 import { collName, queryOptions } from './context';
 import { performUpdate } from './write';
@@ -27,7 +27,7 @@ export const findAndModifyCommands: Record<string, Handler> = {
     const opts = queryOptions(body);
     const sort = isPlainObject(body.sort) && Object.keys(body.sort).length ? body.sort : undefined;
     const project = (doc: Doc | undefined): Doc | null =>
-      doc ? (applyProjection([doc], body.fields, compileFilter(query, opts), opts)[0] ?? null) : null;
+      doc ? (applyProjection([doc], body.fields, query, opts)[0] ?? null) : null;
 
     const coll = ctx.engine.collection(ctx.db, name);
     let candidates = coll ? coll.find(query, opts, sort ? 0 : 1) : [];

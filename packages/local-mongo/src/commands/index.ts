@@ -35,16 +35,18 @@ function rejectTransactions(name: string, body: Doc): void {
 }
 
 export function runCommand(body: Doc, ctx: CommandContext): Doc {
-  const name = Object.keys(body)[0];
+  const name = Object.keys(body)[0] ?? '';
+  const handler = HANDLERS[name.toLowerCase()];
+  ctx.engine.counters.record(name, body, handler !== undefined);
   try {
     if (!name) fail(ErrorCodes.CommandNotFound, 'no such command: ""');
     rejectTransactions(name, body);
-    const handler = HANDLERS[name.toLowerCase()];
     if (!handler) throw new MongoCommandError(ErrorCodes.CommandNotFound, `no such command: '${name}'`);
     const reply = handler(body, ctx);
     if (reply.ok === undefined) reply.ok = 1;
     return reply;
   } catch (err) {
+    ctx.engine.counters.failed(name, handler !== undefined);
     return toMongoError(err).toReply();
   }
 }

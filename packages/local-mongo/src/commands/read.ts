@@ -5,8 +5,9 @@ import { cloneValue, isPlainObject, toInt } from '../bson-util';
 import { canonicalKey, collatorFor } from '../compare';
 import { ErrorCodes, fail, notSupported } from '../errors';
 import type { Doc } from '../errors';
+import { fastGroup } from '../fast-group';
 import { getPathValues } from '../paths';
-import { applyProjection, compileFilter, mingoOptions, runPipeline, sortDocs } from '../query';
+import { applyProjection, mingoOptions, runPipeline, sortDocs } from '../query';
 import type { CommandContext, Handler } from './context';
 import { collName, cursorReply, queryOptions, refuseOptions, takeBatch } from './context';
 
@@ -58,10 +59,19 @@ export function runFind(ctx: CommandContext, name: string, body: Doc): Doc[] {
   let docs = walked ?? coll.find(filter, opts, !sort && limit ? skip + limit : 0);
   if (sort && !walked) docs = sortDocs([...docs], sort, collatorFor(opts.collation));
   if (skip || limit) docs = docs.slice(skip, limit ? skip + limit : undefined);
-  return applyProjection(docs, body.projection, compileFilter(filter, opts), opts);
+  return applyProjection(docs, body.projection, filter, opts);
 }
 
-function runAggregate(ctx: CommandContext, name: string, pipeline: Doc[], body: Doc): Doc[] {
+/**
+ * Stages that never write into the documents they receive ($group builds new ones, $sort/$limit reorder or drop):
+ * a pipeline made only of them can read the stored documents directly instead of a deep copy of each one.
+ */
+const READ_ONLY_STAGES = new Set(['$match', '$group', '$sort', '$skip', '$limit', '$count', '$sortByCount']);
+
+const readsOnly = (pipeline: Doc[]): boolean =>
+  pipeline.every((stage) => READ_ONLY_STAGES.has(Object.keys(stage)[0] as string));
+
+export function runAggregate(ctx: CommandContext, name: string, pipeline: Doc[], body: Doc): Doc[] {
   const coll = ctx.engine.collection(ctx.db, name);
   const opts = queryOptions(body);
   const first = pipeline[0];
@@ -73,12 +83,16 @@ function runAggregate(ctx: CommandContext, name: string, pipeline: Doc[], body: 
   } else {
     source = coll ? [...coll.all()] : [];
   }
+  // a lone counting $group (countDocuments, alert-rule tallies) is summed directly when its shape allows
+  const only = rest.length === 1 && !opts.collation ? rest[0] : undefined;
+  const grouped = only && '$group' in only ? fastGroup(source, only.$group) : undefined;
+  if (grouped) return grouped;
   return runPipeline(
     source,
     rest,
     mingoOptions(opts, {
       // stages like $addFields mutate nested objects in place; stored documents must never be touched
-      processingMode: ProcessingMode.CLONE_INPUT,
+      processingMode: readsOnly(rest) ? ProcessingMode.CLONE_OFF : ProcessingMode.CLONE_INPUT,
       collectionResolver: (other: string) =>
         cloneValue([...(ctx.engine.collection(ctx.db, other)?.all() ?? [])]),
     }),

@@ -1,8 +1,8 @@
 // insert / update / delete commands with per-statement writeErrors, ordered/unordered semantics and upsert bookkeeping.
-import { serialize } from 'bson';
 import { isPlainObject, toInt } from '../bson-util';
 import type { Collection } from '../collection';
 import type { CollationSpec } from '../compare';
+import { sameBson } from '../compare';
 import { ErrorCodes, fail, toMongoError } from '../errors';
 import type { Doc } from '../errors';
 import { sortDocs } from '../query';
@@ -36,8 +36,6 @@ function finish(reply: Doc, writeErrors: Doc[]): Doc {
   reply.ok = 1;
   return reply;
 }
-
-const sameBytes = (a: Doc, b: Doc): boolean => Buffer.compare(serialize(a), serialize(b)) === 0;
 
 export interface UpdateOutcome {
   matched: number;
@@ -91,7 +89,7 @@ export function performUpdate(
   let first: { before: Doc; after: Doc } | undefined;
   for (const doc of matches) {
     const next = applyUpdate(doc, st.u, uctx);
-    if (!sameBytes(doc, next)) {
+    if (!sameBson(doc, next)) {
       coll.replace(doc, next);
       modified++;
     }

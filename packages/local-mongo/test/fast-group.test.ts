@@ -1,0 +1,72 @@
+// The compiled counting $group must give exactly mingo's $group result whenever it answers.
+import { Long } from 'bson';
+import type { Doc } from '../src/errors';
+import { fastGroup } from '../src/fast-group';
+import { mingoOptions, runPipeline } from '../src/query';
+
+const DOCS: Doc[] = [
+  { score: 1, n: 2 },
+  { score: 2, n: 0.5 },
+  { score: 3, n: 'x' },
+  { score: 5, n: null },
+  { score: 2.5, n: true },
+  { n: 4 },
+  { score: null, n: -1 },
+  { score: 'high', n: 1 },
+  { score: 4, nested: { v: 3 } },
+  { score: 0, nested: { v: 1.25 } },
+  { score: -0, nested: {} },
+];
+
+const SPECS: Doc[] = [
+  { _id: 1, n: { $sum: 1 } },
+  { _id: null, total: { $sum: 1 }, half: { $sum: 0.5 } },
+  { _id: 'all', s: { $sum: '$n' } },
+  { _id: true, v: { $sum: '$nested.v' } },
+  { _id: null, low: { $sum: { $cond: [{ $lte: ['$score', 2] }, 1, 0] } } },
+  { _id: null, high: { $sum: { $cond: { if: { $gt: ['$score', 3] }, then: 2, else: -1 } } } },
+  {
+    _id: null,
+    eq: { $sum: { $cond: [{ $eq: ['$score', 2] }, 1, 0] } },
+    ne: { $sum: { $cond: [{ $ne: ['$score', 2] }, 1, 0] } },
+  },
+  {
+    _id: null,
+    lt: { $sum: { $cond: [{ $lt: ['$score', 0] }, 1, 0] } },
+    gte: { $sum: { $cond: [{ $gte: ['$score', 0] }, 1, 0] } },
+  },
+];
+
+const mingoGroup = (docs: Doc[], spec: Doc) => runPipeline(docs, [{ $group: spec }], mingoOptions());
+
+describe('fastGroup', () => {
+  test.each(SPECS.map((s) => [JSON.stringify(s), s]))('%s equals mingo', (_name, spec) => {
+    for (const docs of [DOCS, DOCS.slice(0, 3), DOCS.slice(5), []]) {
+      const fast = fastGroup(docs, spec);
+      expect(fast).toBeDefined();
+      expect(fast).toEqual(mingoGroup(docs, spec as Doc));
+    }
+  });
+
+  test('documents holding values of other kinds on a compared path are left to mingo', () => {
+    const spec = { _id: null, low: { $sum: { $cond: [{ $lte: ['$score', 2] }, 1, 0] } } };
+    expect(fastGroup([{ score: [1, 3] }], spec)).toBeUndefined();
+    expect(fastGroup([{ score: Long.fromNumber(1) }], spec)).toBeUndefined();
+    expect(fastGroup([{ score: 1 }, { score: { a: 1 } }], spec)).toBeUndefined();
+    expect(fastGroup([{ n: [1, 2] }], { _id: null, s: { $sum: '$n' } })).toBeUndefined();
+  });
+
+  test('other shapes are not compiled: grouping by a field, other accumulators, variables, other $cond tests', () => {
+    for (const spec of [
+      { _id: '$store', n: { $sum: 1 } },
+      { _id: null, a: { $avg: '$score' } },
+      { _id: null, s: { $sum: '$$ROOT.score' } },
+      { _id: null, s: { $sum: { $cond: [{ $in: ['$score', [1]] }, 1, 0] } } },
+      { _id: null, s: { $sum: { $cond: [{ $lte: ['$score', '$n'] }, 1, 0] } } },
+      { _id: null, s: { $sum: { $add: ['$score', 1] } } },
+      { n: { $sum: 1 } },
+    ]) {
+      expect(fastGroup(DOCS, spec)).toBeUndefined();
+    }
+  });
+});
