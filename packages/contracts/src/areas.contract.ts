@@ -16,6 +16,7 @@ export const AREA_MESSAGES = {
   rootMove: 'The top area cannot be moved or deleted',
   notEmpty: 'Move or delete the stores and areas inside this area first',
   nothingToChange: 'Change the name or the parent',
+  moveStoreForbidden: 'Only owners and admins can move a store to another area',
 } as const;
 
 const ZAreaNameSchema = z
