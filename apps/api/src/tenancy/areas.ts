@@ -104,27 +104,37 @@ async function namedWrite<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Adds an area under `parent` (no checks, no audit: for the seed and tests; members go through createArea). */
+export async function insertArea(
+  business: Types.ObjectId | string,
+  name: string,
+  parent: AreaDoc,
+): Promise<AreaDoc> {
+  const area = await namedWrite(() =>
+    AreaModel.create({
+      business,
+      name,
+      nameKey: areaNameKey(name),
+      parent: parent._id,
+      ancestors: [...(parent.ancestors ?? []), parent._id],
+    }),
+  );
+  return area.toObject() as AreaDoc;
+}
+
 export async function createArea(access: Access, input: unknown): Promise<TArea> {
   const data = ZAreaInputSchema.parse(input);
   const business = access.businessId;
   const parent = data.parent ? await findArea(business, data.parent) : await rootArea(business);
   await assertNameFree(business, parent._id, data.name);
-  const area = await namedWrite(() =>
-    AreaModel.create({
-      business,
-      name: data.name,
-      nameKey: areaNameKey(data.name),
-      parent: parent._id,
-      ancestors: [...(parent.ancestors ?? []), parent._id],
-    }),
-  );
+  const area = await insertArea(business, data.name, parent);
   await recordAudit(access, {
     kind: 'area',
     action: 'area.create',
     summary: `Added the area ${area.name} under ${parent.name}`,
     after: { name: area.name, parent: parent.name },
   });
-  return toAreaDto(area.toObject() as AreaDoc);
+  return toAreaDto(area);
 }
 
 /** Rewrites the ancestor path of everything under `area` after it moved to `newPath` (its own new ancestors). */

@@ -10,8 +10,7 @@ import { KioskModel } from '../../src/modules/kiosks/kiosk.model';
 import { RuleModel } from '../../src/modules/notifications/rule.model';
 import { ScorecardShareModel } from '../../src/modules/scorecards/scorecard-share.model';
 import { StaffModel } from '../../src/modules/staff/staff.model';
-import { AreaModel, areaNameKey } from '../../src/tenancy/area.model';
-import { rootArea } from '../../src/tenancy/areas';
+import { insertArea, rootArea } from '../../src/tenancy/areas';
 import { MembershipModel } from '../../src/tenancy/membership.model';
 import { makeMember, makeRating, makeShift, makeStore, makeUser, type MadeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
@@ -103,15 +102,7 @@ async function webhookAt(c: Ctx): Promise<string> {
 /** An empty area of the target store's business, under its top area. */
 async function areaAt(c: Ctx): Promise<string> {
   const root = await rootArea(String(c.store.business));
-  const name = `Matrix ${oid()}`;
-  const area = await AreaModel.create({
-    business: c.store.business,
-    name,
-    nameKey: areaNameKey(name),
-    parent: root._id,
-    ancestors: [root._id],
-  });
-  return String(area._id);
+  return String((await insertArea(c.store.business, `Matrix ${oid()}`, root))._id);
 }
 const week = '2025-06-02';
 const oid = () => String(new Types.ObjectId());
