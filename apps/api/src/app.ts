@@ -19,6 +19,7 @@ import { feedbackRouter } from './modules/feedback/feedback.router';
 import { filesRouter } from './modules/files/files.router';
 import { healthRouter } from './modules/health/health.router';
 import { alertsRouter } from './modules/alerts/alerts.router';
+import { areasRouter } from './modules/areas/areas.router';
 import { apiKeyRateLimit } from './modules/integrations/api-key-access';
 import { integrationsRouter } from './modules/integrations/integrations.router';
 import { registerWebhooks } from './modules/integrations/webhooks.events';
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps = {}): Express {
       scorecards: scorecardsRouter,
       reports: reportsRouter,
       alerts: alertsRouter,
+      areas: areasRouter,
     },
     app,
     {

@@ -33,6 +33,10 @@ export const PERMISSIONS = {
   'stores:write': EDITORS,
   /** Create or delete stores. */
   'stores:manage': ADMINS,
+  /** The location tree (regions, districts): members see the areas above their stores. */
+  'areas:read': ALL,
+  /** Add, rename, move and delete areas; move stores between areas. */
+  'areas:manage': ADMINS,
   'staff:read': ALL,
   'staff:write': EDITORS,
   'rota:read': ALL,

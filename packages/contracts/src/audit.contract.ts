@@ -27,6 +27,7 @@ export const AUDIT_KINDS = [
   'board',
   'scorecard',
   'theme',
+  'area',
 ] as const;
 export const ZAuditKindSchema = z.enum(AUDIT_KINDS);
 export type TAuditKind = z.infer<typeof ZAuditKindSchema>;

@@ -8,6 +8,7 @@ import { integrationsContract } from './integrations.contract';
 import { themesContract } from './themes.contract';
 import { scorecardsContract } from './scorecards.contract';
 import { reportsContract } from './reports.contract';
+import { areasContract } from './areas.contract';
 
 const c = initContract();
 
@@ -20,6 +21,7 @@ export const growthContract = c.router(
     scorecards: scorecardsContract,
     reports: reportsContract,
     alerts: alertsContract,
+    areas: areasContract,
   },
   { pathPrefix: API_PREFIX, commonResponses, strictStatusCodes: true },
 );

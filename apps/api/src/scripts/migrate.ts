@@ -1,8 +1,9 @@
-// `pnpm --filter @cx/api migrate`: brings a database written before Teams to the business-keyed shape and drops retired indexes (idempotent).
+// `pnpm --filter @cx/api migrate`: brings a database written before Teams and Areas to today's shape and drops retired indexes (idempotent).
 import mongoose from 'mongoose';
 import { startMongo } from '@cx/local-mongo';
 import { env } from '../config/env';
 import { withDbName } from '../lib/db';
+import { migrateToAreas } from './migrate-areas';
 import { migrateToBusinesses } from './migrate-teams';
 import { dropRetiredIndexes } from './retired-indexes';
 
@@ -25,12 +26,15 @@ async function main(): Promise<number> {
     );
     for (const [collection, n] of Object.entries(counts.renamed))
       console.log(`  ${collection}: ${n} records now keyed by business`);
+    const areas = await migrateToAreas();
+    console.log(`${areas.rootAreas} top areas created, ${areas.storesPlaced} stores placed under them`);
     const retired = await dropRetiredIndexes(mongoose.connection.db!);
     console.log(`${retired} retired indexes dropped`);
+    const changes = counts.changes + areas.changes + retired;
     console.log(
-      counts.changes + retired === 0
-        ? 'Nothing to migrate: the database is already in the Teams shape.'
-        : `${counts.changes + retired} changes in all.`,
+      changes === 0
+        ? 'Nothing to migrate: the database is already in the current shape.'
+        : `${changes} changes in all.`,
     );
     return 0;
   } finally {

@@ -10,6 +10,7 @@ import { KioskModel } from '../../src/modules/kiosks/kiosk.model';
 import { RuleModel } from '../../src/modules/notifications/rule.model';
 import { ScorecardShareModel } from '../../src/modules/scorecards/scorecard-share.model';
 import { StaffModel } from '../../src/modules/staff/staff.model';
+import { insertArea, rootArea } from '../../src/tenancy/areas';
 import { MembershipModel } from '../../src/tenancy/membership.model';
 import { makeMember, makeRating, makeShift, makeStore, makeUser, type MadeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
@@ -97,6 +98,11 @@ async function webhookAt(c: Ctx): Promise<string> {
     secrets: [{ key: 'whsec_bWF0cml4bWF0cml4bWF0cml4bWF0cml4bWF0cml4bWE=' }],
   });
   return String(endpoint._id);
+}
+/** An empty area of the target store's business, under its top area. */
+async function areaAt(c: Ctx): Promise<string> {
+  const root = await rootArea(String(c.store.business));
+  return String((await insertArea(c.store.business, `Matrix ${oid()}`, root))._id);
 }
 const week = '2025-06-02';
 const oid = () => String(new Types.ObjectId());
@@ -331,6 +337,13 @@ const SPECS: Record<string, Spec> = {
   'alerts.deleteChannel': loose(() => ({ params: { id: oid() } })),
   'alerts.testChannel': loose(() => ({ params: { id: oid() } })),
   'alerts.acknowledge': loose(() => ({ params: { id: oid() } })),
+  'areas.list': none(),
+  'areas.create': none(() => ({ body: { name: `Region ${oid()}` } })),
+  'areas.update': business(async (c) => ({
+    params: { id: await areaAt(c) },
+    body: { name: `Renamed ${oid()}` },
+  })),
+  'areas.remove': business(async (c) => ({ params: { id: await areaAt(c) } })),
 };
 
 const routes = contractRoutes();

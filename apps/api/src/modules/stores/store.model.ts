@@ -34,12 +34,15 @@ const storeSchema = new Schema(
       interface2: { type: interfaceSchema, default: () => ({ status: true }) },
       interface3: { type: interfaceSchema, default: () => ({ status: true }) },
     },
+    /** The area of the location tree the store sits under (tenancy/areas); null only before the areas migration. */
+    area: { type: Schema.Types.ObjectId, ref: 'Area', default: null },
     /** Soft delete: ratings keep pointing at the store for history. */
     deletedAt: { type: Date, default: null },
   },
   { timestamps: true },
 );
 storeSchema.index({ business: 1, deletedAt: 1, name: 1 });
+storeSchema.index({ business: 1, area: 1 });
 
 export type StoreDoc = InferSchemaType<typeof storeSchema> & { _id: Types.ObjectId };
 export const StoreModel = model('Store', storeSchema);

@@ -1,6 +1,7 @@
 // The stores' audit entries in words: "Renamed Soho to Soho Square", "Turned off staff ratings at Soho".
 import type { TStoreInterfaces, ZStoreUpdateSchema } from '@cx/contracts';
 import type { Access } from '../../tenancy/access';
+import { AreaModel } from '../../tenancy/area.model';
 import { recordAudit } from '../../tenancy/audit';
 import type { StoreDoc } from './store.model';
 import { socialLinksOf } from './stores.service';
@@ -76,5 +77,25 @@ export async function auditInterfaces(
     store,
     before: Object.fromEntries(keys.map((k) => [k, was[k].status])),
     after: Object.fromEntries(keys.map((k) => [k, now[k].status])),
+  });
+}
+
+/** "Moved Soho from London to Manchester": the audit names who changed which areas cover the store. */
+export async function auditStoreMove(access: Access, before: StoreDoc, after: StoreDoc): Promise<void> {
+  if (String(before.area) === String(after.area)) return;
+  const names = new Map(
+    (
+      await AreaModel.find({ _id: { $in: [before.area, after.area].filter(Boolean) } }, { name: 1 }).lean()
+    ).map((a) => [String(a._id), a.name]),
+  );
+  const from = before.area ? (names.get(String(before.area)) ?? null) : null;
+  const to = names.get(String(after.area)) ?? null;
+  await recordAudit(access, {
+    kind: 'store',
+    action: 'store.move',
+    summary: from ? `Moved ${after.name} from ${from} to ${to}` : `Placed ${after.name} in ${to}`,
+    store: after,
+    before: { area: from },
+    after: { area: to },
   });
 }

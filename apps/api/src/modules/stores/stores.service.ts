@@ -6,7 +6,7 @@ import type {
   TStoreInterfacesUpdate,
   TStoreUpdate,
 } from '@cx/contracts';
-import { ZStoreInputSchema, ZStoreUpdateSchema } from '@cx/contracts';
+import { AREA_MESSAGES, can, ZStoreInputSchema, ZStoreUpdateSchema } from '@cx/contracts';
 import mongoose, { type Types } from 'mongoose';
 import { env } from '../../config/env';
 import { AppError, notFound } from '../../lib/errors';
@@ -15,9 +15,10 @@ import { RatingModel } from '../ratings/rating.model';
 import { ShiftModel } from '../rota/shift.model';
 import { StaffModel } from '../staff/staff.model';
 import { UserModel } from '../users/user.model';
-import { assertStoreInScope, scopeFilter, type Access } from '../../tenancy/access';
+import { assertStoreInScope, forbidden, scopeFilter, type Access } from '../../tenancy/access';
+import { findArea, rootArea } from '../../tenancy/areas';
 import { recordAudit } from '../../tenancy/audit';
-import { auditInterfaces, auditStoreUpdate } from './stores.audit';
+import { auditInterfaces, auditStoreMove, auditStoreUpdate } from './stores.audit';
 import { StoreModel, type StoreDoc } from './store.model';
 
 type StoreInput = ReturnType<typeof ZStoreInputSchema.parse>;
@@ -64,6 +65,7 @@ export function toStoreDto(store: StoreDoc): TStore {
     })),
     socialLinks: socialLinksOf(store),
     interfaces: interfacesOf(store),
+    area: store.area ? String(store.area) : null,
     rateUrl: rateUrlFor(id),
     createdAt: (store as { createdAt?: Date }).createdAt?.toISOString() ?? new Date(0).toISOString(),
     updatedAt: (store as { updatedAt?: Date }).updatedAt?.toISOString() ?? new Date(0).toISOString(),
@@ -116,8 +118,10 @@ export async function getStore(access: Access, id: string): Promise<TStore> {
 export async function createStore(access: Access, input: TStoreInput | StoreInput): Promise<TStore> {
   const data = ZStoreInputSchema.parse(input);
   const business = access.businessId;
+  const area = data.area ? await findArea(business, data.area) : await rootArea(business);
   const store = await StoreModel.create({
     business,
+    area: area._id,
     name: data.name,
     address: data.address,
     timeZone: data.timeZone,
@@ -143,6 +147,11 @@ export async function updateStore(
   const business = access.businessId;
   const before = await findStoreInScope(access, id);
   const $set: Record<string, unknown> = {};
+  // Moving a store changes who covers it: a structural change, like the tree itself.
+  if (data.area !== undefined) {
+    if (!can(access.role, 'areas:manage')) throw forbidden(AREA_MESSAGES.moveStoreForbidden);
+    $set.area = (await findArea(business, data.area))._id;
+  }
   for (const key of ['name', 'address', 'timeZone', 'openingHours'] as const) {
     if (data[key] !== undefined) $set[key] = data[key];
   }
@@ -153,6 +162,7 @@ export async function updateStore(
   const store = await setOnOwnedStore(business, id, $set);
   if (!store) throw notFound('Store');
   await auditStoreUpdate(access, before, store, data);
+  await auditStoreMove(access, before, store);
   return toStoreDto(store);
 }
 

@@ -22,6 +22,7 @@ export const AUDIT_KIND_LABELS: Record<TAuditKind, string> = {
   board: 'Breakroom boards',
   scorecard: 'Staff scorecards',
   theme: 'Comment themes',
+  area: 'Areas (structure)',
 };
 
 const FILTER_KEYS = ['actor', 'store', 'kind', 'from', 'to'] as const;
