@@ -7,6 +7,7 @@ import { imageUpload } from '../../lib/files';
 import { byBodyEmail, byIp, byIpAndBodyEmail, isOverLimit, rateLimit } from '../../lib/rate-limit';
 import { requestPasswordReset, resetPassword, verifyOtp } from './password-reset.service';
 import { accessOf } from '../../tenancy/access';
+import { knownDeviceOf, setKnownDeviceCookie } from './known-device.cookie';
 import { login } from './login.service';
 import { getUser, selectBusiness, selectStore, signup, updateProfile, verifyEmail } from './users.service';
 
@@ -51,8 +52,8 @@ const limits = {
       message: 'Too many failed login attempts. Please try again in 15 minutes.',
       countOnlyFailures: true,
     }),
-    // Over the per-account limit nobody gets 429 (that would lock the owner out): the right password then needs a
-    // known device or a mailed code, and a wrong one answers exactly as before.
+    // Over the per-account limit nobody gets 429 (that would lock the owner out): a known device signs in as before;
+    // any other client gets the code step whatever the password (a code is mailed only for the right one).
     rateLimit({
       name: ACCOUNT_LOGIN_LIMIT,
       windowMs: 15 * MINUTE,
@@ -129,9 +130,13 @@ export const usersRouter = s.router(contract.users, {
   },
   login: {
     middleware: limits.login,
-    handler: async ({ body, res }) => {
-      const session = await login(body, { accountThrottled: isOverLimit(res, ACCOUNT_LOGIN_LIMIT) });
-      return { status: 200, body: { message: USER_MESSAGES.loginSuccess, ...session } };
+    handler: async ({ body, req, res }) => {
+      const { token, user, device } = await login(body, {
+        accountThrottled: isOverLimit(res, ACCOUNT_LOGIN_LIMIT),
+        deviceOf: (userId) => knownDeviceOf(req, userId),
+      });
+      setKnownDeviceCookie(res, user._id, device);
+      return { status: 200, body: { message: USER_MESSAGES.loginSuccess, token, user } };
     },
   },
   verifyEmail: async ({ query, res }) => {
