@@ -33,7 +33,8 @@ export const USER_MESSAGES = {
   oldPasswordWrong: 'Old password is incorrect',
   oldPasswordRequired: 'Please enter your old password to set a new one',
   expiredPlan: 'Please upgrade your plan to access your content.',
-  loginCodeRequired: 'For your security, enter the code we emailed you. No email? Check your password and log in again.',
+  loginCodeRequired:
+    'For your security, enter the code we emailed you. No email? Check your password and log in again.',
   loginCodeMissing: 'Code is required',
   loginCodeNumeric: 'Code must contain digits only',
   loginCodeInvalid: 'Invalid code or password. Check both, or request a new code.',

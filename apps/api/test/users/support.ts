@@ -67,7 +67,10 @@ export function verificationLinkFrom(mail: CapturedMail): URL {
 export const pathOf = (url: URL): string => `${url.pathname}${url.search}`;
 
 /** The known-device cookie a login answer set for the account: the Cookie header to send back, its value and flags. */
-export function deviceCookieFrom(res: Response, userId: string): { cookie: string; token: string; flags: string } {
+export function deviceCookieFrom(
+  res: Response,
+  userId: string,
+): { cookie: string; token: string; flags: string } {
   const name = `cx_device_${userId}`;
   const raw = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${name}=`));
   if (!raw) throw new Error(`no ${name} cookie in: ${JSON.stringify(res.headers['set-cookie'])}`);

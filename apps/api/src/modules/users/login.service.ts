@@ -61,7 +61,10 @@ async function isKnownDevice(userId: Types.ObjectId, token: string, now: Date): 
 
 /** Records the known device's use (it is forgotten KNOWN_DEVICE_TTL_MS after the last one) and keeps its token. */
 async function touchDevice(userId: Types.ObjectId, token: string, now: Date): Promise<string> {
-  await KnownDeviceModel.updateOne({ user: userId, tokenHash: hashDeviceToken(token) }, { $set: { lastUsedAt: now } });
+  await KnownDeviceModel.updateOne(
+    { user: userId, tokenHash: hashDeviceToken(token) },
+    { $set: { lastUsedAt: now } },
+  );
   return token;
 }
 
@@ -153,4 +156,3 @@ export async function login(
     device: known && device ? await touchDevice(user._id, device, now) : await rememberDevice(user._id, now),
   };
 }
-

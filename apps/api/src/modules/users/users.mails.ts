@@ -69,7 +69,8 @@ export function failedAttemptsMail(to: string, fullname: string, changeLink: str
     'There have been many failed sign-in attempts on your account with wrong passwords. Your account is not ' +
     'locked: browsers you signed in with before still sign in with your password as usual, and any other device ' +
     'now also needs a code we email to you.';
-  const advice = 'If these attempts were not yours and you think someone may know your password, change it now:';
+  const advice =
+    'If these attempts were not yours and you think someone may know your password, change it now:';
   return {
     to,
     subject: `Failed sign-in attempts on your ${BRAND} account`,

@@ -88,3 +88,23 @@ describe('business layout', () => {
     expect(window.localStorage.length).toBe(0);
   });
 });
+
+describe('business top bar', () => {
+  it('is 64 px tall on mobile and 80 px from lg, its bottom border counted inside (spec §9)', async () => {
+    renderApp(paths.business.overview.path, { token: 'abc' });
+    await screen.findByText('Welcome, Ada');
+    const header = screen.getAllByRole('banner').find((el) => el.tagName === 'HEADER')!;
+    const style = window.getComputedStyle(header);
+    expect(style.boxSizing).toBe('border-box');
+    expect(style.borderBottomWidth).toBe('1px');
+    expect(style.height).toBe('64px');
+    // The lg height is a media-query rule jsdom does not apply; the stylesheet must hold it.
+    const rules = [...document.styleSheets].flatMap((sheet) =>
+      [...sheet.cssRules].map((rule) => rule.cssText),
+    );
+    const headerClass = [...header.classList].find((c) =>
+      rules.some((r) => r.includes(`.${c}`) && /height:\s*80px/.test(r)),
+    );
+    expect(headerClass).toBeDefined();
+  });
+});

@@ -150,6 +150,45 @@ describe('profile dialog', () => {
     expect(JSON.parse(window.localStorage.getItem('user') ?? '{}').fullname).toBe('Ada King');
   });
 
+  it('keeps the person signed in when the password change ends the old token before its answer arrives', async () => {
+    const answer = deferred<Response>();
+    let changed = false;
+    const meSentWith: string[] = [];
+    mockApi({
+      'GET /api/v1/user/me': (init) => {
+        const auth = new Headers(init.headers).get('authorization') ?? '';
+        if (changed) meSentWith.push(auth);
+        return changed && auth !== 'Bearer jwt-2'
+          ? jsonResponse(401, { message: 'Your session is no longer valid. Please log in again.' })
+          : jsonResponse(200, { user: apiUser });
+      },
+      'GET /api/v1/user/get-profile': () => jsonResponse(200, { user: apiUser }),
+      'PUT /api/v1/user/update-profile': () => {
+        // The server ends every older token at once; its answer with the new one comes a little later.
+        changed = true;
+        return answer.promise;
+      },
+    });
+    const { router } = renderApp('/overview', signedIn);
+    const dialog = await openProfile();
+    await within(dialog).findByLabelText('Full Name');
+    await userEvent.type(within(dialog).getByLabelText('Old Password'), 'OldPass123');
+    await userEvent.type(within(dialog).getByLabelText('Confirm Password'), 'NewPass123');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(changed).toBe(true));
+    // Meanwhile this tab calls the API with its old token (here: the user check of a navigation) and is refused.
+    await act(() => router.navigate('/dashboard'));
+    await waitFor(() => expect(meSentWith).toContain('Bearer jwt-1'));
+    answer.resolve(
+      jsonResponse(200, { message: USER_MESSAGES.profileUpdated, user: apiUser, token: 'jwt-2' }),
+    );
+    expect(await screen.findByText(USER_MESSAGES.profileUpdated)).toBeInTheDocument();
+    await waitFor(() => expect(meSentWith).toContain('Bearer jwt-2'));
+    expect(window.localStorage.getItem('token')).toBe('jwt-2');
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByText(/no longer valid/)).toBeNull();
+  });
+
   it("shows the server's message when the update is refused, and keeps the session", async () => {
     mockApi({
       'GET /api/v1/user/me': () => jsonResponse(200, { user: apiUser }),
@@ -285,5 +324,13 @@ describe('verification link landing', () => {
     expect(await screen.findByText(EMAIL_VERIFIED_MESSAGE)).toBeInTheDocument();
     expect(await screen.findByRole('dialog', { name: 'Login' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
+  });
+
+  it("opens Forgot Password for the email in the failed sign-in mail's link", async () => {
+    mockApi({});
+    const { router } = renderApp('/?forgotPassword=ada%40example.com');
+    const dialog = await screen.findByRole('dialog', { name: 'Forgot Password' });
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('ada@example.com');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });
