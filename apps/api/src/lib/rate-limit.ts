@@ -154,7 +154,8 @@ export function rateLimit(opts: RateLimitOptions): RequestHandler {
       warn: (err, message) => logger.warn({ err }, message ?? 'rate limit warning'),
       error: (err, message) => logger.error({ err }, message ?? 'rate limit error'),
     },
-    skip: (req) => env.RATE_LIMIT_DISABLED || opts.key(req) === undefined,
+    skip: (req) =>
+      (env.RATE_LIMIT_DISABLED && !env.RATE_LIMIT_KEEP.includes(opts.name)) || opts.key(req) === undefined,
     keyGenerator: (req) => opts.key(req) ?? 'none',
     handler: (_req, res, next) => {
       if (opts.whenOver === 'flag') {

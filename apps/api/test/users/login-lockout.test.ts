@@ -3,6 +3,7 @@
 import bcrypt from 'bcrypt';
 import request from 'supertest';
 import { LOGIN_CODE_REQUIRED, USER_MESSAGES } from '@cx/contracts';
+import { env } from '../../src/config/env';
 import { drainBackground } from '../../src/lib/background';
 import { KnownDeviceModel } from '../../src/modules/users/known-device.model';
 import { LoginCodeModel } from '../../src/modules/users/login-code.model';
@@ -186,5 +187,22 @@ describe('POST /api/v1/user/login while strangers guess the password', () => {
     expect(stored).toMatch(/[0-9a-f]{64}/);
     expect(stored).not.toContain(device);
     expect(stored).not.toContain(code);
+  });
+});
+
+describe('RATE_LIMIT_KEEP (the browser journeys turn every limit off but this one)', () => {
+  const saved = { disabled: env.RATE_LIMIT_DISABLED, keep: env.RATE_LIMIT_KEEP };
+  afterEach(() => {
+    env.RATE_LIMIT_DISABLED = saved.disabled;
+    env.RATE_LIMIT_KEEP = saved.keep;
+  });
+
+  it('keeps the named limiter on while RATE_LIMIT_DISABLED turns the others off', async () => {
+    const made = await makeUser();
+    env.RATE_LIMIT_DISABLED = true;
+    env.RATE_LIMIT_KEEP = ['login-email'];
+    await attack(made.user.email);
+    env.RATE_LIMIT_KEEP = [];
+    await login(OWNER_IP, { email: made.user.email, password: 'nope-nope' }).expect(401);
   });
 });
