@@ -72,8 +72,8 @@ export const journey: Journey = {
       .locator('input[type=file]')
       .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: AVATAR_PNG });
     // A new password too: it ends every older session, but this tab gets its new token and stays signed in.
-    await profile.getByLabel('Old Password').fill(password);
-    await profile.getByLabel('Confirm Password').fill(newPassword);
+    await profile.getByRole('textbox', { name: 'Old Password' }).fill(password);
+    await profile.getByRole('textbox', { name: 'Confirm Password' }).fill(newPassword);
     await profile.getByRole('button', { name: 'Update' }).click();
     await expectToast(page, TEXTS.profileUpdated);
     await page.getByText('Welcome, Riley', { exact: true }).waitFor();
