@@ -38,10 +38,19 @@ export async function unknownClientsNeedTheCode(
   );
   assert.equal(right.status, 403);
   const warning = await ctx.mailbox.waitFor(email, (m) => /failed sign-in attempts/i.test(m.subject));
-  assert.match(warning.text, /forgotPassword=/, 'the warning links to changing the password');
+  const link = /(https?:\/\/\S+\/\?forgotPassword=\S+)/.exec(warning.text)?.[1];
+  assert.ok(link, `the warning links to changing the password: ${warning.text}`);
 
   const stranger = await ctx.newPage(VIEWPORTS.mobile);
-  await stranger.goto('/');
+  await stranger.goto(link);
+  const forgot = dialog(stranger, 'Forgot Password');
+  assert.equal(
+    await forgot.getByLabel('Email').inputValue(),
+    email,
+    "the link opens Forgot Password for the owner's email",
+  );
+  await stranger.keyboard.press('Escape');
+  await forgot.waitFor({ state: 'detached' });
   const login = await openLoginDialog(stranger);
   await submitLogin(login, email, password);
   await login.getByLabel('Code from email').waitFor();

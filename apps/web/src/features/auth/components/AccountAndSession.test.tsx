@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { USER_MESSAGES } from '@cx/contracts';
 import { toaster } from '@/components/ui/toaster';
 import { authDialog } from '@/lib/auth-dialog';
+import { fakeSockets } from '@/testing/fake-socket';
 import { deferred } from '@/testing/mock-api';
 import { PLANS_FIXTURE } from '@/testing/plans-fixture';
 import { jsonResponse, renderApp } from '@/testing/render-app';
@@ -186,6 +187,46 @@ describe('profile dialog', () => {
     await waitFor(() => expect(meSentWith).toContain('Bearer jwt-2'));
     expect(window.localStorage.getItem('token')).toBe('jwt-2');
     expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByText(/no longer valid/)).toBeNull();
+  });
+
+  it('opens the socket again with the new token when the server closed the old one before the answer', async () => {
+    const answer = deferred<Response>();
+    let changed = false;
+    mockApi({
+      'GET /api/v1/user/me': (init) =>
+        changed && new Headers(init.headers).get('authorization') !== 'Bearer jwt-2'
+          ? jsonResponse(401, { message: 'Your session is no longer valid. Please log in again.' })
+          : jsonResponse(200, { user: apiUser }),
+      'GET /api/v1/user/get-profile': () => jsonResponse(200, { user: apiUser }),
+      'PUT /api/v1/user/update-profile': () => {
+        changed = true;
+        return answer.promise;
+      },
+    });
+    fakeSockets.splice(0);
+    renderApp('/overview', signedIn);
+    const oldSocket = await waitFor(() => {
+      const opened = fakeSockets.find((socket) => !socket.disconnected);
+      if (!opened) throw new Error('no socket opened yet');
+      return opened;
+    });
+    expect(oldSocket.opts).toMatchObject({ auth: { token: 'jwt-1' } });
+    const dialog = await openProfile();
+    await within(dialog).findByLabelText('Full Name');
+    await userEvent.type(within(dialog).getByLabelText('Old Password'), 'OldPass123');
+    await userEvent.type(within(dialog).getByLabelText('Confirm Password'), 'NewPass123');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(changed).toBe(true));
+    // The server closes this tab's socket (opened with the old token) before the answer arrives.
+    act(() => oldSocket.serverSends('disconnect', 'io server disconnect'));
+    answer.resolve(
+      jsonResponse(200, { message: USER_MESSAGES.profileUpdated, user: apiUser, token: 'jwt-2' }),
+    );
+    expect(await screen.findByText(USER_MESSAGES.profileUpdated)).toBeInTheDocument();
+    await waitFor(() => expect(fakeSockets.at(-1)?.opts).toMatchObject({ auth: { token: 'jwt-2' } }));
+    await waitFor(() => expect(oldSocket.disconnected).toBe(true));
+    expect(window.localStorage.getItem('token')).toBe('jwt-2');
     expect(screen.queryByText(/no longer valid/)).toBeNull();
   });
 
