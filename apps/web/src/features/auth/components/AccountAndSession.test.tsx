@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { USER_MESSAGES } from '@cx/contracts';
 import { toaster } from '@/components/ui/toaster';
 import { authDialog } from '@/lib/auth-dialog';
-import { fakeSockets } from '@/testing/fake-socket';
 import { deferred } from '@/testing/mock-api';
 import { PLANS_FIXTURE } from '@/testing/plans-fixture';
 import { jsonResponse, renderApp } from '@/testing/render-app';
+import { chooseFromAccountMenu, openProfile } from '../testing/account-menu';
 import { apiUser, mockApi } from '../testing/mock-api';
 import { EMAIL_VERIFIED_MESSAGE } from './EmailVerificationNotice';
 
@@ -26,22 +26,6 @@ afterEach(() => {
 });
 
 const signedIn = { token: 'jwt-1', user: { ...apiUser, profilePicture: undefined } };
-
-/** Chooses like a keyboard user: open the menu, arrow down to the item, Enter (jsdom has no real pointer). */
-async function chooseFromAccountMenu(name: string) {
-  const trigger = await screen.findByRole('button', { name: /account menu for ada lovelace/i });
-  await userEvent.click(trigger);
-  const menu = await screen.findByRole('menu');
-  const items = within(menu).getAllByRole('menuitem');
-  const index = items.findIndex((item) => item.textContent === name);
-  for (let i = 0; i <= index; i += 1) await userEvent.keyboard('{ArrowDown}');
-  await userEvent.keyboard('{Enter}');
-}
-
-async function openProfile() {
-  await chooseFromAccountMenu('Profile');
-  return screen.findByRole('dialog', { name: 'Profile' });
-}
 
 /** The profile loads at once the first time; every later profile read waits until the test resolves `refresh`. */
 function mockProfileRefreshHeldBack() {
@@ -149,85 +133,6 @@ describe('profile dialog', () => {
     expect(window.localStorage.getItem('token')).toBe('jwt-2');
     expect(await screen.findByText('Welcome, Ada')).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem('user') ?? '{}').fullname).toBe('Ada King');
-  });
-
-  it('keeps the person signed in when the password change ends the old token before its answer arrives', async () => {
-    const answer = deferred<Response>();
-    let changed = false;
-    const meSentWith: string[] = [];
-    mockApi({
-      'GET /api/v1/user/me': (init) => {
-        const auth = new Headers(init.headers).get('authorization') ?? '';
-        if (changed) meSentWith.push(auth);
-        return changed && auth !== 'Bearer jwt-2'
-          ? jsonResponse(401, { message: 'Your session is no longer valid. Please log in again.' })
-          : jsonResponse(200, { user: apiUser });
-      },
-      'GET /api/v1/user/get-profile': () => jsonResponse(200, { user: apiUser }),
-      'PUT /api/v1/user/update-profile': () => {
-        // The server ends every older token at once; its answer with the new one comes a little later.
-        changed = true;
-        return answer.promise;
-      },
-    });
-    const { router } = renderApp('/overview', signedIn);
-    const dialog = await openProfile();
-    await within(dialog).findByLabelText('Full Name');
-    await userEvent.type(within(dialog).getByLabelText('Old Password'), 'OldPass123');
-    await userEvent.type(within(dialog).getByLabelText('Confirm Password'), 'NewPass123');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(changed).toBe(true));
-    // Meanwhile this tab calls the API with its old token (here: the user check of a navigation) and is refused.
-    await act(() => router.navigate('/dashboard'));
-    await waitFor(() => expect(meSentWith).toContain('Bearer jwt-1'));
-    answer.resolve(
-      jsonResponse(200, { message: USER_MESSAGES.profileUpdated, user: apiUser, token: 'jwt-2' }),
-    );
-    expect(await screen.findByText(USER_MESSAGES.profileUpdated)).toBeInTheDocument();
-    await waitFor(() => expect(meSentWith).toContain('Bearer jwt-2'));
-    expect(window.localStorage.getItem('token')).toBe('jwt-2');
-    expect(router.state.location.pathname).toBe('/dashboard');
-    expect(screen.queryByText(/no longer valid/)).toBeNull();
-  });
-
-  it('opens the socket again with the new token when the server closed the old one before the answer', async () => {
-    const answer = deferred<Response>();
-    let changed = false;
-    mockApi({
-      'GET /api/v1/user/me': (init) =>
-        changed && new Headers(init.headers).get('authorization') !== 'Bearer jwt-2'
-          ? jsonResponse(401, { message: 'Your session is no longer valid. Please log in again.' })
-          : jsonResponse(200, { user: apiUser }),
-      'GET /api/v1/user/get-profile': () => jsonResponse(200, { user: apiUser }),
-      'PUT /api/v1/user/update-profile': () => {
-        changed = true;
-        return answer.promise;
-      },
-    });
-    fakeSockets.splice(0);
-    renderApp('/overview', signedIn);
-    const oldSocket = await waitFor(() => {
-      const opened = fakeSockets.find((socket) => !socket.disconnected);
-      if (!opened) throw new Error('no socket opened yet');
-      return opened;
-    });
-    expect(oldSocket.opts).toMatchObject({ auth: { token: 'jwt-1' } });
-    const dialog = await openProfile();
-    await within(dialog).findByLabelText('Full Name');
-    await userEvent.type(within(dialog).getByLabelText('Old Password'), 'OldPass123');
-    await userEvent.type(within(dialog).getByLabelText('Confirm Password'), 'NewPass123');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(changed).toBe(true));
-    // The server closes this tab's socket (opened with the old token) before the answer arrives.
-    act(() => oldSocket.serverSends('disconnect', 'io server disconnect'));
-    answer.resolve(
-      jsonResponse(200, { message: USER_MESSAGES.profileUpdated, user: apiUser, token: 'jwt-2' }),
-    );
-    expect(await screen.findByText(USER_MESSAGES.profileUpdated)).toBeInTheDocument();
-    await waitFor(() => expect(fakeSockets.at(-1)?.opts).toMatchObject({ auth: { token: 'jwt-2' } }));
-    await waitFor(() => expect(oldSocket.disconnected).toBe(true));
-    expect(window.localStorage.getItem('token')).toBe('jwt-2');
-    expect(screen.queryByText(/no longer valid/)).toBeNull();
   });
 
   it("shows the server's message when the update is refused, and keeps the session", async () => {
