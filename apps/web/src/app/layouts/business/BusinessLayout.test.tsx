@@ -1,4 +1,4 @@
-// The business layout: side navigation order and highlighting, drawer, top bar and logout.
+// The business layout: side navigation order and highlighting, drawer, top bar, logout; and the public header's height.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { businessNavItems, paths } from '@/config/paths';
@@ -106,5 +106,16 @@ describe('business top bar', () => {
       rules.some((r) => r.includes(`.${c}`) && /height:\s*80px/.test(r)),
     );
     expect(headerClass).toBeDefined();
+  });
+});
+
+describe('public header', () => {
+  it('is 64 px tall on mobile, its bottom border counted inside (spec §9)', async () => {
+    renderApp(paths.marketing.home.path);
+    const header = (await screen.findAllByRole('banner')).find((el) => el.tagName === 'HEADER')!;
+    const style = window.getComputedStyle(header);
+    expect(style.boxSizing).toBe('border-box');
+    expect(style.borderBottomWidth).toBe('1px');
+    expect(style.height).toBe('64px');
   });
 });
