@@ -69,7 +69,8 @@ export function createApp(deps: AppDeps = {}): Express {
   app.set('trust proxy', deps.trustProxy ?? env.TRUST_PROXY);
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
   const origins = deps.webOrigins ?? env.WEB_ORIGIN.split(',').map((o) => o.trim());
-  app.use(cors({ origin: origins, credentials: false }));
+  // Credentials: the login route reads the browser's known-device cookie (httpOnly), also from a web app on another origin.
+  app.use(cors({ origin: origins, credentials: true }));
   app.use(
     pinoHttp({
       logger,

@@ -33,13 +33,17 @@ export const USER_MESSAGES = {
   oldPasswordWrong: 'Old password is incorrect',
   oldPasswordRequired: 'Please enter your old password to set a new one',
   expiredPlan: 'Please upgrade your plan to access your content.',
-  loginCodeRequired: 'For your security, enter the code we just emailed you.',
+  loginCodeRequired:
+    'For your security, enter the code we emailed you. No email? Check your password and log in again.',
   loginCodeMissing: 'Code is required',
   loginCodeNumeric: 'Code must contain digits only',
-  loginCodeInvalid: 'Invalid or expired code. Please request a new one.',
+  loginCodeInvalid: 'Invalid code or password. Check both, or request a new code.',
 } as const;
 
-/** The error code of the login's second step: the right password from an unknown client while the account is throttled. */
+/**
+ * The error code of the login's second step: any password from a client the account does not know while the account
+ * is throttled (the same answer for a right and a wrong one; only a right one gets a code mailed).
+ */
 export const LOGIN_CODE_REQUIRED = 'LOGIN_CODE_REQUIRED';
 
 export const FIELD_MAX = 255;
@@ -86,11 +90,10 @@ export const ZLoginCodeSchema = z.object({
 export type TLoginCode = z.infer<typeof ZLoginCodeSchema>;
 
 /**
- * The login request: the form's email and password, the known-device token this browser got from an earlier login
- * for this email (if any), and the mailed code when the API asked for one.
+ * The login request: the form's email and password, and the mailed code when the API asked for one. The browser's
+ * known-device token travels as an httpOnly cookie the API sets, never in the body.
  */
 export const ZLoginRequestSchema = ZLoginSchema.extend({
-  device: z.string().max(200).optional(),
   code: ZLoginCodeSchema.shape.code.optional(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
@@ -210,11 +213,12 @@ export const usersContract = c.router({
     path: '/user/login',
     body: ZLoginRequestSchema,
     responses: {
-      200: ZMessageSchema.extend({ token: z.string(), user: ZUserSchema, device: z.string() }),
+      200: ZMessageSchema.extend({ token: z.string(), user: ZUserSchema }),
     },
     summary:
-      'Exchange email and password for a bearer token, the user and a known-device token; while the account is ' +
-      'throttled an unknown client with the right password gets 403 LOGIN_CODE_REQUIRED and a mailed code',
+      'Exchange email and password for a bearer token and the user, and mark this browser a known device (httpOnly ' +
+      'cookie); while the account is throttled a client it does not know gets 403 LOGIN_CODE_REQUIRED whatever the ' +
+      'password, and a code is mailed only when the password was right',
     metadata: publicRoute,
   },
   verifyEmail: {

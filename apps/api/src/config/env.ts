@@ -102,6 +102,16 @@ const ZEnvSchema = z.object({
     .enum(['0', '1'])
     .default('0')
     .transform((v) => v === '1'),
+  /** Limiters (by name, comma-separated) that stay on with RATE_LIMIT_DISABLED=1, e.g. `login-email` for a journey. */
+  RATE_LIMIT_KEEP: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
 });
 
 export type Env = Omit<z.infer<typeof ZEnvSchema>, 'TRUST_PROXY' | 'WEBHOOKS_ALLOW_PRIVATE'> & {

@@ -187,7 +187,8 @@ export function rateLimit(opts: RateLimitOptions): RequestHandler {
       warn: (err, message) => logger.warn({ err }, message ?? 'rate limit warning'),
       error: (err, message) => logger.error({ err }, message ?? 'rate limit error'),
     },
-    skip: async (req) => env.RATE_LIMIT_DISABLED || (await keyOf(req)) === undefined,
+    skip: async (req) =>
+      (env.RATE_LIMIT_DISABLED && !env.RATE_LIMIT_KEEP.includes(opts.name)) || (await keyOf(req)) === undefined,
     keyGenerator: async (req) => (await keyOf(req)) ?? 'none',
     handler: (_req, res, next) => {
       if (opts.whenOver === 'flag') {

@@ -4,7 +4,13 @@ import { USER_MESSAGES } from '@cx/contracts';
 import { env } from '../../src/config/env';
 import { UserModel } from '../../src/modules/users/user.model';
 import { makeUser } from '../factories';
-import { pathOf, refusedFieldMessages, setupUsersApp, verificationLinkFrom } from './support';
+import {
+  deviceCookieFrom,
+  pathOf,
+  refusedFieldMessages,
+  setupUsersApp,
+  verificationLinkFrom,
+} from './support';
 
 const { app, mailbox } = setupUsersApp();
 
@@ -27,8 +33,41 @@ describe('POST /api/v1/user/login', () => {
       subscriptionStatus: 'active',
     });
     await request(app).get('/api/v1/user/me').set('Authorization', `Bearer ${res.body.token}`).expect(200);
-    // This browser is a known device of the account from now on (see login-lockout.test.ts).
-    expect(res.body.device).toMatch(/^[\w-]{43}$/);
+    // This browser is a known device of the account from now on (see login-lockout.test.ts), through a cookie its
+    // scripts cannot read, sent back only to the login route; the body carries no device token.
+    expect(res.body).not.toHaveProperty('device');
+    const device = deviceCookieFrom(res, made.id);
+    expect(device.token).toMatch(/^[\w-]{43}$/);
+    expect(device.flags).toMatch(/(^|; )HttpOnly(;|$)/);
+    expect(device.flags).toMatch(/(^|; )SameSite=Strict(;|$)/);
+    expect(device.flags).toMatch(/(^|; )Path=\/api\/v1\/user\/login(;|$)/);
+    expect(device.flags).not.toMatch(/Secure/);
+  });
+
+  it('marks the known-device cookie Secure in production', async () => {
+    const made = await makeUser();
+    const mode = env.NODE_ENV;
+    env.NODE_ENV = 'production';
+    try {
+      const res = await request(app)
+        .post('/api/v1/user/login')
+        .send({ email: made.user.email, password: made.password })
+        .expect(200);
+      expect(deviceCookieFrom(res, made.id).flags).toMatch(/(^|; )Secure(;|$)/);
+    } finally {
+      env.NODE_ENV = mode;
+    }
+  });
+
+  it('lets the web app send the cookie from its own origin (CORS with credentials)', async () => {
+    const origin = env.WEB_ORIGIN.split(',')[0]!.trim();
+    const res = await request(app)
+      .options('/api/v1/user/login')
+      .set('Origin', origin)
+      .set('Access-Control-Request-Method', 'POST')
+      .expect(204);
+    expect(res.headers['access-control-allow-origin']).toBe(origin);
+    expect(res.headers['access-control-allow-credentials']).toBe('true');
   });
 
   it('accepts the email in any case and with surrounding spaces', async () => {

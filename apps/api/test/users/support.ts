@@ -1,5 +1,6 @@
 // Shared pieces of the users tests: app + mailbox setup, unique sign-up bodies, 400 field messages, OTPs and links in mail.
 import type { Express } from 'express';
+import type { Response } from 'supertest';
 import request from 'supertest';
 import { createApp } from '../../src/app';
 import { resetRateLimits } from '../../src/lib/rate-limit';
@@ -64,3 +65,15 @@ export function verificationLinkFrom(mail: CapturedMail): URL {
 
 /** The path + query a supertest request needs from an absolute link. */
 export const pathOf = (url: URL): string => `${url.pathname}${url.search}`;
+
+/** The known-device cookie a login answer set for the account: the Cookie header to send back, its value and flags. */
+export function deviceCookieFrom(
+  res: Response,
+  userId: string,
+): { cookie: string; token: string; flags: string } {
+  const name = `cx_device_${userId}`;
+  const raw = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${name}=`));
+  if (!raw) throw new Error(`no ${name} cookie in: ${JSON.stringify(res.headers['set-cookie'])}`);
+  const [pair = '', ...flags] = raw.split(';').map((part) => part.trim());
+  return { cookie: pair, token: pair.slice(name.length + 1), flags: flags.join('; ') };
+}

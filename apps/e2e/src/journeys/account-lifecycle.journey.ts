@@ -1,6 +1,8 @@
-// Sign up → verification link from the captured mail → log in → welcome line → edit name and avatar → log out → guard.
+// Sign up → verify → log in → edit name, avatar and password (still signed in) → log out (storage empty) → strangers
+// guess the password → this known browser still signs in, an unknown one gets the code step → guard.
 import assert from 'node:assert/strict';
 import type { Journey } from '../harness';
+import { stillSignedInAfterPasswordChange, strangersGuess, unknownClientsNeedTheCode } from './attack-steps';
 import {
   AVATAR_PNG,
   TEXTS,
@@ -21,6 +23,7 @@ export const journey: Journey = {
     const page = await ctx.newPage(VIEWPORTS.mobile);
     const email = uniqueEmail('morgan');
     const password = 'JourneyPass1!';
+    const newPassword = 'JourneyPass2!';
 
     await page.goto('/');
     const login = await openLoginDialog(page);
@@ -68,9 +71,13 @@ export const journey: Journey = {
     await profile
       .locator('input[type=file]')
       .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: AVATAR_PNG });
+    // A new password too: it ends every older session, but this tab gets its new token and stays signed in.
+    await profile.getByRole('textbox', { name: 'Old Password' }).fill(password);
+    await profile.getByRole('textbox', { name: 'Confirm Password' }).fill(newPassword);
     await profile.getByRole('button', { name: 'Update' }).click();
     await expectToast(page, TEXTS.profileUpdated);
     await page.getByText('Welcome, Riley', { exact: true }).waitFor();
+    await stillSignedInAfterPasswordChange(page);
     const avatar = page.getByRole('button', { name: /^Account menu for Riley Quinn/ }).locator('img');
     await avatar.waitFor();
     // Avatars are private: the header fetches a sized variant with the session's token and shows it from memory.
@@ -83,13 +90,15 @@ export const journey: Journey = {
 
     await chooseFromAccountMenu(page, 'Logout');
     await page.waitForURL((url) => url.pathname === '/');
-    // Logout clears the session; only this browser's known-device token stays, so a lock-out attempt cannot keep the
-    // owner out of their own browser (docs/decisions.md).
-    assert.deepEqual(
-      await page.evaluate(() => Object.keys(localStorage)),
-      ['knownDevices'],
-      'logout clears the session',
-    );
+    // Logout clears all local storage (spec); the browser stays known to the account through the API's httpOnly cookie.
+    assert.equal(await page.evaluate(() => localStorage.length), 0, 'logout leaves local storage empty');
+
+    // Strangers now guess the password: this browser, known to the account, still signs in straight away.
+    await strangersGuess(ctx, email);
+    await loginThroughDialog(page, email, newPassword);
+    await unknownClientsNeedTheCode(ctx, email, newPassword);
+    await chooseFromAccountMenu(page, 'Logout');
+    await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/dashboard');
     await page.waitForURL((url) => url.pathname === '/');
   },

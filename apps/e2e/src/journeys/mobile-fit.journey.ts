@@ -1,5 +1,6 @@
 // Phones first: every business page fits 360 and 390 px without sideways page scroll (wide tables stack or scroll in
-// their own box), and at 1280×800 the Login, plans and Profile dialogs are centred cards sized to their content.
+// their own box), the headers are 64 px tall there and 80 px at 1280×800, where the Login, plans and Profile dialogs
+// are centred cards sized to their content.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { Journey, JourneyContext, TestUser } from '../harness';
@@ -138,12 +139,26 @@ async function sidewaysOverflow(
   });
 }
 
+/** Spec §9: the header (business top bar or public header) is 64 px tall on phones and 80 px on desktop, border included. */
+async function expectHeaderHeight(page: Page, expected: number): Promise<void> {
+  const box = await page.locator('header').first().boundingBox();
+  assert.ok(box, 'the header is on screen');
+  assert.equal(
+    box.height,
+    expected,
+    `the header of ${new URL(page.url()).pathname} at ${page.viewportSize()?.width} px`,
+  );
+}
+
 async function checkPhoneWidth(ctx: JourneyContext, user: TestUser, width: number): Promise<string[]> {
   const page = await ctx.newPage({ width, height: VIEWPORTS.mobile.height });
+  await page.goto('/');
+  await expectHeaderHeight(page, 64);
   await ctx.login(page, user);
   const problems: string[] = [];
   for (const [path, title] of PAGES) {
     await openPage(page, path, title);
+    if (path === '/dashboard') await expectHeaderHeight(page, 64);
     const fit = await sidewaysOverflow(page);
     if (fit.scrollWidth > fit.width) {
       problems.push(`${path} at ${width} px is ${fit.scrollWidth} px wide: ${fit.culprits.join('; ')}`);
@@ -180,6 +195,7 @@ async function checkDesktopDialogs(ctx: JourneyContext, user: TestUser): Promise
   await visitor.waitForTimeout(1000);
   assert.equal(new URL(visitor.url()).pathname, '/products');
   await visitor.goto('/');
+  await expectHeaderHeight(visitor, 80);
   await openLoginDialog(visitor);
   await settle(visitor);
   await expectCentredCard(visitor, 'Login');
@@ -188,6 +204,7 @@ async function checkDesktopDialogs(ctx: JourneyContext, user: TestUser): Promise
   const page = await ctx.newPage(VIEWPORTS.desktop);
   await ctx.login(page, user);
   await openPage(page, '/dashboard', 'Snapshot');
+  await expectHeaderHeight(page, 80);
   await ctx.screenshot(page, 'dashboard-1280');
   await page.getByRole('button', { name: 'Get Reviews' }).click();
   await dialog(page, 'Choose your plan').getByRole('button').last().waitFor();

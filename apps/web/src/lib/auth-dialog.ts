@@ -1,7 +1,8 @@
 // Which auth dialog view is open (login panels or plans), so any header, hero or button can open it without importing a feature.
 import { useSyncExternalStore } from 'react';
 
-export type TAuthDialogView = 'login' | 'plans';
+/** 'forgot': the Forgot Password panel, where the failed sign-in mail's "change my password" link lands. */
+export type TAuthDialogView = 'login' | 'plans' | 'forgot';
 
 /** Where to go after a login (instead of the dashboard) and the email to prefill, e.g. from an invitation link. */
 export type TAuthDialogOptions = { returnTo?: string; email?: string };

@@ -3,8 +3,6 @@ import { useSyncExternalStore } from 'react';
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
-/** This browser's known-device tokens, per email: they outlive logout (see clear()). */
-export const KNOWN_DEVICES_KEY = 'knownDevices';
 
 /** The user object stored after login (spec §3). Loose on purpose: the contract's user type (nullable fields included)
  * must be assignable to it, and fields the API adds later are kept as they come. */
@@ -26,6 +24,8 @@ export type TSession = {
 };
 
 const listeners = new Set<() => void>();
+/** Calls in progress that will answer a new token for this session (session.beginRenewal). */
+const renewals = new Set<Promise<void>>();
 
 function read(key: string): string | null {
   try {
@@ -92,14 +92,30 @@ export const session = {
     notify();
   },
   /**
-   * Logout and 401: the spec clears all local storage, not only the session keys. The known-device tokens stay: they
-   * sign nobody in (the password is still needed) but keep this browser trusted while strangers guess the password.
+   * Logout and 401: the spec clears all local storage, not only the session keys. The browser stays a known device of
+   * its accounts all the same: that trust is an httpOnly cookie the API keeps, which no script reads or clears.
    */
   clear() {
-    const devices = read(KNOWN_DEVICES_KEY);
     window.localStorage.clear();
-    if (devices !== null) window.localStorage.setItem(KNOWN_DEVICES_KEY, devices);
     notify();
+  },
+  /**
+   * Marks a call that will answer a new token for this session (a password change, which ends every older token):
+   * until the returned function is called, a 401 for a call made with the old token waits for the new one
+   * (see lib/api-client.ts) instead of signing the person out.
+   */
+  beginRenewal(): () => void {
+    let finish: () => void = () => undefined;
+    const renewal = new Promise<void>((resolve) => (finish = resolve));
+    renewals.add(renewal);
+    return () => {
+      renewals.delete(renewal);
+      finish();
+    };
+  },
+  /** Resolves once no renewal is in progress. */
+  async renewalsSettled(): Promise<void> {
+    while (renewals.size > 0) await Promise.all([...renewals]);
   },
   /** "Bearer <token>" or '' when signed out; read on every request by the API client. */
   authorizationHeader(): string {

@@ -1,36 +1,40 @@
 // Login: password check with timing parity, known devices, and the mailed second step while an account is throttled.
 import bcrypt from 'bcrypt';
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import { LOGIN_CODE_REQUIRED, USER_MESSAGES, type TLoginRequest, type TUser } from '@cx/contracts';
 import { env } from '../../config/env';
+import { track } from '../../lib/background';
 import { signAccessToken } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { sendMailInBackground } from '../../lib/mailer';
+import { KNOWN_DEVICE_TTL_MS } from './known-device.cookie';
 import { KnownDeviceModel } from './known-device.model';
 import { LoginCodeModel } from './login-code.model';
-import { loginCodeMail } from './users.mails';
+import { warnOwnerOfFailedAttempts } from './failed-attempts';
+import { changePasswordLink, loginCodeMail } from './users.mails';
 import { UserModel } from './user.model';
 import { normalizeEmail, sendAccountMail, timingDummyHash, toUserDto } from './users.service';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** A known device unused this long is forgotten. */
-export const KNOWN_DEVICE_TTL_MS = 180 * DAY_MS;
 /** The most recent devices kept per account; older ones are dropped when a new one signs in. */
 export const MAX_KNOWN_DEVICES = 10;
 export const LOGIN_CODE_TTL_MS = 10 * 60 * 1000;
 /** Live sign-in codes per account: beyond it no new code is mailed (the earlier ones still work). */
 export const MAX_LIVE_LOGIN_CODES = 5;
+/** Stands in for the account when the email is unknown, so every answer costs the same queries. */
+const NO_ACCOUNT = new Types.ObjectId();
 
 export interface LoginContext {
-  /** The per-account failure limit is exceeded: unknown clients need the mailed code too. */
+  /** The per-account failure limit is exceeded: clients the account does not know need the mailed code too. */
   accountThrottled: boolean;
+  /** The known-device token this browser holds for an account (its cookie), if any. */
+  deviceOf: (userId: string) => string | undefined;
 }
 
 export interface LoginSession {
   token: string;
   user: TUser;
-  /** The known-device token for this browser and account. */
+  /** The known-device token for this browser and account (the router sets it as a cookie). */
   device: string;
 }
 
@@ -45,17 +49,23 @@ function hashLoginCode(userId: Types.ObjectId, code: string): string {
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', USER_MESSAGES.invalidCredentials, 401);
 
-/** True (and last use refreshed) when the token is one of this account's known, not-yet-forgotten devices. */
-async function touchKnownDevice(userId: Types.ObjectId, token: string, now: Date): Promise<boolean> {
-  const found = await KnownDeviceModel.findOneAndUpdate(
-    {
-      user: userId,
-      tokenHash: hashDeviceToken(token),
-      lastUsedAt: { $gt: new Date(now.getTime() - KNOWN_DEVICE_TTL_MS) },
-    },
+/** True when the token is one of this account's known, not-yet-forgotten devices. */
+async function isKnownDevice(userId: Types.ObjectId, token: string, now: Date): Promise<boolean> {
+  const found = await KnownDeviceModel.exists({
+    user: userId,
+    tokenHash: hashDeviceToken(token),
+    lastUsedAt: { $gt: new Date(now.getTime() - KNOWN_DEVICE_TTL_MS) },
+  });
+  return found !== null;
+}
+
+/** Records the known device's use (it is forgotten KNOWN_DEVICE_TTL_MS after the last one) and keeps its token. */
+async function touchDevice(userId: Types.ObjectId, token: string, now: Date): Promise<string> {
+  await KnownDeviceModel.updateOne(
+    { user: userId, tokenHash: hashDeviceToken(token) },
     { $set: { lastUsedAt: now } },
   );
-  return found !== null;
+  return token;
 }
 
 /** Issues a new known-device token for the account and forgets devices beyond the most recent MAX_KNOWN_DEVICES. */
@@ -81,23 +91,38 @@ async function mailLoginCode(user: { _id: Types.ObjectId; email: string; fullnam
     codeHash: hashLoginCode(user._id, code),
     expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MS),
   });
-  sendMailInBackground(loginCodeMail(user.email, user.fullname, code));
-}
-
-/** Uses up a live code of the account: the atomic delete is the check, so a code works once. */
-async function consumeLoginCode(userId: Types.ObjectId, code: string, now: Date): Promise<boolean> {
-  const used = await LoginCodeModel.findOneAndDelete({
-    user: userId,
-    codeHash: hashLoginCode(userId, code),
-    expiresAt: { $gt: now },
-  });
-  return used !== null;
+  sendMailInBackground(loginCodeMail(user.email, user.fullname, code, changePasswordLink(user.email)));
 }
 
 /**
- * Signs in. A wrong password or unknown email always answers the same 401 after one bcrypt comparison, throttled or
- * not. With the right password, while the account is throttled, only a known device signs in directly; any other
- * client gets 403 LOGIN_CODE_REQUIRED (a code is mailed) and signs in by sending the password again with that code.
+ * With the right password, uses up a live code of the account (the atomic delete is the check, so a code works once);
+ * with a wrong one (or no account) only looks, so the answer costs one query either way and a guess spends no code.
+ */
+async function consumeLoginCode(
+  userId: Types.ObjectId,
+  code: string,
+  passwordRight: boolean,
+  now: Date,
+): Promise<boolean> {
+  const filter = { user: userId, codeHash: hashLoginCode(userId, code), expiresAt: { $gt: now } };
+  if (!passwordRight) {
+    await LoginCodeModel.exists(filter);
+    return false;
+  }
+  return (await LoginCodeModel.findOneAndDelete(filter)) !== null;
+}
+
+const codeRequired = () => new AppError(LOGIN_CODE_REQUIRED, USER_MESSAGES.loginCodeRequired, 403);
+const codeInvalid = () =>
+  new AppError('LOGIN_CODE_INVALID', USER_MESSAGES.loginCodeInvalid, 400, {
+    code: [USER_MESSAGES.loginCodeInvalid],
+  });
+
+/**
+ * Signs in. Not throttled, or from a known device: a wrong password or unknown email answers 401, the right one signs
+ * in. Throttled, from any other client: every password answers 403 LOGIN_CODE_REQUIRED (a code is mailed in the
+ * background only when it was right), and with a code every failure answers the same 400, so a guess never learns
+ * whether the password was right. Each answer costs one bcrypt comparison and the same queries.
  */
 export async function login(
   input: TLoginRequest,
@@ -107,26 +132,27 @@ export async function login(
   const email = normalizeEmail(input.email);
   const user = await UserModel.findOne({ email }).select('+passwordHash');
   const ok = await bcrypt.compare(input.password, user?.passwordHash ?? (await timingDummyHash()));
+  const device = user ? context.deviceOf(String(user._id)) : undefined;
+  const known = user && device ? await isKnownDevice(user._id, device, now) : false;
+  if (context.accountThrottled && user) warnOwnerOfFailedAttempts(user, now);
+  if (context.accountThrottled && !known) {
+    if (!input.code) {
+      // Not awaited: the answer must not take longer when the password was right.
+      if (user && ok) track(mailLoginCode(user, now), 'sign-in code');
+      throw codeRequired();
+    }
+    if (!(await consumeLoginCode(user?._id ?? NO_ACCOUNT, input.code, Boolean(user && ok), now))) {
+      throw codeInvalid();
+    }
+  }
   if (!user || !ok) throw invalidCredentials();
   if (!user.emailVerifiedAt) {
     await sendAccountMail(user, now);
     throw new AppError('EMAIL_NOT_VERIFIED', USER_MESSAGES.emailNotVerified, 403);
   }
-  const known = input.device ? await touchKnownDevice(user._id, input.device, now) : false;
-  if (context.accountThrottled && !known) {
-    if (!input.code) {
-      await mailLoginCode(user, now);
-      throw new AppError(LOGIN_CODE_REQUIRED, USER_MESSAGES.loginCodeRequired, 403);
-    }
-    if (!(await consumeLoginCode(user._id, input.code, now))) {
-      throw new AppError('LOGIN_CODE_INVALID', USER_MESSAGES.loginCodeInvalid, 400, {
-        code: [USER_MESSAGES.loginCodeInvalid],
-      });
-    }
-  }
   return {
     token: signAccessToken(String(user._id), user.tokenVersion ?? 0),
     user: await toUserDto(user, now),
-    device: known && input.device ? input.device : await rememberDevice(user._id, now),
+    device: known && device ? await touchDevice(user._id, device, now) : await rememberDevice(user._id, now),
   };
 }

@@ -15,6 +15,8 @@ const userSchema = new Schema(
     emailVerifiedAt: { type: Date, default: null },
     /** When the last verification mail went out: a refused login resends it at most once per cooldown. */
     verificationSentAt: { type: Date, default: null },
+    /** When the owner was last warned of many failed sign-ins (at most one warning a day). */
+    failedAttemptsWarnedAt: { type: Date, default: null },
     /** The business the person works in now (the switcher); their role there is read from the membership. */
     currentBusiness: { type: Schema.Types.ObjectId, ref: 'Business', default: null },
     selectedStore: { type: Schema.Types.ObjectId, ref: 'Store', default: null },

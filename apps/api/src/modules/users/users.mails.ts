@@ -1,4 +1,5 @@
-// The account mails: verification link, password-reset OTP, sign-in code, and the note sent when someone signs up with a taken email.
+// The account mails: verification link, password-reset OTP, sign-in code, failed sign-in warning, and the taken-email note.
+import { env } from '../../config/env';
 import type { Mail } from '../../lib/mailer';
 import { escapeHtml } from '../../lib/mailer';
 
@@ -38,22 +39,49 @@ export function otpMail(to: string, fullname: string, code: string): Mail {
   };
 }
 
+/** Where a mail sends the owner to change their password: the web's Forgot Password panel, their email filled in. */
+export function changePasswordLink(email: string): string {
+  return `${env.PUBLIC_WEB_URL}/?${new URLSearchParams({ forgotPassword: email }).toString()}`;
+}
+
 /** The login's second step: only someone who typed the right password from an unknown device gets this sent. */
-export function loginCodeMail(to: string, fullname: string, code: string): Mail {
+export function loginCodeMail(to: string, fullname: string, code: string, changeLink: string): Mail {
   const warning =
     'Someone signed in with your password from a device we have not seen, while your account was receiving many ' +
-    'failed sign-in attempts. If it was not you, reset your password now.';
+    'failed sign-in attempts. If it was not you, change your password now:';
   return {
     to,
     subject: `Your ${BRAND} sign-in code`,
-    text: `Hello ${fullname},\n\nYour sign-in code is: ${code}\n\nIt expires in 10 minutes and can be used once.\n${warning}\n`,
+    text: `Hello ${fullname},\n\nYour sign-in code is: ${code}\n\nIt expires in 10 minutes and can be used once.\n${warning}\n${changeLink}\n`,
     html: layout(
       'Sign-in code',
       `<p>Hello ${escapeHtml(fullname)},</p><p>Your sign-in code is:</p>
 <p style="font-size:28px;letter-spacing:6px"><strong>${code}</strong></p><p>It expires in 10 minutes and can be used once.</p>
-<p>${escapeHtml(warning)}</p>`,
+<p>${escapeHtml(warning)} <a href="${escapeHtml(changeLink)}">Change my password</a></p>`,
     ),
-    devPreview: { code },
+    devPreview: { code, link: changeLink },
+  };
+}
+
+/** The owner's warning when strangers pass the failed sign-in limit: what still works, and how to change the password. */
+export function failedAttemptsMail(to: string, fullname: string, changeLink: string, webUrl: string): Mail {
+  const what =
+    'There have been many failed sign-in attempts on your account with wrong passwords. Your account is not ' +
+    'locked: browsers you signed in with before still sign in with your password as usual, and any other device ' +
+    'now also needs a code we email to you.';
+  const advice =
+    'If these attempts were not yours and you think someone may know your password, change it now:';
+  return {
+    to,
+    subject: `Failed sign-in attempts on your ${BRAND} account`,
+    text: `Hello ${fullname},\n\n${what}\n\n${advice}\n${changeLink}\n\nIf it was you, nothing needs doing: log in at ${webUrl}.\n`,
+    html: layout(
+      'Failed sign-in attempts',
+      `<p>Hello ${escapeHtml(fullname)},</p><p>${escapeHtml(what)}</p>
+<p>${escapeHtml(advice)}</p><p><a href="${escapeHtml(changeLink)}">Change my password</a></p>
+<p>If it was you, nothing needs doing: <a href="${escapeHtml(webUrl)}">log in</a>.</p>`,
+    ),
+    devPreview: { link: changeLink },
   };
 }
 

@@ -8,6 +8,7 @@ import { byBodyEmail, byIp, byIpAndBodyEmail, isOverLimit, rateLimit } from '../
 import { ACCOUNT_LOGIN_LIMIT, signInAccountLimit } from './account-limit';
 import { requestPasswordReset, resetPassword, verifyOtp } from './password-reset.service';
 import { accessOf } from '../../tenancy/access';
+import { knownDeviceOf, setKnownDeviceCookie } from './known-device.cookie';
 import { login } from './login.service';
 import { getUser, selectBusiness, selectStore, signup, updateProfile, verifyEmail } from './users.service';
 
@@ -120,9 +121,13 @@ export const usersRouter = s.router(contract.users, {
   },
   login: {
     middleware: limits.login,
-    handler: async ({ body, res }) => {
-      const session = await login(body, { accountThrottled: isOverLimit(res, ACCOUNT_LOGIN_LIMIT) });
-      return { status: 200, body: { message: USER_MESSAGES.loginSuccess, ...session } };
+    handler: async ({ body, req, res }) => {
+      const { token, user, device } = await login(body, {
+        accountThrottled: isOverLimit(res, ACCOUNT_LOGIN_LIMIT),
+        deviceOf: (userId) => knownDeviceOf(req, userId),
+      });
+      setKnownDeviceCookie(res, user._id, device);
+      return { status: 200, body: { message: USER_MESSAGES.loginSuccess, token, user } };
     },
   },
   verifyEmail: async ({ query, res }) => {

@@ -7,13 +7,24 @@ import { APP_NAME, paths } from '@/config/paths';
 import { authDialog } from '@/lib/auth-dialog';
 import { useSession } from '@/lib/session';
 import { AccountMenu } from '@/features/auth/components/AccountMenu';
+import { TOP_BAR_HEIGHT } from './business/dimensions';
 
 function PublicHeader() {
   const { isSignedIn } = useSession();
   return (
-    <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
-      <Container maxW="6xl" px={{ base: '4', md: '6' }}>
-        <Flex h={{ base: '16', lg: '20' }} align="center" justify="space-between" gap="3">
+    // Spec §9's 64/80 px are the header's whole height: its bottom border counts inside them.
+    <Box
+      as="header"
+      h={TOP_BAR_HEIGHT}
+      boxSizing="border-box"
+      bg="bg"
+      borderBottomWidth="1px"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+    >
+      <Container maxW="6xl" h="full" px={{ base: '4', md: '6' }}>
+        <Flex h="full" align="center" justify="space-between" gap="3">
           <Logo to={paths.marketing.home.path} />
           <HStack as="nav" aria-label="Main" gap={{ base: '2', md: '4' }}>
             <Link asChild fontWeight="medium" color="fg">

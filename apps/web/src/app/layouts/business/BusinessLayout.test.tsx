@@ -1,4 +1,4 @@
-// The business layout: side navigation order and highlighting, drawer, top bar and logout.
+// The business layout: side navigation order and highlighting, drawer, top bar, logout; and the public header's height.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { businessNavItems, paths } from '@/config/paths';
@@ -86,5 +86,36 @@ describe('business layout', () => {
     await userEvent.click(within(drawer).getByRole('button', { name: 'Log Out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(window.localStorage.length).toBe(0);
+  });
+});
+
+describe('business top bar', () => {
+  it('is 64 px tall on mobile and 80 px from lg, its bottom border counted inside (spec §9)', async () => {
+    renderApp(paths.business.overview.path, { token: 'abc' });
+    await screen.findByText('Welcome, Ada');
+    const header = screen.getAllByRole('banner').find((el) => el.tagName === 'HEADER')!;
+    const style = window.getComputedStyle(header);
+    expect(style.boxSizing).toBe('border-box');
+    expect(style.borderBottomWidth).toBe('1px');
+    expect(style.height).toBe('64px');
+    // The lg height is a media-query rule jsdom does not apply; the stylesheet must hold it.
+    const rules = [...document.styleSheets].flatMap((sheet) =>
+      [...sheet.cssRules].map((rule) => rule.cssText),
+    );
+    const headerClass = [...header.classList].find((c) =>
+      rules.some((r) => r.includes(`.${c}`) && /height:\s*80px/.test(r)),
+    );
+    expect(headerClass).toBeDefined();
+  });
+});
+
+describe('public header', () => {
+  it('is 64 px tall on mobile, its bottom border counted inside (spec §9)', async () => {
+    renderApp(paths.marketing.home.path);
+    const header = (await screen.findAllByRole('banner')).find((el) => el.tagName === 'HEADER')!;
+    const style = window.getComputedStyle(header);
+    expect(style.boxSizing).toBe('border-box');
+    expect(style.borderBottomWidth).toBe('1px');
+    expect(style.height).toBe('64px');
   });
 });

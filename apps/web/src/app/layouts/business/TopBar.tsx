@@ -21,6 +21,9 @@ export function TopBar({ onOpenNav }: TTopBarProps) {
     <Flex
       as="header"
       h={TOP_BAR_HEIGHT}
+      // The bottom border counts inside the spec's 64/80 px, not on top of them.
+      boxSizing="border-box"
+      flexShrink="0"
       px={{ base: '2', md: '6' }}
       align="center"
       gap={{ base: '1.5', md: '3' }}

@@ -39,12 +39,13 @@ export function authErrorMessage(error: unknown): string {
   return error instanceof AuthCallError ? error.message : apiErrorMessage(error);
 }
 
-/** The login's second step: the right password, but the account is throttled and this browser is not known to it. */
+/** The login's second step: the account is throttled and this browser is not known to it (any password gets it). */
 export const isLoginCodeRequired = (error: unknown): error is AuthCallError =>
   error instanceof AuthCallError && error.code === LOGIN_CODE_REQUIRED;
 
+/** The browser sends and keeps its known-device cookie for this account, also when the API is on another origin. */
 export async function login(body: TLoginRequest) {
-  const res = await tsr.users.login.mutate({ body });
+  const res = await tsr.users.login.mutate({ body, fetchOptions: { credentials: 'include' } });
   if (res.status === 200) return res.body;
   throw refused(res);
 }

@@ -8,6 +8,7 @@ import { authDialog } from '@/lib/auth-dialog';
 import { deferred } from '@/testing/mock-api';
 import { PLANS_FIXTURE } from '@/testing/plans-fixture';
 import { jsonResponse, renderApp } from '@/testing/render-app';
+import { chooseFromAccountMenu, openProfile } from '../testing/account-menu';
 import { apiUser, mockApi } from '../testing/mock-api';
 import { EMAIL_VERIFIED_MESSAGE } from './EmailVerificationNotice';
 
@@ -25,22 +26,6 @@ afterEach(() => {
 });
 
 const signedIn = { token: 'jwt-1', user: { ...apiUser, profilePicture: undefined } };
-
-/** Chooses like a keyboard user: open the menu, arrow down to the item, Enter (jsdom has no real pointer). */
-async function chooseFromAccountMenu(name: string) {
-  const trigger = await screen.findByRole('button', { name: /account menu for ada lovelace/i });
-  await userEvent.click(trigger);
-  const menu = await screen.findByRole('menu');
-  const items = within(menu).getAllByRole('menuitem');
-  const index = items.findIndex((item) => item.textContent === name);
-  for (let i = 0; i <= index; i += 1) await userEvent.keyboard('{ArrowDown}');
-  await userEvent.keyboard('{Enter}');
-}
-
-async function openProfile() {
-  await chooseFromAccountMenu('Profile');
-  return screen.findByRole('dialog', { name: 'Profile' });
-}
 
 /** The profile loads at once the first time; every later profile read waits until the test resolves `refresh`. */
 function mockProfileRefreshHeldBack() {
@@ -285,5 +270,13 @@ describe('verification link landing', () => {
     expect(await screen.findByText(EMAIL_VERIFIED_MESSAGE)).toBeInTheDocument();
     expect(await screen.findByRole('dialog', { name: 'Login' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
+  });
+
+  it("opens Forgot Password for the email in the failed sign-in mail's link", async () => {
+    mockApi({});
+    const { router } = renderApp('/?forgotPassword=ada%40example.com');
+    const dialog = await screen.findByRole('dialog', { name: 'Forgot Password' });
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('ada@example.com');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });

@@ -1,4 +1,5 @@
-// The verification mail's link lands on /?emailVerified=1|0: say what happened, open the login panel, tidy the URL.
+// Mail links that land on /: ?emailVerified=1|0 (say what happened, open the login panel) and ?forgotPassword=<email>
+// (the failed sign-in warning: open Forgot Password for that email); the flag is then removed from the URL.
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toaster } from '@/components/ui/toaster';
@@ -14,16 +15,21 @@ export function EmailVerificationNotice() {
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const flag = params.get('emailVerified');
-    if (flag === null) return;
-    toaster.create(
-      flag === '1'
-        ? { type: 'success', title: EMAIL_VERIFIED_MESSAGE }
-        : { type: 'error', title: EMAIL_NOT_VERIFIED_MESSAGE },
-    );
+    const forgotFor = params.get('forgotPassword');
+    if (flag === null && forgotFor === null) return;
+    if (flag !== null) {
+      toaster.create(
+        flag === '1'
+          ? { type: 'success', title: EMAIL_VERIFIED_MESSAGE }
+          : { type: 'error', title: EMAIL_NOT_VERIFIED_MESSAGE },
+      );
+    }
     params.delete('emailVerified');
+    params.delete('forgotPassword');
     const search = params.toString();
     void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
-    authDialog.open('login');
+    if (forgotFor !== null) authDialog.open('forgot', { email: forgotFor });
+    else authDialog.open('login');
   }, [location.pathname, location.search, navigate]);
   return null;
 }

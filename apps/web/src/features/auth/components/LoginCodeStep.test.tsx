@@ -1,4 +1,4 @@
-// The login's mailed-code step and the known-device token: what the panel shows, stores and sends.
+// The login's mailed-code step and the known-device cookie: what the panel shows, stores and sends.
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LOGIN_CODE_REQUIRED, USER_MESSAGES } from '@cx/contracts';
@@ -20,8 +20,8 @@ afterEach(() => {
 
 const codeRequired = () =>
   jsonResponse(403, { message: USER_MESSAGES.loginCodeRequired, code: LOGIN_CODE_REQUIRED });
-const signedIn = (device: string) =>
-  jsonResponse(200, { message: USER_MESSAGES.loginSuccess, token: 'jwt-1', user: apiUser, device });
+const signedIn = () =>
+  jsonResponse(200, { message: USER_MESSAGES.loginSuccess, token: 'jwt-1', user: apiUser });
 
 async function openLoginAndSubmit(email = 'ada@example.com', password = 'secret-pass') {
   const rendered = renderApp('/');
@@ -34,37 +34,23 @@ async function openLoginAndSubmit(email = 'ada@example.com', password = 'secret-
 }
 
 describe('login panel: known device', () => {
-  it('stores the device token the login answers, per email', async () => {
+  it('leaves the known-device token to the API cookie: nothing but the session in local storage, no device sent', async () => {
     const api = mockApi({
-      'POST /api/v1/user/login': () => signedIn('device-ada'),
+      'POST /api/v1/user/login': () => signedIn(),
       'GET /api/v1/user/me': () => jsonResponse(200, { user: apiUser }),
     });
-    window.localStorage.setItem('knownDevices', JSON.stringify({ 'grace@example.com': 'device-grace' }));
     await openLoginAndSubmit('Ada@Example.com');
     expect(await screen.findByText(USER_MESSAGES.loginSuccess)).toBeInTheDocument();
-    expect(JSON.parse(window.localStorage.getItem('knownDevices') ?? '{}')).toEqual({
-      'grace@example.com': 'device-grace',
-      'ada@example.com': 'device-ada',
-    });
-    // Nothing was known for this email, so nothing was sent.
-    expect(api.bodiesOf('POST /api/v1/user/login')[0]).not.toHaveProperty('device');
-  });
-
-  it("sends this browser's token for the email being signed in to (it outlives logout)", async () => {
-    const api = mockApi({
-      'POST /api/v1/user/login': () => jsonResponse(401, { message: USER_MESSAGES.invalidCredentials }),
-    });
-    window.localStorage.setItem(
-      'knownDevices',
-      JSON.stringify({ 'ada@example.com': 'device-ada', 'grace@example.com': 'device-grace' }),
-    );
-    await openLoginAndSubmit('ADA@example.com');
-    expect(await screen.findByText(USER_MESSAGES.invalidCredentials)).toBeInTheDocument();
+    expect(Object.keys(window.localStorage).sort()).toEqual(['token', 'user']);
     expect(api.bodiesOf('POST /api/v1/user/login')[0]).toEqual({
-      email: 'ADA@example.com',
+      email: 'Ada@Example.com',
       password: 'secret-pass',
-      device: 'device-ada',
     });
+    // The browser sends and keeps the httpOnly cookie, also when the API is on another origin.
+    const [, init] = api.fetchMock.mock.calls.find(([input]) =>
+      String(input).endsWith('/api/v1/user/login'),
+    )!;
+    expect(init?.credentials).toBe('include');
   });
 });
 
@@ -72,11 +58,11 @@ describe('login panel: mailed code step', () => {
   it('asks for the mailed code, checks it is filled, and signs in with password and code', async () => {
     let calls = 0;
     const api = mockApi({
-      'POST /api/v1/user/login': () => ((calls += 1) === 1 ? codeRequired() : signedIn('device-new')),
+      'POST /api/v1/user/login': () => ((calls += 1) === 1 ? codeRequired() : signedIn()),
       'GET /api/v1/user/me': () => jsonResponse(200, { user: apiUser }),
     });
     const { dialog } = await openLoginAndSubmit();
-    expect(await within(dialog).findByText(/we just emailed you/i)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/only\s+when the password is right/i)).toBeInTheDocument();
     const codeField = within(dialog).getByLabelText('Code from email');
     expect(window.localStorage.getItem('token')).toBeNull();
 
@@ -93,9 +79,6 @@ describe('login panel: mailed code step', () => {
       code: '123456',
     });
     expect(window.localStorage.getItem('token')).toBe('jwt-1');
-    expect(JSON.parse(window.localStorage.getItem('knownDevices') ?? '{}')).toEqual({
-      'ada@example.com': 'device-new',
-    });
   });
 
   it('shows a wrong code under the field, and resends a code on request', async () => {

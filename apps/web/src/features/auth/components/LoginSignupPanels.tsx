@@ -13,7 +13,6 @@ import { useState } from 'react';
 import { toaster } from '@/components/ui/toaster';
 import { useZodForm } from '@/hooks/use-zod-form';
 import { AuthCallError, browserTimeZone, isLoginCodeRequired, login, signup } from '../api/auth-calls';
-import { knownDevices } from '../api/known-devices';
 import { EmailField, FullNameField, NewPasswordFields, PasswordField, TextField } from './FormFields';
 import { FormStack, showError, SubmitButton, SwitchLine } from './PanelParts';
 
@@ -27,8 +26,8 @@ export type TLoginPanelProps = {
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * Email and password; while the account is throttled and this browser is not one of its known devices, the API asks
- * for the code it mailed, and the panel adds a code field (with resend) for the same email.
+ * Email and password; while the account is throttled and this browser is not one of its known devices (an httpOnly
+ * cookie only the API reads), the API asks for the code it mailed, and the panel adds a code field (with resend).
  */
 export function LoginPanel({ initialEmail = '', onSignup, onForgot, onSuccess }: TLoginPanelProps) {
   const form = useZodForm(ZLoginSchema, { email: initialEmail, password: '' });
@@ -38,8 +37,7 @@ export function LoginPanel({ initialEmail = '', onSignup, onForgot, onSuccess }:
   const codeStep = codeFor !== null && sameEmail(codeFor, form.values.email);
   const mutation = useMutation({
     mutationFn: login,
-    onSuccess: (body, variables) => {
-      knownDevices.remember(variables.email, body.device);
+    onSuccess: (body) => {
       toaster.create({ type: 'success', title: USER_MESSAGES.loginSuccess });
       onSuccess({ token: body.token, user: body.user });
     },
@@ -55,8 +53,7 @@ export function LoginPanel({ initialEmail = '', onSignup, onForgot, onSuccess }:
       else showError(error);
     },
   });
-  const send = (data: TLogin, code?: string) =>
-    mutation.mutate({ ...data, device: knownDevices.get(data.email), ...(code ? { code } : {}) });
+  const send = (data: TLogin, code?: string) => mutation.mutate({ ...data, ...(code ? { code } : {}) });
   const submit = form.handleSubmit((data) => {
     if (codeStep) codeForm.handleSubmit(({ code }) => send(data, code))();
     else send(data);
@@ -68,8 +65,8 @@ export function LoginPanel({ initialEmail = '', onSignup, onForgot, onSuccess }:
       {codeStep ? (
         <>
           <Text role="status" color="fg.muted">
-            {USER_MESSAGES.loginCodeRequired} It was sent to <strong>{form.values.email.trim()}</strong> and
-            is valid for 10 minutes.
+            {USER_MESSAGES.loginCodeRequired} A code goes to <strong>{form.values.email.trim()}</strong> only
+            when the password is right, and is valid for 10 minutes.
           </Text>
           <TextField
             label="Code from email"

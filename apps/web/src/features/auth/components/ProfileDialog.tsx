@@ -99,30 +99,32 @@ function ProfileForm({ user, onDone }: TProfileFormProps) {
     body.append('oldPassword', data.oldPassword ?? '');
     body.append('newPassword', data.newPassword ?? '');
     if (picture) body.append('profilePicture', picture);
-    update.mutate(
-      { body },
-      {
-        onSuccess: ({ body: result }) => {
-          // The answer carries a fresh token: a password change ends every older one, this session included.
-          session.start({ token: result.token, user: toSessionUser(result.user) });
-          void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
-          toaster.create({ type: 'success', title: result.message || USER_MESSAGES.profileUpdated });
-          if (preview) URL.revokeObjectURL(preview);
-          onDone();
-        },
-        onError: (error) => {
-          if (isUnauthorizedError(error)) return; // the app's 401 handler signs out and says why
-          const info = describeApiError(error);
-          toaster.create({ type: 'error', title: info.kind === 'http' ? info.message : 'An error occurred' });
-          const fields = info.fieldErrors ?? {};
-          form.setServerErrors({
-            fullname: fields.fullname?.[0],
-            oldPassword: fields.oldPassword?.[0],
-            newPassword: fields.newPassword?.[0],
-          });
-        },
-      },
-    );
+    // A new password ends every older token, this tab's too, before the answer brings the new one: calls refused with
+    // the old token meanwhile (the socket's reconnect check, a refresh) wait for it instead of signing out.
+    // The promise (not mutate's callbacks) settles even if the dialog closed meanwhile, so the renewal always ends.
+    const endRenewal = data.newPassword ? session.beginRenewal() : () => undefined;
+    update
+      .mutateAsync({ body })
+      .then(({ body: result }) => {
+        // The answer carries a fresh token: a password change ends every older one, this session included.
+        session.start({ token: result.token, user: toSessionUser(result.user) });
+        void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+        toaster.create({ type: 'success', title: result.message || USER_MESSAGES.profileUpdated });
+        if (preview) URL.revokeObjectURL(preview);
+        onDone();
+      })
+      .catch((error: unknown) => {
+        if (isUnauthorizedError(error)) return; // the app's 401 handler signs out and says why
+        const info = describeApiError(error);
+        toaster.create({ type: 'error', title: info.kind === 'http' ? info.message : 'An error occurred' });
+        const fields = info.fieldErrors ?? {};
+        form.setServerErrors({
+          fullname: fields.fullname?.[0],
+          oldPassword: fields.oldPassword?.[0],
+          newPassword: fields.newPassword?.[0],
+        });
+      })
+      .finally(endRenewal);
   });
 
   const stored = usePrivateImage(user.profilePicture, 96);

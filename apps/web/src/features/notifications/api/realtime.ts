@@ -60,6 +60,8 @@ export function useRealtime(): void {
         .then(({ body }) => {
           if (!session.getToken()) return;
           session.setUser(toSessionUser(body.user));
+          // A password changed in this tab renewed the token: the socket opened for the new one replaces this one.
+          if (session.getToken() !== token) return;
           if (body.user.role === null) void navigate(paths.team.noAccess.path, { replace: true });
           // Still a member (e.g. other stores now): the open page re-reads its figures, and the socket comes back.
           else {
