@@ -1,5 +1,5 @@
 // Adding an endpoint: its URL, the events it hears and its stores (checked by the contract's schema before sending).
-import { Button, Checkbox, Field, Fieldset, HStack, Input, RadioGroup, Stack } from '@chakra-ui/react';
+import { Button, Checkbox, Field, Fieldset, Input, RadioGroup, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import {
   WEBHOOK_EVENT_LABELS,
@@ -8,6 +8,7 @@ import {
   type TStore,
   type TWebhookEventType,
 } from '@cx/contracts';
+import { RadioItems } from '@/components/RadioItems';
 import { StoresPicker } from '@/components/StoresPicker';
 import { ALL_STORES } from '@/lib/store-names';
 import { serverFormErrors, validate, type TFormErrors } from '@/lib/form-errors';
@@ -100,15 +101,7 @@ export function WebhookForm({
           }}
         >
           <RadioGroup.Label>Stores</RadioGroup.Label>
-          <HStack gap="4" mt="2" wrap="wrap">
-            {SCOPE_OPTIONS.map((option) => (
-              <RadioGroup.Item key={option.value} value={option.value}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </HStack>
+          <RadioItems options={SCOPE_OPTIONS} />
         </RadioGroup.Root>
         {scope === 'chosen' ? (
           <StoresPicker
