@@ -2,7 +2,8 @@
 import { Badge, Box, Button, Grid, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { API_KEY_SCOPE_LABELS, type TApiKey, type TStore } from '@cx/contracts';
 import type { ReactNode } from 'react';
-import { formatDateTime, formatDay, storeNames } from '@/features/team/components/team-format';
+import { formatDateTime, formatDay } from '@/features/team/components/team-format';
+import { storeNames } from '@/lib/store-names';
 
 const COLUMNS = {
   base: '1fr',

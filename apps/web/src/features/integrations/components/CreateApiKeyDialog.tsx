@@ -21,8 +21,8 @@ import {
 import { useState } from 'react';
 import { LuCopy } from 'react-icons/lu';
 import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
+import { StoresPicker } from '@/components/StoresPicker';
 import { toaster } from '@/components/ui/toaster';
-import { StoresPicker } from '@/features/team/components/RoleFields';
 import { useDialogForm } from '@/features/team/components/use-dialog-form';
 import { useApiKeyMutations } from '../api/api-keys';
 

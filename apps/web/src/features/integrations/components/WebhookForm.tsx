@@ -1,38 +1,62 @@
-// Adding an endpoint: its URL and the events it hears (checked by the contract's schema before sending).
-import { Button, Checkbox, Field, Fieldset, Input, Stack } from '@chakra-ui/react';
+// Adding an endpoint: its URL, the events it hears and its stores (checked by the contract's schema before sending).
+import { Button, Checkbox, Field, Fieldset, Input, RadioGroup, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
   ZCreateWebhookSchema,
+  type TStore,
   type TWebhookEventType,
 } from '@cx/contracts';
+import { RadioItems } from '@/components/RadioItems';
+import { StoresPicker } from '@/components/StoresPicker';
+import { ALL_STORES } from '@/lib/store-names';
 import { serverFormErrors, validate, type TFormErrors } from '@/lib/form-errors';
+
+type TStoreScope = 'all' | 'chosen';
+const SCOPE_OPTIONS: { value: TStoreScope; label: string }[] = [
+  { value: 'all', label: ALL_STORES },
+  { value: 'chosen', label: 'Only chosen stores' },
+];
+export const CHOOSE_A_STORE = 'Choose at least one store, or All stores';
 
 export function WebhookForm({
   pending,
+  stores,
   onSubmit,
 }: {
   pending: boolean;
-  onSubmit: (body: { url: string; events: TWebhookEventType[] }) => Promise<unknown>;
+  /** The business's stores to choose from. */
+  stores: readonly TStore[];
+  onSubmit: (body: { url: string; events: TWebhookEventType[]; stores?: string[] }) => Promise<unknown>;
 }) {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<TWebhookEventType[]>(['rating.created']);
+  const [scope, setScope] = useState<TStoreScope>('all');
+  const [chosen, setChosen] = useState<string[]>([]);
   const [errors, setErrors] = useState<TFormErrors>({});
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const { data, errors: found } = validate(ZCreateWebhookSchema, { url, events });
+    // "All stores" sends no list: the API then covers every store, including ones added later.
+    const body = scope === 'chosen' ? { url, events, stores: chosen } : { url, events };
+    const { data, errors: found } = validate(ZCreateWebhookSchema, body);
+    if (scope === 'chosen' && chosen.length === 0) found.stores = CHOOSE_A_STORE;
     setErrors(found);
-    if (!data) return;
+    if (!data || found.stores) return;
     try {
       await onSubmit(data);
       setUrl('');
+      setScope('all');
+      setChosen([]);
     } catch (err) {
       setErrors(serverFormErrors(err));
     }
   };
-  const eventsError = errors.events ?? Object.entries(errors).find(([k]) => k.startsWith('events.'))?.[1];
+  const firstError = (field: string) =>
+    errors[field] ?? Object.entries(errors).find(([k]) => k.startsWith(`${field}.`))?.[1];
+  const eventsError = firstError('events');
+  const storesError = firstError('stores');
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Add a webhook endpoint">
@@ -69,6 +93,28 @@ export function WebhookForm({
           </Stack>
           <Fieldset.ErrorText>{eventsError}</Fieldset.ErrorText>
         </Fieldset.Root>
+        <RadioGroup.Root
+          value={scope}
+          onValueChange={(d) => {
+            setScope(d.value as TStoreScope);
+            setErrors(({ stores: _dropped, ...rest }) => rest);
+          }}
+        >
+          <RadioGroup.Label>Stores</RadioGroup.Label>
+          <RadioItems options={SCOPE_OPTIONS} />
+        </RadioGroup.Root>
+        {scope === 'chosen' ? (
+          <StoresPicker
+            stores={stores}
+            label="Send events of these stores"
+            value={chosen}
+            error={storesError}
+            onChange={(ids) => {
+              setChosen(ids);
+              setErrors(({ stores: _dropped, ...rest }) => rest);
+            }}
+          />
+        ) : null}
         <Button type="submit" loading={pending} alignSelf="flex-start">
           Add endpoint
         </Button>

@@ -1,4 +1,4 @@
-// The webhooks panel against a mocked API: list, add (secret once, copy), validation, test, rotate, on/off, delete, log.
+// The webhooks panel against a mocked API: list, add (stores, secret once, copy), validation, test, on/off, delete, log.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -9,6 +9,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { session } from '@/lib/session';
 import { deferred, mockFetch } from '@/testing/mock-api';
 import { jsonResponse, testUser } from '@/testing/render-app';
+import { storeFixture } from '@/testing/store-fixtures';
 import { WebhooksPanel } from './WebhooksPanel';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -46,6 +47,10 @@ const delivery = (over: Partial<TWebhookDelivery> = {}): TWebhookDelivery => ({
   payload: '{"type":"rating.created","store":"s1"}',
   ...over,
 });
+const STORES = ['Soho', 'Camden', 'Brixton', 'Hackney', 'Peckham'].map((name, i) =>
+  storeFixture({ _id: `64b7f0c2a1b2c3d4e5f6c00${i + 1}`, name }),
+);
+const storesRoute = () => jsonResponse(200, { stores: STORES });
 const list = (webhooks: TWebhook[]) => () =>
   jsonResponse(200, { webhooks, total: webhooks.length, page: 1, pageSize: 20 });
 
@@ -110,6 +115,68 @@ describe('WebhooksPanel', () => {
     expect(writeText).toHaveBeenCalledWith('whsec_c2VjcmV0');
     await userEvent.click(screen.getByRole('button', { name: 'I have saved it' }));
     expect(screen.queryByTestId('webhook-secret')).toBeNull();
+  });
+
+  it('adds an endpoint limited to the stores chosen with the keyboard', async () => {
+    const api = mockFetch({
+      [`GET ${BASE}`]: list([]),
+      'GET /api/v1/store': storesRoute,
+      [`POST ${BASE}`]: () => jsonResponse(201, { _id: ID, secret: 'whsec_c2VjcmV0' }),
+    });
+    renderPanel();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add endpoint' }));
+    const form = screen.getByRole('form', { name: 'Add a webhook endpoint' });
+    expect(within(form).getByRole('radio', { name: 'All stores' })).toBeChecked();
+    await userEvent.type(
+      within(form).getByRole('textbox', { name: /endpoint url/i }),
+      'https://hooks.example.com/cx',
+    );
+    within(form).getByRole('radio', { name: 'All stores' }).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(within(form).getByRole('radio', { name: 'Only chosen stores' })).toBeChecked();
+    await userEvent.click(within(form).getByRole('button', { name: 'Add endpoint' }));
+    expect(await within(form).findByText('Choose at least one store, or All stores')).toBeVisible();
+    const camden = within(form).getByRole('checkbox', { name: 'Camden' });
+    camden.focus();
+    await userEvent.keyboard(' ');
+    expect(camden).toBeChecked();
+    await userEvent.click(within(form).getByRole('checkbox', { name: 'Hackney' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Add endpoint' }));
+    await waitFor(() => expect(api.bodiesOf(`POST ${BASE}`)).toHaveLength(1));
+    expect(api.bodiesOf(`POST ${BASE}`)[0]).toEqual({
+      url: 'https://hooks.example.com/cx',
+      events: ['rating.created'],
+      stores: [STORES[1]!._id, STORES[3]!._id],
+    });
+  });
+
+  it("shows each endpoint's stores: All stores, or the names with +N more past three", async () => {
+    mockFetch({
+      [`GET ${BASE}`]: list([
+        endpoint(),
+        endpoint({
+          _id: '64b7f0c2a1b2c3d4e5f6d002',
+          url: 'https://a.example.com/one',
+          stores: [STORES[1]!._id],
+        }),
+        endpoint({
+          _id: '64b7f0c2a1b2c3d4e5f6d003',
+          url: 'https://a.example.com/five',
+          stores: STORES.map((s) => s._id),
+        }),
+      ]),
+      'GET /api/v1/store': storesRoute,
+    });
+    renderPanel();
+    const all = await screen.findByRole('listitem', { name: 'https://hooks.example.com/cx' });
+    expect(all).toHaveTextContent('Stores: All stores');
+    const one = screen.getByRole('listitem', { name: 'https://a.example.com/one' });
+    expect(await within(one).findByText('Stores: Camden')).toBeVisible();
+    const five = screen.getByRole('listitem', { name: 'https://a.example.com/five' });
+    expect(within(five).getByText('Stores: Soho, Camden, Brixton +2 more')).toHaveAttribute(
+      'title',
+      'Soho, Camden, Brixton, Hackney, Peckham',
+    );
   });
 
   it("shows the server's message on the URL field", async () => {

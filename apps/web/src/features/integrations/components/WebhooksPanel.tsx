@@ -1,12 +1,14 @@
-// Integrations › Webhooks: the business's endpoints (add, secret once, rotate, on/off, delete, test) and delivery logs.
+// Integrations › Webhooks: the business's endpoints (add with stores, secret once, rotate, on/off, delete, test) and logs.
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_LABELS, type TWebhook } from '@cx/contracts';
+import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_LABELS, type TStore, type TWebhook } from '@cx/contracts';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyList, LoadError, LoadingRows } from '@/components/LoadState';
 import { Pager } from '@/components/Pager';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
+import { storeNames, storeNamesShort } from '@/lib/store-names';
+import { useStores } from '@/lib/stores-query';
 import { useWebhookMutations, useWebhooks, WEBHOOKS_PAGE_SIZE } from '../api/webhooks';
 import { SecretOnce } from './SecretOnce';
 import { WebhookDeliveries } from './WebhookDeliveries';
@@ -14,7 +16,9 @@ import { WebhookForm } from './WebhookForm';
 
 const failed = (err: unknown) => toaster.create({ type: 'error', title: apiErrorMessage(err) });
 
-function EndpointCard({ endpoint, onSecret }: { endpoint: TWebhook; onSecret: (secret: string) => void }) {
+type TEndpointCardProps = { endpoint: TWebhook; stores: TStore[]; onSecret: (secret: string) => void };
+
+function EndpointCard({ endpoint, stores, onSecret }: TEndpointCardProps) {
   const m = useWebhookMutations();
   const [confirm, setConfirm] = useState<'delete' | 'rotate' | null>(null);
   const [showLog, setShowLog] = useState(false);
@@ -48,6 +52,14 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: TWebhook; onSecret: (s
             </Text>
             <Text fontSize="sm" color="fg.muted">
               {endpoint.events.map((e) => WEBHOOK_EVENT_LABELS[e]).join(' · ')}
+            </Text>
+            <Text
+              fontSize="sm"
+              color="fg.muted"
+              overflowWrap="anywhere"
+              title={storeNames(endpoint.stores, stores)}
+            >
+              Stores: {storeNamesShort(endpoint.stores, stores)}
             </Text>
           </Box>
           <Switch.Root
@@ -120,6 +132,7 @@ export function WebhooksPanel() {
   const [page, setPage] = useState(1);
   const query = useWebhooks(page);
   const { create } = useWebhookMutations();
+  const stores = useStores().data?.body.stores ?? [];
   const [secret, setSecret] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const total = query.data?.body.total ?? 0;
@@ -154,7 +167,7 @@ export function WebhooksPanel() {
           opacity={query.isPlaceholderData ? 0.6 : 1}
         >
           {webhooks.map((w) => (
-            <EndpointCard key={w._id} endpoint={w} onSecret={setSecret} />
+            <EndpointCard key={w._id} endpoint={w} stores={stores} onSecret={setSecret} />
           ))}
         </Stack>
         <Pager
@@ -198,6 +211,7 @@ export function WebhooksPanel() {
           <Card.Body p={{ base: '3', sm: '5' }}>
             <WebhookForm
               pending={create.isPending}
+              stores={stores}
               onSubmit={async (b) => {
                 const res = await create.mutateAsync({ body: b });
                 setSecret(res.body.secret);

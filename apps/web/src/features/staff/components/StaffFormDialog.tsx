@@ -1,19 +1,10 @@
 // Add or edit a staff member: photo, name, role, the stores they work at and whether they are active.
-import {
-  CheckboxCard,
-  Dialog,
-  Field,
-  Fieldset,
-  Input,
-  SimpleGrid,
-  Stack,
-  Switch,
-  chakra,
-} from '@chakra-ui/react';
+import { Dialog, Field, Input, Stack, Switch, chakra } from '@chakra-ui/react';
 import { ZStaffInputSchema, type TStaff, type TStore } from '@cx/contracts';
 import { useState, type FormEvent } from 'react';
 import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
 import { ImagePicker, uploadPickedImage } from '@/components/ImagePicker';
+import { StoresPicker } from '@/components/StoresPicker';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
 import { serverFormErrors, validate, type TFormErrors } from '@/lib/form-errors';
@@ -120,39 +111,13 @@ function StaffForm({ member, stores, onDone }: { member?: TStaff; stores: TStore
             />
             <Field.ErrorText>{errors.role}</Field.ErrorText>
           </Field.Root>
-          {/* A fieldset, not a Field: inside a Field every checkbox would be named after the field's label. */}
-          <Fieldset.Root invalid={Boolean(errors.stores)}>
-            <Fieldset.Legend>Works at</Fieldset.Legend>
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2" w="full">
-              {stores.map((store) => {
-                const checkedStore = values.stores.includes(store._id);
-                return (
-                  <CheckboxCard.Root
-                    key={store._id}
-                    size="sm"
-                    checked={checkedStore}
-                    onCheckedChange={(d) =>
-                      set(
-                        {
-                          stores: d.checked
-                            ? [...values.stores, store._id]
-                            : values.stores.filter((id) => id !== store._id),
-                        },
-                        'stores',
-                      )
-                    }
-                  >
-                    <CheckboxCard.HiddenInput />
-                    <CheckboxCard.Control>
-                      <CheckboxCard.Label>{store.name}</CheckboxCard.Label>
-                      <CheckboxCard.Indicator />
-                    </CheckboxCard.Control>
-                  </CheckboxCard.Root>
-                );
-              })}
-            </SimpleGrid>
-            <Fieldset.ErrorText>{errors.stores}</Fieldset.ErrorText>
-          </Fieldset.Root>
+          <StoresPicker
+            stores={stores}
+            label="Works at"
+            value={values.stores}
+            error={errors.stores}
+            onChange={(ids) => set({ stores: ids }, 'stores')}
+          />
           <Switch.Root checked={values.active} onCheckedChange={(d) => set({ active: d.checked }, 'active')}>
             <Switch.HiddenInput />
             <Switch.Control />

@@ -3,9 +3,10 @@ import { chakra, Dialog, Field, Input, Stack } from '@chakra-ui/react';
 import { ZInvitationRequestSchema, type TMemberRole, type TStore } from '@cx/contracts';
 import { useState } from 'react';
 import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
+import { StoresPicker } from '@/components/StoresPicker';
 import { useTeamMutations } from '../api/team';
 import { useDialogForm } from './use-dialog-form';
-import { RoleSelect, StoresPicker } from './RoleFields';
+import { RoleSelect } from './RoleFields';
 
 export type TInviteDialogProps = {
   open: boolean;

@@ -4,10 +4,11 @@ import { chakra, Dialog, Stack } from '@chakra-ui/react';
 import { ZUpdateMemberSchema, type TMember, type TMemberRole, type TStore } from '@cx/contracts';
 import { useState } from 'react';
 import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
+import { StoresPicker } from '@/components/StoresPicker';
 import { useTeamMutations } from '../api/team';
 import { MemberLinksChoice } from './MemberLinksChoice';
 import { useDialogForm } from './use-dialog-form';
-import { RoleSelect, StoresPicker } from './RoleFields';
+import { RoleSelect } from './RoleFields';
 
 const MEMBER_ROLES: TMemberRole[] = ['admin', 'manager', 'viewer'];
 

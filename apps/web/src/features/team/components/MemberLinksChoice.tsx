@@ -1,8 +1,9 @@
 // What a member made (board links, scorecard links, invitations) that a removal or a loss of stores would switch
 // off: each with "Switch off" (the default) or "Keep" (it becomes the remover's), with loading, error and empty states.
-import { HStack, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { RadioGroup, Stack, Text } from '@chakra-ui/react';
 import type { TMemberLink } from '@cx/contracts';
 import { LoadError, LoadingRows } from '@/components/LoadState';
+import { RadioItems } from '@/components/RadioItems';
 import { useMemberLinks, type TAccessChange } from '../api/team';
 import { formatDay } from './team-format';
 
@@ -64,18 +65,12 @@ export function MemberLinksChoice({
               <Text fontSize="xs" color="fg.muted">
                 {KIND_LABELS[link.kind]}, made {formatDay(link.createdAt)}
               </Text>
-              <HStack gap="4" mt="2" wrap="wrap">
-                {[
+              <RadioItems
+                options={[
                   { value: 'off', label: 'Switch off' },
                   { value: 'keep', label: 'Keep' },
-                ].map((option) => (
-                  <RadioGroup.Item key={option.value} value={option.value}>
-                    <RadioGroup.ItemHiddenInput />
-                    <RadioGroup.ItemIndicator />
-                    <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
-                  </RadioGroup.Item>
-                ))}
-              </HStack>
+                ]}
+              />
             </RadioGroup.Root>
           </Stack>
         ))}
