@@ -1,6 +1,6 @@
 // Integrations › Webhooks: the business's endpoints (add with stores, secret once, rotate, on/off, delete, test) and logs.
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Switch, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_LABELS, type TStore, type TWebhook } from '@cx/contracts';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyList, LoadError, LoadingRows } from '@/components/LoadState';
@@ -139,9 +139,8 @@ export function WebhooksPanel() {
   const lastPage = Math.max(1, Math.ceil(total / WEBHOOKS_PAGE_SIZE));
   const full = total >= WEBHOOK_ENDPOINTS_MAX;
   // Deleting the last endpoint of the last page leaves that page empty: show the page before it instead.
-  useEffect(() => {
-    if (query.isSuccess && page > lastPage) setPage(lastPage);
-  }, [query.isSuccess, page, lastPage]);
+  // (Adjusted while rendering, as React advises for state derived from data, not in an effect.)
+  if (query.isSuccess && page > lastPage) setPage(lastPage);
 
   const body = () => {
     if (query.isPending) return <LoadingRows rows={2} label="Loading webhooks" />;
