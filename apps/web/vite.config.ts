@@ -36,6 +36,8 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist',
       sourcemap: true,
+      // dist/.vite/manifest.json: the route script budgets (test/route-budgets.test.ts) read each route's chunks from it.
+      manifest: true,
       chunkSizeWarningLimit: 1200,
       // Two entries: the dashboard SPA and the lean QR pages (customer.html), which share no runtime but React.
       rollupOptions: {
