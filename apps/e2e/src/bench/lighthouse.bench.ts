@@ -1,0 +1,92 @@
+// Lighthouse 12 (mobile profile, simulated throttling) in Debian Chromium against `vite preview`: /, /dashboard signed
+// in as the demo owner, and /rate-staff; prints performance, accessibility, best practices, LCP and TBT for each.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { JourneyContext } from '../harness';
+import { CHROMIUM_ARGS, chromiumPath } from '../stack-session';
+
+/** Lighthouse's remote-debugging port for its own Chromium (playwright keeps the pipe for seeding storage). */
+const PORT = 9339;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+type TLhr = {
+  categories: Record<(typeof CATEGORIES)[number], { score: number | null }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: Array<Record<string, unknown>> } }>;
+  runtimeError?: { code: string; message: string };
+};
+
+type TTarget = { label: string; path: string; signedIn: boolean };
+
+const score = (lhr: TLhr, key: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[key].score ?? 0) * 100);
+const ms = (lhr: TLhr, audit: string) => `${Math.round(lhr.audits[audit]?.numericValue ?? NaN)} ms`;
+
+/** Script bytes transferred, from Lighthouse's own resource summary. */
+function scriptKb(lhr: TLhr): string {
+  const row = lhr.audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script');
+  return row ? `${(Number(row.transferSize) / 1024).toFixed(1)} kB` : 'n/a';
+}
+
+async function demoSession(apiUrl: string, demo: { email: string; password: string }) {
+  const res = await fetch(`${apiUrl}/api/v1/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(demo),
+  });
+  if (!res.ok) throw new Error(`demo login failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { token: string; user: unknown };
+  return { token: body.token, user: JSON.stringify(body.user) };
+}
+
+export async function run(ctx: JourneyContext): Promise<void> {
+  const store = await ctx.db.collection('stores').findOne({ deletedAt: null }, { sort: { createdAt: 1 } });
+  if (!store) throw new Error('lighthouse bench needs a store (the e2e stack seeds the demo business)');
+  // The signed-in run goes first, in a fresh profile: Lighthouse keeps storage (the token) for it, and with it the
+  // HTTP cache, which must not hold the app's scripts yet. The seeding visit opens a file that loads no script.
+  const targets: TTarget[] = [
+    { label: '/dashboard (demo owner)', path: '/dashboard', signedIn: true },
+    { label: '/', path: '/', signedIn: false },
+    { label: '/rate-staff', path: `/rate-staff?store=${String(store._id)}`, signedIn: false },
+  ];
+  const { default: lighthouse } = (await import('lighthouse')) as unknown as {
+    default: (url: string, flags: Record<string, unknown>) => Promise<{ lhr: TLhr } | undefined>;
+  };
+  const profile = mkdtempSync(join(tmpdir(), 'cx-lighthouse-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${PORT}`],
+  });
+  try {
+    const session = await demoSession(ctx.apiUrl, ctx.demo);
+    const seed = await browser.newPage();
+    await seed.goto(`${ctx.webUrl}/favicon.svg`);
+    await seed.evaluate(({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', user);
+    }, session);
+    await seed.close();
+    console.log('Lighthouse 12, mobile profile (simulated 150 ms RTT, 1.6 Mbit/s, 4x CPU slowdown), one run each:');
+    for (const target of targets) {
+      const result = await lighthouse(`${ctx.webUrl}${target.path}`, {
+        port: PORT,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        disableStorageReset: target.signedIn,
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned nothing for ${target.path}`);
+      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${target.path}: ${lhr.runtimeError.message}`);
+      console.log(
+        `${target.label.padEnd(24)} performance ${score(lhr, 'performance')}, accessibility ${score(lhr, 'accessibility')}, ` +
+          `best practices ${score(lhr, 'best-practices')}, FCP ${ms(lhr, 'first-contentful-paint')}, ` +
+          `LCP ${ms(lhr, 'largest-contentful-paint')}, TBT ${ms(lhr, 'total-blocking-time')}, script ${scriptKb(lhr)}`,
+      );
+    }
+  } finally {
+    await browser.close().catch(() => undefined);
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
