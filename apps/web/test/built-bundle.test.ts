@@ -68,7 +68,7 @@ type TChunk = {
 };
 type TOutputItem = TChunk | { type: 'asset'; fileName: string; source: string | Uint8Array };
 
-type TBuilt = { chunks: Map<string, TChunk>; manifest: TManifest };
+type TBuilt = { chunks: Map<string, TChunk>; manifest: TManifest; indexHtml: string };
 
 async function buildChunks(): Promise<TBuilt> {
   // Vitest runs with NODE_ENV=test, which would bundle React's development build: measure what production ships.
@@ -86,13 +86,15 @@ async function buildChunks(): Promise<TBuilt> {
   const outputs = (Array.isArray(result) ? result : [result]) as { output: TOutputItem[] }[];
   const chunks = new Map<string, TChunk>();
   let manifest: TManifest | undefined;
+  let indexHtml = '';
   for (const out of outputs)
     for (const item of out.output) {
       if (item.type === 'chunk') chunks.set(item.fileName, item);
       else if (item.fileName === MANIFEST_FILE) manifest = JSON.parse(String(item.source)) as TManifest;
+      else if (item.fileName === 'index.html') indexHtml = String(item.source);
     }
   if (!manifest) throw new Error(`the build wrote no ${MANIFEST_FILE}: is build.manifest on in vite.config.ts?`);
-  return { chunks, manifest };
+  return { chunks, manifest, indexHtml };
 }
 
 /** The chunks a start chunk loads: static imports always, dynamic ones when asked. */
@@ -225,5 +227,11 @@ describe('script the dashboard SPA loads per route (Vite manifest)', () => {
     expect(found).toEqual([]);
     // The same rules do find the API layer where it belongs.
     expect(routeChunks('/dashboard').some((c) => c.moduleIds.some((id) => NOT_ON_HOME[0]![1].test(id)))).toBe(true);
+  });
+
+  it('has index.html fetch every script of the home page up front, so none waits for the entry to run', () => {
+    const files = staticFiles(built.manifest, ROUTE_MODULES['/']);
+    expect(files.length).toBeGreaterThan(10);
+    expect(files.filter((file) => !built.indexHtml.includes(`/${file}"`))).toEqual([]);
   });
 });
