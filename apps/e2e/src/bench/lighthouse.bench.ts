@@ -10,6 +10,8 @@ import { CHROMIUM_ARGS, chromiumPath } from '../stack-session';
 /** Lighthouse's remote-debugging port for its own Chromium (playwright keeps the pipe for seeding storage). */
 const PORT = 9339;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+/** Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART, NO_FCP): a target is tried this often. */
+const ATTEMPTS = 3;
 
 type TLhr = {
   categories: Record<(typeof CATEGORIES)[number], { score: number | null }>;
@@ -68,23 +70,32 @@ export async function run(ctx: JourneyContext): Promise<void> {
     }, session);
     await seed.close();
     console.log('Lighthouse 12, mobile profile (simulated 150 ms RTT, 1.6 Mbit/s, 4x CPU slowdown), one run each:');
+    const failed: string[] = [];
     for (const target of targets) {
-      const result = await lighthouse(`${ctx.webUrl}${target.path}`, {
-        port: PORT,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-        disableStorageReset: target.signedIn,
-      });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned nothing for ${target.path}`);
-      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${target.path}: ${lhr.runtimeError.message}`);
+      let lhr: TLhr | undefined;
+      for (let attempt = 1; attempt <= ATTEMPTS && !lhr; attempt++) {
+        const result = await lighthouse(`${ctx.webUrl}${target.path}`, {
+          port: PORT,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+          disableStorageReset: target.signedIn,
+        });
+        const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
+        if (!error) lhr = result!.lhr;
+        else console.log(`${target.label.padEnd(24)} attempt ${attempt}/${ATTEMPTS} failed: ${error.code}`);
+      }
+      if (!lhr) {
+        failed.push(target.label);
+        continue;
+      }
       console.log(
         `${target.label.padEnd(24)} performance ${score(lhr, 'performance')}, accessibility ${score(lhr, 'accessibility')}, ` +
           `best practices ${score(lhr, 'best-practices')}, FCP ${ms(lhr, 'first-contentful-paint')}, ` +
           `LCP ${ms(lhr, 'largest-contentful-paint')}, TBT ${ms(lhr, 'total-blocking-time')}, script ${scriptKb(lhr)}`,
       );
     }
+    if (failed.length > 0) throw new Error(`Lighthouse could not measure ${failed.join(', ')}`);
   } finally {
     await browser.close().catch(() => undefined);
     rmSync(profile, { recursive: true, force: true });
