@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
 import { customerEntry } from './customer-entry.ts';
+import { landingPreload } from './landing-preload.ts';
 import { securityHeaders } from './security-headers.ts';
 
 const DEFAULT_API_TARGET = 'http://localhost:4000';
@@ -24,7 +25,14 @@ export default defineConfig(({ mode }) => {
   // The dev server needs React Refresh's inline script, so only the preview of the built app is locked down.
   const apiOrigins = [fileEnv.VITE_API_BASE_URL, fileEnv.VITE_SOCKET_URL].filter((o): o is string => !!o);
   return {
-    plugins: [react(), customerEntry({ apiOrigins })],
+    plugins: [
+      react(),
+      customerEntry({ apiOrigins }),
+      landingPreload({
+        html: 'index.html',
+        modules: ['src/app/layouts/PublicLayout.tsx', 'src/features/marketing/routes/HomePage.tsx'],
+      }),
+    ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     server: { port: 5173, strictPort: true, proxy: apiProxy(target) },
     preview: {
@@ -36,6 +44,8 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist',
       sourcemap: true,
+      // dist/.vite/manifest.json: the route script budgets (test/route-budgets.test.ts) read each route's chunks from it.
+      manifest: true,
       chunkSizeWarningLimit: 1200,
       // Two entries: the dashboard SPA and the lean QR pages (customer.html), which share no runtime but React.
       rollupOptions: {

@@ -1,4 +1,5 @@
-// `pnpm --filter @cx/e2e bench`: browser-side benchmarks (src/bench/*.bench.ts) against the real built stack.
+// `pnpm --filter @cx/e2e bench [name]`: browser-side benchmarks (src/bench/*.bench.ts, or those whose file name contains
+// `name`, e.g. `lighthouse`) against the real built stack.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
@@ -8,7 +9,7 @@ import { withStackSession } from './stack-session';
 async function main(): Promise<void> {
   const dir = join(__dirname, 'bench');
   const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.bench.ts'))
+    .filter((f) => f.endsWith('.bench.ts') && f.includes(process.argv[2] ?? ''))
     .sort();
   await withStackSession(async ({ stack, browser, mailbox, db }) => {
     for (const f of files) {

@@ -1,22 +1,32 @@
 // Hosts the auth dialog opened through lib/auth-dialog; the dialog's code (auth feature) loads on first opening.
 import { lazy, Suspense, useState } from 'react';
-import { EmailVerificationNotice } from '@/features/auth/components/EmailVerificationNotice';
+import { useLocation } from 'react-router';
 import { authDialog, useAuthDialogView } from '@/lib/auth-dialog';
+import { WithApi } from './WithApi';
 
 const AuthDialog = lazy(() => import('@/features/auth/components/AuthDialog'));
+// The notice (and the toaster it uses) loads only on the verification mail's landing URL.
+const EmailVerificationNotice = lazy(() =>
+  import('@/features/auth/components/EmailVerificationNotice').then((m) => ({ default: m.EmailVerificationNotice })),
+);
 
 export function AuthDialogHost() {
   const view = useAuthDialogView();
+  const verificationLanding = new URLSearchParams(useLocation().search).has('emailVerified');
   // Stays mounted after the first opening so closing can animate and reopening is instant.
   const [everOpened, setEverOpened] = useState(false);
   if (view !== null && !everOpened) setEverOpened(true);
   return (
     <>
-      <EmailVerificationNotice />
-      {everOpened ? (
+      {verificationLanding ? (
         <Suspense fallback={null}>
-          <AuthDialog view={view} onClose={authDialog.close} />
+          <EmailVerificationNotice />
         </Suspense>
+      ) : null}
+      {everOpened ? (
+        <WithApi>
+          <AuthDialog view={view} onClose={authDialog.close} />
+        </WithApi>
       ) : null}
     </>
   );

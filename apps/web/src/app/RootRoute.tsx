@@ -1,10 +1,16 @@
-// The root route: scrolls to the top on each path change and hosts the auth dialog above every layout.
+// The root route: scrolls to the top on each path change, checks a signed-in user and hosts the auth dialog.
 import { Box, Button, Center, Heading, Spinner, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Outlet, useLocation, useRouteError } from 'react-router';
 import { env } from '@/config/env';
-import { CurrentUserSync } from '@/features/auth/components/CurrentUserSync';
+import { useSession } from '@/lib/session';
 import { AuthDialogHost } from './AuthDialogHost';
+import { WithApi } from './WithApi';
+
+// Only a signed-in visitor has a user to fetch, so only they load it (and the API layer) on a marketing page.
+const CurrentUserSync = lazy(() =>
+  import('@/features/auth/components/CurrentUserSync').then((m) => ({ default: m.CurrentUserSync })),
+);
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -15,10 +21,15 @@ function ScrollToTop() {
 }
 
 export function RootRoute() {
+  const { isSignedIn } = useSession();
   return (
     <>
       <ScrollToTop />
-      <CurrentUserSync />
+      {isSignedIn ? (
+        <WithApi>
+          <CurrentUserSync />
+        </WithApi>
+      ) : null}
       <Outlet />
       <AuthDialogHost />
     </>

@@ -5,8 +5,8 @@ import { paths } from '@/config/paths';
 import { mockFetch } from '@/testing/mock-api';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 
-// The business area chunk is lazy; compiling it cold on a busy machine can outlast a findBy wait.
-beforeAll(() => import('@/app/routes/business'), 120_000);
+// The business layout is lazy; compiling it cold on a busy machine can outlast a findBy wait.
+beforeAll(() => import('@/app/layouts/business/BusinessLayout'), 120_000);
 afterEach(() => vi.unstubAllGlobals());
 
 describe('unguarded business-layout pages without a token', () => {

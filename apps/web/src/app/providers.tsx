@@ -1,22 +1,19 @@
-// App-wide providers: Chakra (custom system), react-query with the tsr client, and the toaster.
-import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { system } from '@/app/theme';
-import { Toaster } from '@/components/ui/toaster';
-import { tsr } from '@/lib/api-client';
+// The whole provider stack at once (shell and API layer) for a piece rendered outside the router, e.g. a component test.
+import type { QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import ApiProvider from './ApiProvider';
+import { createApiRoot } from './api-root';
+import { ShellProviders } from './shell-providers';
 
 export type TAppProvidersProps = { queryClient: QueryClient; children: ReactNode };
 
 export function AppProviders({ queryClient, children }: TAppProvidersProps) {
+  const [apiRoot] = useState(() =>
+    createApiRoot({ navigate: () => undefined, currentPath: () => window.location.pathname }, queryClient),
+  );
   return (
-    <ChakraProvider value={system}>
-      <QueryClientProvider client={queryClient}>
-        <tsr.ReactQueryProvider>
-          {children}
-          <Toaster />
-        </tsr.ReactQueryProvider>
-      </QueryClientProvider>
-    </ChakraProvider>
+    <ShellProviders apiRoot={apiRoot}>
+      <ApiProvider>{children}</ApiProvider>
+    </ShellProviders>
   );
 }

@@ -1,5 +1,6 @@
-// Every route of spec §2, lazy-loaded per area (marketing, business); the customer paths belong to the lean QR entry.
-// To add or fill a page: write it in src/features/<feature>/routes/, export it from the area file in ./routes/, list it here.
+// Every route of spec §2, each page its own lazy chunk; the customer paths belong to the lean QR entry.
+// To add or fill a page: write it in src/features/<feature>/routes/ and list it here with its import. A page that calls
+// the API goes below an `api` route, which loads react-query, the tsr client and the contract with it.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
@@ -7,21 +8,25 @@ import { CustomerEntryRedirect } from './CustomerEntryRedirect';
 import { RequireToken, requireTokenLoader } from './RequireToken';
 import { RootRoute, RouteErrorBoundary, RouteFallback } from './RootRoute';
 
-const marketingArea = () => import('./routes/marketing');
-const businessArea = () => import('./routes/business');
-const boardArea = () => import('./routes/board');
-
 type TComponentName<M> = { [K in keyof M]: M[K] extends ComponentType ? K : never }[keyof M];
 
-/** A route `lazy` that loads an area chunk and renders one of its exported components. */
-function fromArea<M>(load: () => Promise<M>, name: TComponentName<M>) {
+/** A route `lazy` that loads one module and renders one of its exported components. */
+function lazyComponent<M>(load: () => Promise<M>, name: TComponentName<M>) {
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
 
 const page = <M,>(path: string, load: () => Promise<M>, name: TComponentName<M>): RouteObject => ({
   path,
-  lazy: fromArea(load, name),
+  lazy: lazyComponent(load, name),
 });
+
+/** A pathless route whose pages may call the API (react-query and the tsr client load with the first of them). */
+const api = (children: RouteObject[]): RouteObject => ({
+  lazy: lazyComponent(() => import('./ApiProvider'), 'ApiRoute'),
+  children,
+});
+
+const businessLayout = lazyComponent(() => import('./layouts/business/BusinessLayout'), 'BusinessLayout');
 
 const { marketing, business, businessOpen, customer } = paths;
 
@@ -32,71 +37,143 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorBoundary,
     children: [
       {
-        lazy: fromArea(marketingArea, 'PublicLayout'),
+        lazy: lazyComponent(() => import('./layouts/PublicLayout'), 'PublicLayout'),
         children: [
-          page(marketing.home.path, marketingArea, 'HomePage'),
-          page(marketing.blogPosts.path, marketingArea, 'BlogPostsPage'),
-          page(marketing.contactUs.path, marketingArea, 'ContactUsPage'),
-          page(marketing.termsConditions.path, marketingArea, 'TermsConditionsPage'),
-          page(paths.notFound.path, marketingArea, 'NotFoundPage'),
-          // Teams (#21): an invitation link works signed in or not; /no-access needs no business.
-          page(paths.team.acceptInvitation.path, marketingArea, 'AcceptInvitationPage'),
-          page(paths.team.noAccess.path, marketingArea, 'NoAccessPage'),
-          page(paths.alerts.acknowledge.path, marketingArea, 'AcknowledgeAlertPage'),
-          page(paths.reports.unsubscribe.path, marketingArea, 'UnsubscribeReportPage'),
+          page(marketing.home.path, () => import('@/features/marketing/routes/HomePage'), 'HomePage'),
+          page(marketing.blogPosts.path, () => import('@/features/marketing/routes/BlogPostsPage'), 'BlogPostsPage'),
+          page(marketing.contactUs.path, () => import('@/features/marketing/routes/ContactUsPage'), 'ContactUsPage'),
+          page(
+            marketing.termsConditions.path,
+            () => import('@/features/marketing/routes/TermsConditionsPage'),
+            'TermsConditionsPage',
+          ),
+          page(paths.notFound.path, () => import('@/features/marketing/routes/NotFoundPage'), 'NotFoundPage'),
+          api([
+            // Teams (#21): an invitation link works signed in or not; /no-access needs no business.
+            page(
+              paths.team.acceptInvitation.path,
+              () => import('@/features/team/routes/AcceptInvitationPage'),
+              'AcceptInvitationPage',
+            ),
+            page(paths.team.noAccess.path, () => import('@/features/team/routes/NoAccessPage'), 'NoAccessPage'),
+            page(
+              paths.alerts.acknowledge.path,
+              () => import('@/features/alerts/routes/AcknowledgeAlertPage'),
+              'AcknowledgeAlertPage',
+            ),
+            page(
+              paths.reports.unsubscribe.path,
+              () => import('@/features/auth/routes/UnsubscribeReportPage'),
+              'UnsubscribeReportPage',
+            ),
+          ]),
         ],
       },
-      // The breakroom TV (#25): no layout, no sign-in, and its own calm fallback instead of the error page.
-      {
-        path: paths.board.path,
-        lazy: async () => {
-          const m = await boardArea();
-          return { Component: m.BreakroomBoardPage, ErrorBoundary: m.BoardErrorFallback };
-        },
-      },
-      // A shared scorecard (#25): outside the token guard and without the marketing navigation.
-      page(paths.publicScorecard.path, marketingArea, 'PublicScorecardPage'),
       // The QR pages are their own lean entry (customer.html): the server sends it for these paths.
       ...Object.values(customer).map(({ path }) => ({ path, Component: CustomerEntryRedirect })),
-      {
-        loader: requireTokenLoader,
-        Component: RequireToken,
-        children: [
-          {
-            lazy: fromArea(businessArea, 'BusinessLayout'),
-            children: [
-              page(business.dashboard.path, businessArea, 'SnapshotPage'),
-              page(business.overview.path, businessArea, 'OverviewPage'),
-              page(business.staffOnShift.path, businessArea, 'StaffOnShiftPage'),
-              page(business.staffPerformance.path, businessArea, 'StaffLeagueTablePage'),
-              page(business.storePerformance.path, businessArea, 'StoreLeagueTablePage'),
-              page(business.customersFeedback.path, businessArea, 'FeedbackTimelinePage'),
-              page(business.rota.path, businessArea, 'RotaPage'),
-              page(business.interfaceSettings.path, businessArea, 'InterfaceSettingsPage'),
-              page(business.manageStaff.path, businessArea, 'ManageStaffPage'),
-              page(business.manageStores.path, businessArea, 'ManageStoresPage'),
-              page(business.settingsAndNotifications.path, businessArea, 'PerformanceNotificationsPage'),
-              page(business.mySubscription.path, businessArea, 'MySubscriptionPage'),
-              page(business.paymentSuccess.path, businessArea, 'PaymentSuccessPage'),
-              page(business.paymentFailed.path, businessArea, 'PaymentFailedPage'),
-              page(business.team.path, businessArea, 'TeamPage'),
-              page(business.audit.path, businessArea, 'AuditLogPage'),
-              page(business.integrations.path, businessArea, 'IntegrationsPage'),
-              page(business.scorecard.path, businessArea, 'ScorecardPage'),
-              page(business.commentThemes.path, businessArea, 'CommentThemesPage'),
-            ],
+      api([
+        // The breakroom TV (#25): no layout, no sign-in, and its own calm fallback instead of the error page.
+        {
+          path: paths.board.path,
+          lazy: async () => {
+            const m = await import('@/features/boards/routes/BreakroomBoardPage');
+            return { Component: m.BreakroomBoardPage, ErrorBoundary: m.BoardErrorFallback };
           },
-        ],
-      },
-      {
-        // Same layout, no token guard (spec §2).
-        lazy: fromArea(businessArea, 'BusinessLayout'),
-        children: [
-          page(businessOpen.user.path, businessArea, 'UserPage'),
-          page(businessOpen.products.path, businessArea, 'ProductsPage'),
-          page(businessOpen.blog.path, businessArea, 'BlogPage'),
-        ],
-      },
+        },
+        // A shared scorecard (#25): outside the token guard and without the marketing navigation.
+        page(
+          paths.publicScorecard.path,
+          () => import('@/features/scorecards/routes/PublicScorecardPage'),
+          'PublicScorecardPage',
+        ),
+        {
+          loader: requireTokenLoader,
+          Component: RequireToken,
+          children: [
+            {
+              lazy: businessLayout,
+              children: [
+                page(business.dashboard.path, () => import('@/features/dashboard/routes/SnapshotPage'), 'SnapshotPage'),
+                page(business.overview.path, () => import('@/features/dashboard/routes/OverviewPage'), 'OverviewPage'),
+                page(
+                  business.staffOnShift.path,
+                  () => import('@/features/staff/routes/StaffOnShiftPage'),
+                  'StaffOnShiftPage',
+                ),
+                page(
+                  business.staffPerformance.path,
+                  () => import('@/features/staff/routes/StaffLeagueTablePage'),
+                  'StaffLeagueTablePage',
+                ),
+                page(
+                  business.storePerformance.path,
+                  () => import('@/features/stores/routes/StoreLeagueTablePage'),
+                  'StoreLeagueTablePage',
+                ),
+                page(
+                  business.customersFeedback.path,
+                  () => import('@/features/feedback/routes/FeedbackTimelinePage'),
+                  'FeedbackTimelinePage',
+                ),
+                page(business.rota.path, () => import('@/features/rota/routes/RotaPage'), 'RotaPage'),
+                page(
+                  business.interfaceSettings.path,
+                  () => import('@/features/interfaces/routes/InterfaceSettingsPage'),
+                  'InterfaceSettingsPage',
+                ),
+                page(business.manageStaff.path, () => import('@/features/staff/routes/ManageStaffPage'), 'ManageStaffPage'),
+                page(
+                  business.manageStores.path,
+                  () => import('@/features/stores/routes/ManageStoresPage'),
+                  'ManageStoresPage',
+                ),
+                page(
+                  business.settingsAndNotifications.path,
+                  () => import('@/features/notifications/routes/PerformanceNotificationsPage'),
+                  'PerformanceNotificationsPage',
+                ),
+                page(
+                  business.mySubscription.path,
+                  () => import('@/features/subscription/routes/MySubscriptionPage'),
+                  'MySubscriptionPage',
+                ),
+                page(
+                  business.paymentSuccess.path,
+                  () => import('@/features/subscription/routes/PaymentSuccessPage'),
+                  'PaymentSuccessPage',
+                ),
+                page(
+                  business.paymentFailed.path,
+                  () => import('@/features/subscription/routes/PaymentFailedPage'),
+                  'PaymentFailedPage',
+                ),
+                page(business.team.path, () => import('@/features/team/routes/TeamPage'), 'TeamPage'),
+                page(business.audit.path, () => import('@/features/team/routes/AuditLogPage'), 'AuditLogPage'),
+                page(
+                  business.integrations.path,
+                  () => import('@/features/integrations/routes/IntegrationsPage'),
+                  'IntegrationsPage',
+                ),
+                page(business.scorecard.path, () => import('@/features/scorecards/routes/ScorecardPage'), 'ScorecardPage'),
+                page(
+                  business.commentThemes.path,
+                  () => import('@/features/themes/routes/CommentThemesPage'),
+                  'CommentThemesPage',
+                ),
+              ],
+            },
+          ],
+        },
+        {
+          // Same layout, no token guard (spec §2).
+          lazy: businessLayout,
+          children: [
+            page(businessOpen.user.path, () => import('@/features/unlisted/routes/UserPage'), 'UserPage'),
+            page(businessOpen.products.path, () => import('@/features/unlisted/routes/ProductsPage'), 'ProductsPage'),
+            page(businessOpen.blog.path, () => import('@/features/unlisted/routes/BlogPage'), 'BlogPage'),
+          ],
+        },
+      ]),
       { path: '*', element: <Navigate to={paths.notFound.path} replace /> },
     ],
   },

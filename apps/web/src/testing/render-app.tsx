@@ -1,9 +1,10 @@
-// Renders the real route tree in a memory router with the real providers, optionally signed in.
+// Renders the real route tree in a memory router with the app's providers, optionally signed in.
 import { render } from '@testing-library/react';
 import type { TUser } from '@cx/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders } from '@/app/providers';
+import { createApiRoot } from '@/app/api-root';
 import { routes } from '@/app/router';
+import { ShellProviders } from '@/app/shell-providers';
 import { createQueryClient } from '@/lib/query-client';
 import { session, type TSessionUser } from '@/lib/session';
 
@@ -42,14 +43,16 @@ export type TRenderAppOptions = { token?: string; user?: TSessionUser };
 export function renderApp(initialPath: string, { token, user = testUser }: TRenderAppOptions = {}) {
   if (token) session.start({ token, user });
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
-  const queryClient = createQueryClient({
-    navigate: (to) => void router.navigate(to, { replace: true }),
+  const navigation = {
+    navigate: (to: string) => void router.navigate(to, { replace: true }),
     currentPath: () => router.state.location.pathname,
-  });
+  };
+  // Made up front (not on the API layer's first load, as in the app) so a test can read and seed its cache.
+  const queryClient = createQueryClient(navigation);
   const utils = render(
-    <AppProviders queryClient={queryClient}>
+    <ShellProviders apiRoot={createApiRoot(navigation, queryClient)}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </ShellProviders>,
   );
   return { ...utils, router, queryClient };
 }

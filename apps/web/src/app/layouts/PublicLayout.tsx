@@ -1,13 +1,19 @@
 // Marketing pages and /404: header with Contact us and Login (or the profile chip when signed in), footer with address and email.
-import { Box, Button, Container, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, HStack, Link, SkeletonCircle, Stack, Text } from '@chakra-ui/react';
+import { lazy } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router';
+import { WithApi } from '@/app/WithApi';
 import { Logo } from '@/components/Logo';
 import { company } from '@/config/company';
 import { APP_NAME, paths } from '@/config/paths';
 import { authDialog } from '@/lib/auth-dialog';
 import { useSession } from '@/lib/session';
-import { AccountMenu } from '@/features/auth/components/AccountMenu';
 import { TOP_BAR_HEIGHT } from './business/dimensions';
+
+// Signed-in visitors only: the menu and the API layer it uses stay off a stranger's landing page.
+const AccountMenu = lazy(() =>
+  import('@/features/auth/components/AccountMenu').then((m) => ({ default: m.AccountMenu })),
+);
 
 function PublicHeader() {
   const { isSignedIn } = useSession();
@@ -31,7 +37,9 @@ function PublicHeader() {
               <RouterLink to={paths.marketing.contactUs.path}>Contact us</RouterLink>
             </Link>
             {isSignedIn ? (
-              <AccountMenu />
+              <WithApi fallback={<SkeletonCircle size="10" />}>
+                <AccountMenu />
+              </WithApi>
             ) : (
               <Button
                 colorPalette="brand"

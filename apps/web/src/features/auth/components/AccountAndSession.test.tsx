@@ -15,7 +15,7 @@ import { EMAIL_VERIFIED_MESSAGE } from './EmailVerificationNotice';
 // Each test renders the whole app; the first visit to a lazy area compiles its chunk, slow on a busy machine: it is
 // compiled once up front, and the bound leaves room for the tests that open the profile dialog twice.
 vi.setConfig({ testTimeout: 60_000 });
-beforeAll(() => import('@/app/routes/business'), 120_000);
+beforeAll(() => import('@/app/layouts/business/BusinessLayout'), 120_000);
 
 afterEach(() => {
   // Unmounted first, so closing the module-store dialog re-renders nothing after the test's act.
