@@ -14,12 +14,16 @@ export function setupTestDb({ clearBetweenTests = true } = {}): void {
   });
 
   afterEach(async () => {
-    if (!clearBetweenTests) return;
-    const collections = Object.values(mongoose.connection.collections);
-    await Promise.all(collections.map((c) => c.deleteMany({})));
+    if (clearBetweenTests) await clearDb();
   });
 
   afterAll(async () => {
     await mongoose.disconnect();
   });
+}
+
+/** Every document of every collection removed (indexes kept). */
+export async function clearDb(): Promise<void> {
+  const collections = Object.values(mongoose.connection.collections);
+  await Promise.all(collections.map((c) => c.deleteMany({})));
 }

@@ -88,7 +88,9 @@ export async function dumpDb(): Promise<DbDump> {
   const db = mongoose.connection.db;
   if (!db) throw new Error('MongoDB is not connected');
   const out: DbDump = {};
-  const collections = (await db.collections()).sort((a, b) => a.collectionName.localeCompare(b.collectionName));
+  const collections = (await db.collections()).sort((a, b) =>
+    a.collectionName.localeCompare(b.collectionName),
+  );
   // All reads at once: some forty collections, most empty, cost forty round trips one after another.
   const docs = await Promise.all(collections.map((coll) => coll.find({}).toArray()));
   collections.forEach((coll, i) => {
@@ -103,7 +105,10 @@ export async function dumpDb(): Promise<DbDump> {
  * the previous check ended with, or the first one) and becomes the next check's "before". Work a request left running
  * in the background is waited for first, so it lands in the check of the request that started it.
  */
-export function dumpChain(): { start: () => Promise<void>; next: () => Promise<{ before: DbDump; after: DbDump }> } {
+export function dumpChain(): {
+  start: () => Promise<void>;
+  next: () => Promise<{ before: DbDump; after: DbDump }>;
+} {
   let last: DbDump | undefined;
   const settled = async () => {
     await drainBackground(10_000);
