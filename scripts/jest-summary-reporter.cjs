@@ -1,4 +1,4 @@
-// Jest reporter that writes {suite, passed, failed, skipped} to test-output/results so .ci/run can print one total.
+// Jest reporter that writes {suite, passed, failed, skipped, durationMs} to test-output/results for the closing summary.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -15,6 +15,8 @@ class SummaryReporter {
       passed: results.numPassedTests,
       failed: results.numFailedTests + (results.numRuntimeErrorTestSuites || 0),
       skipped: results.numPendingTests + results.numTodoTests,
+      // From jest's start (after any step the package's test script runs before it, e.g. the API's typecheck).
+      durationMs: Date.now() - results.startTime,
     };
     fs.writeFileSync(path.join(dir, `${this.name}.json`), JSON.stringify(summary) + '\n');
   }

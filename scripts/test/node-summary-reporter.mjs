@@ -1,8 +1,9 @@
-// node:test reporter writing {suite, passed, failed, skipped} to test-output/results/scripts.json like the other runners.
+// node:test reporter writing {suite, passed, failed, skipped, durationMs} to test-output/results/scripts.json like the other runners.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export default async function* summaryReporter(source) {
+  const started = Date.now();
   let passed = 0;
   let failed = 0;
   let skipped = 0;
@@ -19,7 +20,7 @@ export default async function* summaryReporter(source) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, 'scripts.json'),
-    JSON.stringify({ suite: 'scripts', passed, failed, skipped }) + '\n',
+    JSON.stringify({ suite: 'scripts', passed, failed, skipped, durationMs: Date.now() - started }) + '\n',
   );
   yield '';
 }

@@ -36,6 +36,7 @@ function obtainPrerequisites(journeys: readonly Journey[]): void {
 }
 
 async function main(): Promise<number> {
+  const startedAt = Date.now();
   const filter = process.argv[2];
   const order = orderFrom(process.env.CX_E2E_ORDER, process.env.CX_E2E_SEED);
   const journeys = await loadJourneys(filter, order);
@@ -86,7 +87,7 @@ async function main(): Promise<number> {
   const dir = process.env.CX_RESULTS_DIR ?? join(REPO_ROOT, 'test-output', 'results');
   mkdirSync(dir, { recursive: true });
   if (!filter)
-    writeFileSync(join(dir, 'e2e.json'), JSON.stringify({ suite: 'e2e', passed, failed, skipped: 0 }) + '\n');
+    writeFileSync(join(dir, 'e2e.json'), JSON.stringify({ suite: 'e2e', passed, failed, skipped: 0, durationMs: Date.now() - startedAt }) + '\n');
   console.log(`e2e: ${passed} passed, ${failed} failed`);
   return failed > 0 || passed === 0 ? 1 : 0;
 }

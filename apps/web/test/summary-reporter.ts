@@ -1,4 +1,4 @@
-// Vitest reporter that writes {suite, passed, failed, skipped} to <repo>/test-output/results/web.json for CI.
+// Vitest reporter that writes {suite, passed, failed, skipped, durationMs} to <repo>/test-output/results/web.json for CI.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,12 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const resultsDir = path.join(repoRoot, 'test-output', 'results');
 
 export default class SummaryReporter implements Reporter {
+  private startedAt = Date.now();
+
+  onInit(): void {
+    this.startedAt = Date.now();
+  }
+
   onTestRunEnd(
     testModules: ReadonlyArray<TestModule>,
     unhandledErrors: ReadonlyArray<SerializedError>,
@@ -27,7 +33,7 @@ export default class SummaryReporter implements Reporter {
     }
     failed += unhandledErrors.length;
     fs.mkdirSync(resultsDir, { recursive: true });
-    const summary = { suite: 'web', passed, failed, skipped };
+    const summary = { suite: 'web', passed, failed, skipped, durationMs: Date.now() - this.startedAt };
     fs.writeFileSync(path.join(resultsDir, 'web.json'), JSON.stringify(summary) + '\n');
   }
 }

@@ -46,7 +46,7 @@ async function figuresFor(business: string, f: RefFilter) {
 
 describe('dashboard figures (property: 2,000+ random events in three zones)', () => {
   it('equal an independent recount for every period preset, filter and table', async () => {
-    const world = await buildWorld(SEED, 2000);
+    const world = await buildWorld(SEED, 2000, { bulk: true });
     const raw = await rawWorld(world.business.id);
     const [london, newYork, sydney] = world.stores.map((s) => String(s._id));
     const filters: RefFilter[] = [

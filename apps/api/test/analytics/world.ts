@@ -1,6 +1,10 @@
-// Builds a random three-zone business through the real submit path (ratings, visits, clicks, bursts, restores).
+// Builds a random three-zone business (ratings, visits, clicks, bursts, restores): through the real submit path, or
+// (bulk) its ordinary traffic written as the submit path stores it, in two insertMany, with the rollups rebuilt.
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
+import type { Types } from 'mongoose';
+import { localDay, localHour } from '../../src/lib/time';
+import { rebuildRollups } from '../../src/modules/analytics/rollup.rebuild';
 import { ShiftModel } from '../../src/modules/rota/shift.model';
 import { submitRating, recordVisit, recordSocialClick } from '../../src/modules/feedback/feedback.service';
 import { restoreRating } from '../../src/modules/ratings/rating-review.service';
@@ -48,7 +52,26 @@ function randomInstant(rand: () => number): Date {
   return new Date(NOW.getTime() - rand() * 380 * day);
 }
 
-export async function buildWorld(seed: number, ratings: number): Promise<World> {
+/** Who is on a shift at the store at that instant (start inclusive, end exclusive), as the submit path finds them. */
+function onShiftAt(shifts: readonly Shift[], store: Types.ObjectId, at: Date): Types.ObjectId[] {
+  const on = shifts.filter((s) => String(s.store) === String(store) && s.start <= at && s.end > at);
+  return [...new Map(on.map((s) => [String(s.staff), s.staff])).values()];
+}
+
+interface Shift {
+  store: Types.ObjectId;
+  staff: Types.ObjectId;
+  start: Date;
+  end: Date;
+}
+
+/**
+ * `bulk`: the ordinary ratings, visits and clicks and the bursts are stored as the submit path stores them (store-local
+ * day and hour, who was on shift, the bursts' flags) in two insertMany, and the rollups rebuilt from them; the restores
+ * still go through the live path, on top (a restore moves the rollups). The live path's equality with a rebuild is
+ * test/analytics/rebuild.test.ts's subject.
+ */
+export async function buildWorld(seed: number, ratings: number, { bulk = false } = {}): Promise<World> {
   const rand = prng(seed);
   const business = await makeUser({ timeZone: 'Europe/London' });
   const zones = ['Europe/London', 'America/New_York', 'Australia/Sydney', 'Europe/London'];
@@ -69,11 +92,20 @@ export async function buildWorld(seed: number, ratings: number): Promise<World> 
     const store = member.stores[Math.floor(rand() * member.stores.length)]!;
     const start = randomInstant(rand);
     const end = new Date(start.getTime() + (2 + rand() * 8) * 3600000);
-    shifts.push({ business: business.id, store, staff: member._id, start, end, day: start.toISOString().slice(0, 10) });
+    shifts.push({
+      business: business.id,
+      store,
+      staff: member._id,
+      start,
+      end,
+      day: start.toISOString().slice(0, 10),
+    });
   }
   await ShiftModel.insertMany(shifts);
 
   const times = Array.from({ length: ratings }, () => randomInstant(rand)).sort((a, b) => +a - +b);
+  const ratingDocs: Array<Record<string, unknown>> = [];
+  const eventDocs: Array<Record<string, unknown>> = [];
   for (const [n, at] of times.entries()) {
     const store = stores[Math.floor(rand() * stores.length)]!;
     const people = staff.filter((p) => p.stores.some((s) => String(s) === String(store._id)));
@@ -81,6 +113,41 @@ export async function buildWorld(seed: number, ratings: number): Promise<World> 
     const base = { store: String(store._id), idempotencyKey: randomUUID(), deviceId: newDeviceId() };
     const score = 1 + Math.floor(rand() * 5);
     const comment = rand() < 0.4 ? `Comment ${n}` : undefined;
+    if (bulk) {
+      const zone = store.timeZone;
+      const stored = { business: business.id, store: store._id, day: localDay(at, zone), createdAt: at };
+      if (rand() < 0.6) {
+        const member = people[Math.floor(rand() * people.length)]!;
+        const on = onShiftAt(shifts as Shift[], store._id, at).some((p) => String(p) === String(member._id));
+        ratingDocs.push({
+          ...stored,
+          kind: 'staff',
+          staff: member._id,
+          score,
+          comment,
+          hour: localHour(at, zone),
+          outsideShift: !on,
+          idempotencyKey: base.idempotencyKey,
+        });
+      } else {
+        const onShift = onShiftAt(shifts as Shift[], store._id, at);
+        ratingDocs.push({
+          ...stored,
+          kind: 'experience',
+          score,
+          comment,
+          hour: localHour(at, zone),
+          onShift,
+          idempotencyKey: base.idempotencyKey,
+        });
+      }
+      if (rand() < 0.7) eventDocs.push({ ...stored, type: 'visit', idempotencyKey: randomUUID() });
+      if (rand() < 0.15) {
+        const network = rand() < 0.5 ? 'googleReview' : 'instagram';
+        eventDocs.push({ ...stored, type: 'social', network, idempotencyKey: randomUUID() });
+      }
+      continue;
+    }
     if (rand() < 0.6) {
       const member = people[Math.floor(rand() * people.length)]!;
       await submitRating({ kind: 'staff', ...base, staff: String(member._id), score, comment }, who, at);
@@ -93,20 +160,49 @@ export async function buildWorld(seed: number, ratings: number): Promise<World> 
       await recordSocialClick({ ...base, idempotencyKey: randomUUID(), network }, who, at);
     }
   }
-  // Bursts of five-star ratings from one network: flagged, and one of them restored by a reviewer.
+  // Bursts of five-star ratings from one network: flagged, and one of them restored by a reviewer. In bulk they are
+  // stored flagged as the burst rule leaves them (its detection is test/feedback/bursts.test.ts's subject): their
+  // counters live in simulated time, already past in real time, so the engine's TTL sweep could reset them mid-burst.
   for (const [b, member] of [staff[0]!, staff[1]!, staff[2]!].entries()) {
-    const store = member.stores[0]!;
+    const store = stores.find((s) => String(s._id) === String(member.stores[0]))!;
     const start = new Date(NOW.getTime() - (b + 1) * 3 * 3600000);
     for (let k = 0; k < 9; k++) {
-      await submitRating(
-        { kind: 'staff', store: String(store), staff: String(member._id), score: 5, idempotencyKey: randomUUID(), deviceId: newDeviceId() },
-        { ip: `198.51.100.${b}`, userAgent: 'Test' },
-        new Date(start.getTime() + k * 30000),
-      );
+      const at = new Date(start.getTime() + k * 30000);
+      const rating = {
+        kind: 'staff' as const,
+        store: String(store._id),
+        staff: String(member._id),
+        score: 5,
+      };
+      if (bulk) {
+        const on = onShiftAt(shifts as Shift[], store._id, at).some((p) => String(p) === String(member._id));
+        ratingDocs.push({
+          ...rating,
+          business: business.id,
+          day: localDay(at, store.timeZone),
+          hour: localHour(at, store.timeZone),
+          outsideShift: !on,
+          createdAt: at,
+          idempotencyKey: randomUUID(),
+          flag: {
+            suspicious: true,
+            reasons: ['9 of the 9 ratings from one network within 10 minutes were of this staff member'],
+          },
+        });
+      } else {
+        const who = { ip: `198.51.100.${b}`, userAgent: 'Test' };
+        await submitRating({ ...rating, idempotencyKey: randomUUID(), deviceId: newDeviceId() }, who, at);
+      }
     }
   }
+  if (bulk) {
+    await RatingModel.insertMany(ratingDocs);
+    await FeedbackEventModel.insertMany(eventDocs);
+    await rebuildRollups({ check: false, now: NOW });
+  }
   const flagged = await RatingModel.find({ business: business.id, 'flag.suspicious': true }).limit(4).lean();
-  for (const r of flagged.slice(0, 4)) await restoreRating(ownerAccess(business.id), String(r._id), 'Checked with the team');
+  for (const r of flagged.slice(0, 4))
+    await restoreRating(ownerAccess(business.id), String(r._id), 'Checked with the team');
   // A person leaves (deactivated) and a store closes (soft-deleted) after their ratings.
   await StaffModel.updateOne({ _id: staff[1]!._id }, { $set: { active: false } });
   await StoreModel.updateOne({ _id: stores[3]!._id }, { $set: { deletedAt: NOW } });
@@ -123,7 +219,12 @@ export async function rawWorld(business: string): Promise<RawWorld> {
     ShiftModel.find({ business }).lean(),
   ]);
   return {
-    stores: stores.map((s) => ({ _id: String(s._id), name: s.name, timeZone: s.timeZone, deleted: Boolean(s.deletedAt) })),
+    stores: stores.map((s) => ({
+      _id: String(s._id),
+      name: s.name,
+      timeZone: s.timeZone,
+      deleted: Boolean(s.deletedAt),
+    })),
     staff: staff.map((p) => ({ _id: String(p._id), name: p.name, deleted: Boolean(p.deletedAt) })),
     ratings: ratings.map((r) => ({
       _id: String(r._id),
@@ -143,8 +244,14 @@ export async function rawWorld(business: string): Promise<RawWorld> {
       tracked: e.tracked,
       createdAt: e.createdAt,
     })),
-    shifts: shifts.map((s) => ({ store: String(s.store), staff: String(s.staff), start: s.start, end: s.end })),
+    shifts: shifts.map((s) => ({
+      store: String(s.store),
+      staff: String(s.staff),
+      start: s.start,
+      end: s.end,
+    })),
   };
 }
 
-export const localDayIn = (at: Date, zone: string) => DateTime.fromJSDate(at, { zone }).toFormat('yyyy-MM-dd');
+export const localDayIn = (at: Date, zone: string) =>
+  DateTime.fromJSDate(at, { zone }).toFormat('yyyy-MM-dd');

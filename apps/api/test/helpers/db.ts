@@ -1,8 +1,9 @@
-// setupTestDb(): connects mongoose to this worker's database, builds indexes, and clears data between tests.
+// setupTestDb(): connects mongoose to this worker's database, builds indexes, and clears data between tests (unless a
+// file builds one world for all its tests and says so).
 import mongoose from 'mongoose';
 import { withDbName } from '../../src/lib/db';
 
-export function setupTestDb(): void {
+export function setupTestDb({ clearBetweenTests = true } = {}): void {
   beforeAll(async () => {
     const uri = process.env.CX_TEST_MONGO_URI;
     if (!uri) throw new Error('CX_TEST_MONGO_URI is not set: the jest globalSetup did not run');
@@ -13,11 +14,16 @@ export function setupTestDb(): void {
   });
 
   afterEach(async () => {
-    const collections = Object.values(mongoose.connection.collections);
-    await Promise.all(collections.map((c) => c.deleteMany({})));
+    if (clearBetweenTests) await clearDb();
   });
 
   afterAll(async () => {
     await mongoose.disconnect();
   });
+}
+
+/** Every document of every collection removed (indexes kept). */
+export async function clearDb(): Promise<void> {
+  const collections = Object.values(mongoose.connection.collections);
+  await Promise.all(collections.map((c) => c.deleteMany({})));
 }

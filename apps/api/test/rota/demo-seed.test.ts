@@ -11,24 +11,26 @@ import { RatingModel } from '../../src/modules/ratings/rating.model';
 import { ShiftModel } from '../../src/modules/rota/shift.model';
 import { StoreModel } from '../../src/modules/stores/store.model';
 import { seedDemo } from '../../src/seed/seed';
-import { setupTestDb } from '../helpers/db';
+import { clearDb, setupTestDb } from '../helpers/db';
 
-setupTestDb();
+// A seed is a whole business (pictures, a 16-week rota, ratings, rollups): each describe seeds once for its tests,
+// which only read it (the last one seeds its own twice).
+setupTestDb({ clearBetweenTests: false });
 const app = createApp();
-// Every test seeds a whole business (pictures, a 16-week rota, ratings, rollups): slow on a busy 2-core machine.
 jest.setTimeout(180_000);
 
 /** A Wednesday in the week the UK clocks go forward, so the seeded rota spans a DST change. */
 const NOW = new Date('2025-03-26T12:00:00Z');
 
-async function seeded() {
-  const summary = await seedDemo(NOW, 30);
-  return { summary, auth: { Authorization: `Bearer ${signAccessToken(summary.userId, 0)}` } };
-}
-
 describe('demo seed: stores, staff and rota', () => {
+  let auth: { Authorization: string };
+  beforeAll(async () => {
+    await clearDb();
+    const summary = await seedDemo(NOW, 30);
+    auth = { Authorization: `Bearer ${signAccessToken(summary.userId, 0)}` };
+  });
+
   it('gives every store a storefront picture and every person a portrait, served as PNGs', async () => {
-    const { auth } = await seeded();
     const stores = (await request(app).get('/api/v1/store').set(auth).expect(200)).body.stores as Array<{
       image: string;
       socialLinks: object;
@@ -49,7 +51,6 @@ describe('demo seed: stores, staff and rota', () => {
   });
 
   it('staffs every store from 08:00 to 20:00 local on every day of three weeks, never double-booking anyone', async () => {
-    const { auth } = await seeded();
     const week = (
       await request(app).get('/api/v1/rota/on-shift').set(auth).query({ at: NOW.toISOString() }).expect(200)
     ).body;
@@ -80,7 +81,6 @@ describe('demo seed: stores, staff and rota', () => {
   });
 
   it('keeps local start times across the UK clock change (Sun 30 Mar 07:45 BST = 06:45Z)', async () => {
-    const { auth } = await seeded();
     const stores = (await request(app).get('/api/v1/store').set(auth).expect(200)).body.stores as Array<{
       _id: string;
       name: string;
@@ -100,7 +100,6 @@ describe('demo seed: stores, staff and rota', () => {
   });
 
   it('has somebody on shift in London at noon on the seeded Wednesday', async () => {
-    const { auth } = await seeded();
     const res = await request(app)
       .get('/api/v1/rota/on-shift')
       .set(auth)
@@ -129,8 +128,13 @@ describe('demo seed: when customers rate', () => {
     };
   }
 
+  let summary: Awaited<ReturnType<typeof seedDemo>>;
+  beforeAll(async () => {
+    await clearDb();
+    summary = await seedDemo(TODAY, RATINGS);
+  });
+
   it('puts every rating and QR visit inside its store opening hours, as the Overview heatmap and the rollups show', async () => {
-    const summary = await seedDemo(TODAY, RATINGS);
     const minuteOf = await localMinutes();
     const ratings = await RatingModel.find().lean();
     const visits = await FeedbackEventModel.find({ type: 'visit' }).lean();
@@ -161,7 +165,6 @@ describe('demo seed: when customers rate', () => {
   });
 
   it('is busiest at lunchtime and in the early evening, and rates most staff on their shifts, a few outside them', async () => {
-    await seedDemo(TODAY, RATINGS);
     const minuteOf = await localMinutes();
     const ratings = await RatingModel.find().lean();
     const perHour = new Array<number>(24).fill(0);
@@ -192,9 +195,10 @@ describe('demo seed: when customers rate', () => {
       (await RatingModel.find().sort({ createdAt: 1 }).lean()).map(
         (r) => `${(r.createdAt as Date).toISOString()} ${r.kind} ${r.score}`,
       );
+    await clearDb();
     await seedDemo(TODAY, 100);
     const first = await fingerprint();
-    await Promise.all(Object.values(RatingModel.db.collections).map((c) => c.deleteMany({})));
+    await clearDb();
     await seedDemo(TODAY, 100);
     expect(await fingerprint()).toEqual(first);
   });

@@ -1,9 +1,11 @@
 // Shared machinery for the contract-driven security suites: walk the root router, call a route, dump the database.
 import type { Express } from 'express';
+import type { Server } from 'node:http';
 import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
 import { contract } from '@cx/contracts';
 import mongoose from 'mongoose';
 import request from 'supertest';
+import { drainBackground } from '../../src/lib/background';
 import { makePng } from '../factories';
 
 export interface ContractRoute {
@@ -61,7 +63,7 @@ const isMultipart = (route: AppRoute) =>
   'contentType' in route && route.contentType === 'multipart/form-data';
 
 /** One supertest request for a route; token undefined sends no Authorization header. */
-export function callRoute(app: Express, route: AppRoute, aim: Aim, token?: string): request.Test {
+export function callRoute(app: Express | Server, route: AppRoute, aim: Aim, token?: string): request.Test {
   const agent = request(app);
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   let req = agent[method](pathFor(route, aim.params));
@@ -86,13 +88,44 @@ export async function dumpDb(): Promise<DbDump> {
   const db = mongoose.connection.db;
   if (!db) throw new Error('MongoDB is not connected');
   const out: DbDump = {};
-  const collections = await db.collections();
-  for (const coll of collections.sort((a, b) => a.collectionName.localeCompare(b.collectionName))) {
-    const docs = await coll.find({}).toArray();
-    const lines = docs.map((d) => mongoose.mongo.BSON.EJSON.stringify(d, { relaxed: false })).sort();
+  const collections = (await db.collections()).sort((a, b) =>
+    a.collectionName.localeCompare(b.collectionName),
+  );
+  // All reads at once: some forty collections, most empty, cost forty round trips one after another.
+  const docs = await Promise.all(collections.map((coll) => coll.find({}).toArray()));
+  collections.forEach((coll, i) => {
+    const lines = docs[i]!.map((d) => mongoose.mongo.BSON.EJSON.stringify(d, { relaxed: false })).sort();
     if (lines.length) out[coll.collectionName] = lines;
-  }
+  });
   return out;
+}
+
+/**
+ * The database read once per check instead of twice: each check's dump is compared with the one before it (the dump
+ * the previous check ended with, or the first one) and becomes the next check's "before". Work a request left running
+ * in the background is waited for first, so it lands in the check of the request that started it.
+ */
+export function dumpChain(): {
+  start: () => Promise<void>;
+  next: () => Promise<{ before: DbDump; after: DbDump }>;
+} {
+  let last: DbDump | undefined;
+  const settled = async () => {
+    await drainBackground(10_000);
+    return dumpDb();
+  };
+  return {
+    start: async () => {
+      last = await settled();
+    },
+    next: async () => {
+      if (!last) throw new Error('dumpChain: start() was not awaited (call it in beforeAll)');
+      const before = last;
+      const after = await settled();
+      last = after;
+      return { before, after };
+    },
+  };
 }
 
 /**
