@@ -5,20 +5,21 @@ import { authDialog, useAuthDialogView } from '@/lib/auth-dialog';
 import { WithApi } from './WithApi';
 
 const AuthDialog = lazy(() => import('@/features/auth/components/AuthDialog'));
-// The notice (and the toaster it uses) loads only on the verification mail's landing URL.
+// The notice (and the toaster it uses) loads only on the landing URLs of the verification and failed sign-in mails.
 const EmailVerificationNotice = lazy(() =>
   import('@/features/auth/components/EmailVerificationNotice').then((m) => ({ default: m.EmailVerificationNotice })),
 );
 
 export function AuthDialogHost() {
   const view = useAuthDialogView();
-  const verificationLanding = new URLSearchParams(useLocation().search).has('emailVerified');
+  const search = new URLSearchParams(useLocation().search);
+  const mailLanding = search.has('emailVerified') || search.has('forgotPassword');
   // Stays mounted after the first opening so closing can animate and reopening is instant.
   const [everOpened, setEverOpened] = useState(false);
   if (view !== null && !everOpened) setEverOpened(true);
   return (
     <>
-      {verificationLanding ? (
+      {mailLanding ? (
         <Suspense fallback={null}>
           <EmailVerificationNotice />
         </Suspense>

@@ -12,7 +12,15 @@ import { apiUser, mockApi } from '../testing/mock-api';
 
 // Each test renders the whole app and opens the lazy profile dialog: compiled once up front, slow on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
-beforeAll(() => import('@/app/routes/business'), 120_000);
+beforeAll(
+  () =>
+    Promise.all([
+      import('@/app/ApiProvider'),
+      import('@/app/layouts/business/BusinessLayout'),
+      import('@/features/dashboard/routes/SnapshotPage'),
+    ]),
+  120_000,
+);
 
 afterEach(() => {
   cleanup();
