@@ -15,14 +15,23 @@ export function toAreaDto(a: AreaDoc): TArea {
   return { _id: String(a._id), name: a.name, parent: a.parent ? String(a.parent) : null };
 }
 
-/** The business's top area, created (named after the business) the first time anything asks for it. */
+/** The top area's name before it exists: the business's. */
+async function rootName(businessId: string): Promise<string> {
+  const business = await BusinessModel.findById(businessId, { name: 1 }).lean();
+  return business?.name ?? 'All stores';
+}
+
+/**
+ * The business's top area, created (named after the business) the first time a change needs it. Its id is the
+ * business's id, so a reader can name it before it exists and two first writers cannot make two.
+ */
 export async function rootArea(businessId: string): Promise<AreaDoc> {
   const existing = await AreaModel.findOne({ business: businessId, isRoot: true }).lean<AreaDoc>();
   if (existing) return existing;
-  const business = await BusinessModel.findById(businessId, { name: 1 }).lean();
-  const name = business?.name ?? 'All stores';
+  const name = await rootName(businessId);
   try {
     const created = await AreaModel.create({
+      _id: new Types.ObjectId(businessId),
       business: businessId,
       name,
       nameKey: areaNameKey(name),
@@ -43,6 +52,7 @@ export async function rootArea(businessId: string): Promise<AreaDoc> {
 /** An area of this business, or 404 (also for another business's id). */
 export async function findArea(businessId: string, id: string): Promise<AreaDoc> {
   if (!mongoose.isValidObjectId(id)) throw notFound('Area');
+  if (id === String(businessId)) return rootArea(businessId);
   const area = await AreaModel.findOne({ _id: id, business: businessId }).lean<AreaDoc>();
   if (!area) throw notFound('Area');
   return area;
@@ -63,9 +73,11 @@ function treeOrder(areas: AreaDoc[]): AreaDoc[] {
  */
 export async function listAreas(access: Access): Promise<TArea[]> {
   const business = access.businessId;
-  await rootArea(business);
   if (access.storeIds === null) {
-    return treeOrder(await AreaModel.find({ business }).lean<AreaDoc[]>()).map(toAreaDto);
+    const all = treeOrder(await AreaModel.find({ business }).lean<AreaDoc[]>()).map(toAreaDto);
+    // A read changes nothing: before its first change the top area is listed as it will be created.
+    if (all.some((a) => a.parent === null)) return all;
+    return [{ _id: String(business), name: await rootName(business), parent: null }, ...all];
   }
   const holding = await StoreModel.distinct('area', {
     business,

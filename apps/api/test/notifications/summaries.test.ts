@@ -7,6 +7,7 @@ import { recordRatingInRollups } from '../../src/modules/analytics/rollup.servic
 import { notificationJobs } from '../../src/modules/notifications/notifications.jobs';
 import { deliver } from '../../src/modules/notifications/notify';
 import { NotificationSettingsModel } from '../../src/modules/notifications/rule.model';
+import { BusinessModel } from '../../src/tenancy/business.model';
 import { setupTestDb } from '../helpers/db';
 import { settleMail, useMailbox } from '../helpers/mailbox';
 import { makeShop } from '../feedback/support';
@@ -29,7 +30,8 @@ const LONDON_DAY = DateTime.now().setZone('Europe/London').startOf('day').minus(
 describe('scheduled summaries (agenda, two instances)', () => {
   it('sends the daily summary once at the local hour, with yesterday’s figures and a link to the dashboard', async () => {
     const shop = await makeShop({ name: 'Fifth Avenue' });
-    await shop.business.user.updateOne({ timeZone: 'America/New_York' });
+    // Summaries go at the business's local hour (its time zone, not its owner's).
+    await BusinessModel.updateOne({ _id: shop.business.id }, { timeZone: 'America/New_York' });
     await onlyRule(shop.business.id, { type: 'summary', frequency: 'daily', hour: 8, weekday: 1, email: true });
     for (const score of [5, 4, 3]) {
       await recordRatingInRollups({
@@ -64,7 +66,8 @@ describe('scheduled summaries (agenda, two instances)', () => {
 
   it('sends nothing outside the chosen hour or on another weekday', async () => {
     const shop = await makeShop();
-    await shop.business.user.updateOne({ timeZone: 'America/New_York' });
+    // Summaries go at the business's local hour (its time zone, not its owner's).
+    await BusinessModel.updateOne({ _id: shop.business.id }, { timeZone: 'America/New_York' });
     await onlyRule(shop.business.id, { type: 'summary', frequency: 'daily', hour: 9, email: true });
     const otherWeekday = (NY_DAY.weekday % 7) + 1;
     const weekly = {

@@ -180,4 +180,9 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'alerts.deleteChannel': foreign(() => [{ params: { id: someId() } }]),
   'alerts.testChannel': foreign(() => [{ params: { id: someId() } }]),
   'alerts.acknowledge': foreign(() => [{ params: { id: someId() } }]),
+  // A's top area has A's business id (the founder's user id here), listed before it is first written.
+  'areas.list': own(() => [{}]),
+  'areas.create': foreign((a) => [{ body: { name: 'Planted', parent: a.userId } }]),
+  'areas.update': foreign((a) => [{ params: { id: a.userId }, body: { name: 'Hijacked' } }]),
+  'areas.remove': foreign((a) => [{ params: { id: a.userId } }]),
 };
