@@ -8,8 +8,8 @@ import viteConfig from './vite.config.ts';
  */
 const ISOLATED = [
   'src/app/router.test.tsx',
-  // Asserts the toaster module is not loaded yet: in a shared worker an earlier file has loaded it.
-  'src/app/shell-providers.test.tsx',
+  // Asserts no toast and no API call at all: in a shared worker an earlier file's toasts and session may linger.
+  'src/app/open-pages.test.tsx',
   'src/features/customer/first-paint/first-paint.test.tsx',
   'src/features/stores/routes/ManageStoresPage.test.tsx',
   'src/features/subscription/routes/SubscriptionPages.test.tsx',

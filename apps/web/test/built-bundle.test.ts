@@ -42,7 +42,7 @@ const ROUTE_MODULES = {
 } as const;
 /** Minified script bytes per route (before compression): a little above today's build, so growth is a decision. */
 export const ROUTE_SCRIPT_BUDGETS: Record<keyof typeof ROUTE_MODULES, number> = {
-  '/': 640 * 1024,
+  '/': 690 * 1024, // 668 kB with the toast region mounted at first paint (a mail link's landing toasts at once)
   '/dashboard': 1060 * 1024,
   '/rate-staff': 260 * 1024,
 };

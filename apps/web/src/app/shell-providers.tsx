@@ -1,27 +1,22 @@
 // The providers every page gets at once: Chakra (custom system), the API root the lazy API layer reads, the toaster.
 import { ChakraProvider } from '@chakra-ui/react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { system } from '@/app/theme';
-import { useToasterLoaded } from '@/components/ui/toaster-loaded';
+import { Toaster } from '@/components/ui/toaster';
 import { ApiRootContext, type TApiRoot } from './api-root';
-
-// The toast region mounts once some loaded code can toast (it imported the toaster), not with the first paint; a
-// toast created before it mounts is shown when it does (the region starts from the store's visible toasts).
-const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 export type TShellProvidersProps = { apiRoot: TApiRoot; children: ReactNode };
 
+/**
+ * The toast region mounts with the first paint: a region mounted later (lazily, once some code imported the toaster)
+ * missed in Chromium the toast a mail link's landing creates at once ("Your email is verified…").
+ */
 export function ShellProviders({ apiRoot, children }: TShellProvidersProps) {
-  const toasterLoaded = useToasterLoaded();
   return (
     <ChakraProvider value={system}>
       <ApiRootContext.Provider value={apiRoot}>
         {children}
-        {toasterLoaded ? (
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
-        ) : null}
+        <Toaster />
       </ApiRootContext.Provider>
     </ChakraProvider>
   );

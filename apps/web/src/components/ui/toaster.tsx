@@ -1,11 +1,9 @@
 // The app's toaster: `toaster.create/success/error/warning` from anywhere, rendered once by <Toaster/> in the shell providers.
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
-import { markToasterLoaded } from './toaster-loaded';
 
 // Spec §9: toasts close after 5000 ms unless a call passes its own duration (e.g. 7000 ms for a warning).
 export const toaster = createToaster({ placement: 'top-end', duration: 5000, pauseOnPageIdle: true });
-// The region in the shell providers mounts now; a toast created before it does is shown when it has.
-markToasterLoaded();
+// The region is mounted by the shell providers with the first paint.
 
 export function Toaster() {
   return (
