@@ -4,9 +4,12 @@ import { AREA_MESSAGES, ZAreaInputSchema, ZAreaUpdateSchema, type TArea } from '
 import { AppError, notFound } from '../lib/errors';
 import { StoreModel } from '../modules/stores/store.model';
 import type { Access } from './access';
+import { InvitationModel } from '../modules/team/invitation.model';
 import { AreaModel, areaNameKey, type AreaDoc } from './area.model';
+import { afterTreeChange, areaTree, treeChanged } from './area-tree';
 import { recordAudit } from './audit';
 import { BusinessModel } from './business.model';
+import { MembershipModel } from './membership.model';
 
 const conflict = (code: string, message: string) => new AppError(code, message, 409);
 const isDuplicate = (err: unknown) => (err as { code?: number } | null)?.code === 11000;
@@ -180,6 +183,7 @@ export async function updateArea(access: Access, id: string, input: unknown): Pr
   if (moving || areaNameKey(name) !== area.nameKey)
     await assertNameFree(business, parent?._id ?? null, name, area._id);
   const newPath = parent ? [...(parent.ancestors ?? []), parent._id] : [];
+  const tree = moving ? await areaTree(business) : null;
   const updated = await namedWrite(() =>
     AreaModel.findOneAndUpdate(
       { _id: area._id, business },
@@ -189,6 +193,7 @@ export async function updateArea(access: Access, id: string, input: unknown): Pr
   );
   if (!updated) throw notFound('Area');
   if (moving) await moveSubtree(business, area, newPath);
+  if (tree) await afterTreeChange(business, tree);
   await auditAreaUpdate(access, area, updated, moving ? parent : null);
   return toAreaDto(updated);
 }
@@ -225,6 +230,12 @@ export async function deleteArea(access: Access, id: string): Promise<{ message:
   ]);
   if (children || stores) throw conflict('AREA_NOT_EMPTY', AREA_MESSAGES.notEmpty);
   await AreaModel.deleteOne({ _id: area._id, business });
+  // Nothing lies under it (else 409), so no one loses a store; a grant of it would only dangle.
+  await Promise.all([
+    MembershipModel.updateMany({ business, areas: area._id }, { $pull: { areas: area._id } }),
+    InvitationModel.updateMany({ business, areas: area._id }, { $pull: { areas: area._id } }),
+  ]);
+  await treeChanged(business);
   await recordAudit(access, {
     kind: 'area',
     action: 'area.delete',

@@ -2,6 +2,7 @@
 import mongoose from 'mongoose';
 import { can } from '@cx/contracts';
 import { accessFromMembership, coversStore, type Access } from '../../tenancy/access';
+import { areaTree } from '../../tenancy/area-tree';
 import { MembershipModel } from '../../tenancy/membership.model';
 
 type Id = mongoose.Types.ObjectId | string;
@@ -21,7 +22,7 @@ export async function ownerOf(business: Id): Promise<string | null> {
 /** The recipient's current access (null `user` = the owner); null when they are no longer a member. */
 export async function recipientAccess(business: Id, user: Id | null | undefined): Promise<Access | null> {
   const m = await MembershipModel.findOne(user ? { business, user } : { business, role: 'owner' }).lean();
-  return m ? accessFromMembership(String(m.user), m) : null;
+  return m ? await accessFromMembership(String(m.user), m) : null;
 }
 
 /** Recipients' current access for many (business, user) pairs in one read; keyed by `recipientKey`. */
@@ -41,7 +42,7 @@ export async function recipientsOf(
     $or: [{ user: { $in: users } }, { role: 'owner' }],
   }).lean();
   for (const m of rows) {
-    const access = accessFromMembership(String(m.user), m);
+    const access = await accessFromMembership(String(m.user), m);
     out.set(recipientKey(m.business, m.user), access);
     if (m.role === 'owner') out.set(recipientKey(m.business, null), access);
   }
@@ -60,12 +61,21 @@ export function mayReceive(access: Access, alert: { type: string; store?: Id | n
   return !alert.store || coversStore(access, String(alert.store));
 }
 
-/** The user ids of the business's members whose stores include this one (owners and admins always). */
+/**
+ * The user ids of the business's members whose stores include this one (owners and admins always; a member granted
+ * an area above the store, as the tree stands now: a store moved out of a district stops reaching its manager).
+ */
 export async function membersCovering(business: Id, store: Id): Promise<string[]> {
+  const path = (await areaTree(business)).pathOfStore(String(store));
   const rows = await MembershipModel.find(
     {
       business,
-      $or: [{ role: { $in: ['owner', 'admin'] } }, { allStores: { $ne: false } }, { stores: store }],
+      $or: [
+        { role: { $in: ['owner', 'admin'] } },
+        { allStores: { $ne: false } },
+        { stores: store },
+        { areas: { $in: path.map((a) => new mongoose.Types.ObjectId(a)) } },
+      ],
     },
     { user: 1 },
   ).lean();

@@ -16,6 +16,7 @@ import { ShiftModel } from '../rota/shift.model';
 import { StaffModel } from '../staff/staff.model';
 import { UserModel } from '../users/user.model';
 import { assertStoreInScope, forbidden, scopeFilter, type Access } from '../../tenancy/access';
+import { afterTreeChange, areaTree } from '../../tenancy/area-tree';
 import { findArea, rootArea } from '../../tenancy/areas';
 import { recordAudit } from '../../tenancy/audit';
 import { auditInterfaces, auditStoreMove, auditStoreUpdate } from './stores.audit';
@@ -119,6 +120,7 @@ export async function createStore(access: Access, input: TStoreInput | StoreInpu
   const data = ZStoreInputSchema.parse(input);
   const business = access.businessId;
   const area = data.area ? await findArea(business, data.area) : await rootArea(business);
+  const tree = await areaTree(business);
   const store = await StoreModel.create({
     business,
     area: area._id,
@@ -128,6 +130,7 @@ export async function createStore(access: Access, input: TStoreInput | StoreInpu
     openingHours: data.openingHours,
     socialLinks: socialLinksOf({ socialLinks: data.socialLinks } as Pick<StoreDoc, 'socialLinks'>),
   });
+  await afterTreeChange(business, tree);
   await recordAudit(access, {
     kind: 'store',
     action: 'store.create',
@@ -146,6 +149,7 @@ export async function updateStore(
   const data = ZStoreUpdateSchema.parse(input);
   const business = access.businessId;
   const before = await findStoreInScope(access, id);
+  const tree = data.area !== undefined ? await areaTree(business) : null;
   const $set: Record<string, unknown> = {};
   // Moving a store changes who covers it: a structural change, like the tree itself.
   if (data.area !== undefined) {
@@ -161,6 +165,8 @@ export async function updateStore(
   }
   const store = await setOnOwnedStore(business, id, $set);
   if (!store) throw notFound('Store');
+  // Before answering: the next request of a district manager the store left must no longer see it.
+  if (tree && String(before.area) !== String(store.area)) await afterTreeChange(business, tree);
   await auditStoreUpdate(access, before, store, data);
   await auditStoreMove(access, before, store);
   return toStoreDto(store);
