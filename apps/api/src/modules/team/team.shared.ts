@@ -127,7 +127,11 @@ export const treeForScope = (access: Access) =>
 export function touchesScope(access: Access, g: Grant, tree: AreaTree | null) {
   const covered = grantStores(g, tree);
   if (access.storeIds === null || covered === null) return true;
-  return covered.some((s) => access.storeIds!.includes(s));
+  const ownAreas = access.areaIds ?? [];
+  return (
+    covered.some((s) => access.storeIds!.includes(s)) ||
+    (tree !== null && (g.areas ?? []).some((a) => tree.covers(ownAreas, String(a))))
+  );
 }
 
 /** A member's stores as the viewer may see them: null = all; a store manager only sees their own store ids. */
