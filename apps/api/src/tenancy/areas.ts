@@ -71,8 +71,9 @@ function treeOrder(areas: AreaDoc[]): AreaDoc[] {
 }
 
 /**
- * The areas a member sees: every area for an all-store member; otherwise the areas holding their stores and
- * those above them (enough to place their stores in the tree, nothing of branches they do not cover).
+ * The areas a member sees: every area for an all-store member; otherwise the areas holding their stores, the areas
+ * under their granted areas, and those above them (enough to place their stores in the tree, nothing of branches
+ * they do not cover).
  */
 export async function listAreas(access: Access): Promise<TArea[]> {
   const business = access.businessId;
@@ -88,9 +89,15 @@ export async function listAreas(access: Access): Promise<TArea[]> {
     deletedAt: null,
     area: { $ne: null },
   });
-  const direct = await AreaModel.find({ business, _id: { $in: holding } }).lean<AreaDoc[]>();
+  // An area-level member also sees every area under their granted ones (empty ones too: they may grant them).
+  const granted = (access.areaIds ?? []).map((id) => new Types.ObjectId(id));
+  const direct = await AreaModel.find({
+    business,
+    $or: [{ _id: { $in: [...holding, ...granted] } }, { ancestors: { $in: granted } }],
+  }).lean<AreaDoc[]>();
   const above = direct.flatMap((a) => a.ancestors ?? []);
-  const all = await AreaModel.find({ business, _id: { $in: [...holding, ...above] } }).lean<AreaDoc[]>();
+  const ids = [...direct.map((a) => a._id), ...above];
+  const all = await AreaModel.find({ business, _id: { $in: ids } }).lean<AreaDoc[]>();
   return treeOrder(all).map(toAreaDto);
 }
 

@@ -143,6 +143,9 @@ describe('POST /api/v1/team/invitations with areas', () => {
     const { owner, areas } = await chain();
     const sub = await addArea(owner, 'Soho Square', areas.london);
     const dm = await makeAreaMember(owner.id, 'manager', [areas.london]);
+    // Their picker offers their district, its (empty) sub-area and the areas above, nothing of other branches.
+    const listed = (await request(app).get('/api/v1/areas').set(dm.auth).expect(200)).body.areas;
+    expect(listed.map((a: { name: string }) => a.name)).toEqual([expect.any(String), 'UK', 'London', 'Soho Square']);
     const invite = (areaIds: string[]) =>
       request(app)
         .post('/api/v1/team/invitations')
