@@ -7,6 +7,7 @@ import { accessOf, assertApiKeyScope } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
 import { logger } from '../../lib/logger';
 import { minSampleOf, setMinSample } from './analytics-settings.model';
+import { areaLeague } from './area-league.service';
 import { overview, snapshot } from './dashboard.service';
 import { exportCsv, exportFileName } from './export.service';
 import {
@@ -77,6 +78,11 @@ export const analyticsRouter = s.router(contract.analytics, {
         notRanked: order(league.notRanked),
       },
     };
+  },
+  areaLeague: async ({ query, req }) => {
+    const access = memberOf(req);
+    const scope = await loadScope(access, query);
+    return { status: 200, body: { ...(await areaLeague(access, scope, query)), period: scope.label } };
   },
   timeline: async ({ query, req }) => {
     const scope = await loadScope(memberOf(req), query);
