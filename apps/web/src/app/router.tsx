@@ -127,6 +127,7 @@ export const routes: RouteObject[] = [
                   () => import('@/features/stores/routes/ManageStoresPage'),
                   'ManageStoresPage',
                 ),
+                page(business.structure.path, () => import('@/features/stores/routes/StructurePage'), 'StructurePage'),
                 page(
                   business.settingsAndNotifications.path,
                   () => import('@/features/notifications/routes/PerformanceNotificationsPage'),

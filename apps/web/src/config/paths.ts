@@ -22,6 +22,8 @@ export const paths = {
     interfaceSettings: route('/interface-settings', 'Interface Settings'),
     manageStaff: route('/manage-staff', 'Manage Staff'),
     manageStores: route('/manage-stores', 'Manage Stores'),
+    /** The location tree (#35): reached from Manage Stores, not the side navigation (the spec's twelve items stay). */
+    structure: route('/manage-stores/structure', 'Structure'),
     settingsAndNotifications: route('/settings-and-notifications', 'Performance Notifications'),
     mySubscription: route('/my-subscription', 'My Subscription'),
     paymentSuccess: route('/payment-success', 'payment success'),
