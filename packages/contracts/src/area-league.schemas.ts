@@ -6,6 +6,7 @@ import {
   ZResolvedPeriodSchema,
 } from './analytics.schemas';
 import { ZObjectIdSchema, zQueryInt } from './common';
+import { ZTargetPerformanceSchema } from './targets.contract';
 
 export const AREA_LEAGUE_SORTS = ['rank', 'ratings', 'average', 'csat', 'trend', 'stores', 'name'] as const;
 
@@ -34,6 +35,8 @@ export const ZAreaLeagueRowSchema = ZLeagueFiguresSchema.extend({
   area: ZAreaRefSchema,
   /** Live stores under the area that the call covers. */
   stores: z.number(),
+  /** Each target metric against its target, parent area and peers. */
+  targets: z.array(ZTargetPerformanceSchema).optional(),
 });
 export type TAreaLeagueRow = z.infer<typeof ZAreaLeagueRowSchema>;
 

@@ -189,6 +189,23 @@ describe('GET /api/v1/analytics/area-league', () => {
     expect((await get(`area-league?parent=${c.us._id}`, c.manager.auth)).status).toBe(404);
   });
 
+  it('shows each area against the target it inherits, its parent and its peers', async () => {
+    const c = await chain();
+    await request(app)
+      .put('/api/v1/targets')
+      .set(c.owner.auth)
+      .send({ metric: 'average', node: c.owner.id, value: 3 })
+      .expect(200);
+    const body = (await get('area-league?period=last7', c.owner.auth)).body;
+    const average = (name: string) =>
+      [...body.ranked, ...body.notRanked]
+        .find((r: LeagueRow) => r.area.name === name)
+        .targets.find((t: { metric: string }) => t.metric === 'average');
+    expect(average('UK')).toMatchObject({ actual: 4, target: 3, state: 'green', vsPeers: 3 });
+    expect(average('US')).toMatchObject({ actual: 1, target: 3, state: 'red', vsPeers: -3 });
+    expect(average('US').vsParent).toBeCloseTo(1 - 19 / 7, 9);
+  });
+
   it('answers 400 for a level not below the parent', async () => {
     const c = await chain();
     const res = await get(`area-league?parent=${c.london._id}&level=1`, c.owner.auth);

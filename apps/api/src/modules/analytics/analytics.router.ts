@@ -99,7 +99,18 @@ export const analyticsRouter = s.router(contract.analytics, {
   areaLeague: async ({ query, req }) => {
     const access = memberOf(req);
     const scope = await loadScope(access, query);
-    return { status: 200, body: { ...(await areaLeague(access, scope, query)), period: scope.label } };
+    const [league, perf] = await Promise.all([areaLeague(access, scope, query), performanceFor(access, scope)]);
+    const withTargets = (list: typeof league.ranked) =>
+      list.map((r) => ({ ...r, targets: perf.metrics(r.area._id) }));
+    return {
+      status: 200,
+      body: {
+        ...league,
+        period: scope.label,
+        ranked: withTargets(league.ranked),
+        notRanked: withTargets(league.notRanked),
+      },
+    };
   },
   timeline: async ({ query, req }) => {
     const scope = await loadScope(memberOf(req), query);
