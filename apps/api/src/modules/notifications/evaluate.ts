@@ -21,8 +21,8 @@ const paramsOf = <T extends TRuleType>(rule: RuleDoc) => rule.params as unknown 
 
 interface Ctx extends RatingAccepted {
   now: Date;
-  staffName: string | null;
-  staffPhoto: string | null;
+  /** The rated member's name and photo, read once and only by a rule that is about to alert. */
+  staff: () => Promise<{ name: string | null; photo: string | null }>;
 }
 
 /** The stores a rule's figures cover: its own list, else every store its member covers (never beyond them). */
@@ -39,7 +39,8 @@ const keyOf = (rule: RuleDoc, c: Ctx) => `${String(rule._id)}:${String(c.rating.
 async function lowRating(rule: RuleDoc, c: Ctx): Promise<void> {
   const p = paramsOf<'low-rating'>(rule);
   if (c.flagged || c.rating.score > p.maxScore || !p.kinds.includes(c.rating.kind)) return;
-  const subject = c.rating.kind === 'staff' ? (c.staffName ?? 'A staff member') : 'The experience';
+  const staff = c.rating.kind === 'staff' ? await c.staff() : null;
+  const subject = staff ? (staff.name ?? 'A staff member') : 'The experience';
   await deliver({
     key: keyOf(rule, c),
     business: c.store.business,
@@ -48,7 +49,7 @@ async function lowRating(rule: RuleDoc, c: Ctx): Promise<void> {
     rule: rule._id,
     type: 'low-rating',
     email: rule.email,
-    image: c.rating.kind === 'staff' ? c.staffPhoto : null,
+    image: staff?.photo ?? null,
     subject: `Low rating at ${c.store.name}`,
     at: c.now,
     rating: c.rating._id,
@@ -120,6 +121,7 @@ async function staffAverage(rule: RuleDoc, c: Ctx, member: Access): Promise<void
   const average = count ? sum / count : 0;
   const holds = count >= (await minSampleOf(String(c.store.business))) && average < p.threshold;
   if (!(await episode(rule._id, String(c.rating.staff), holds, c.now, String(c.rating._id)))) return;
+  const staff = await c.staff();
   await deliver({
     key: keyOf(rule, c),
     business: c.store.business,
@@ -128,13 +130,13 @@ async function staffAverage(rule: RuleDoc, c: Ctx, member: Access): Promise<void
     rule: rule._id,
     type: 'staff-average',
     email: rule.email,
-    image: c.staffPhoto,
-    subject: `${c.staffName ?? 'A staff member'}'s average is falling`,
+    image: staff.photo,
+    subject: `${staff.name ?? 'A staff member'}'s average is falling`,
     at: c.now,
     rating: c.rating._id,
     build: (w) =>
       alertText.staffAverage(w, {
-        staff: c.staffName ?? 'A staff member',
+        staff: staff.name ?? 'A staff member',
         average,
         count,
         threshold: p.threshold,
@@ -226,8 +228,12 @@ export async function evaluateRating(
     return member && listed && mayReceive(member, { type: r.type, store: about }) ? [{ r, member }] : [];
   });
   if (inScope.length === 0) return;
-  const member = rating.staff ? await StaffModel.findById(rating.staff, { name: 1, photo: 1 }).lean() : null;
-  const ctx: Ctx = { ...event, now, staffName: member?.name ?? null, staffPhoto: member?.photo ?? null };
+  let staff: ReturnType<Ctx['staff']> | undefined;
+  const readStaff = async () => {
+    const member = rating.staff ? await StaffModel.findById(rating.staff, { name: 1, photo: 1 }).lean() : null;
+    return { name: member?.name ?? null, photo: member?.photo ?? null };
+  };
+  const ctx: Ctx = { ...event, now, staff: () => (staff ??= readStaff()) };
   // Each rule on its own: one failing rule must not silence the others.
   const results = await Promise.allSettled(
     inScope.map(({ r, member }) => evaluators[r.type]!(r, ctx, member)),
