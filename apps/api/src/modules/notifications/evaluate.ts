@@ -230,7 +230,9 @@ export async function evaluateRating(
   if (inScope.length === 0) return;
   let staff: ReturnType<Ctx['staff']> | undefined;
   const readStaff = async () => {
-    const member = rating.staff ? await StaffModel.findById(rating.staff, { name: 1, photo: 1 }).lean() : null;
+    const member = rating.staff
+      ? await StaffModel.findById(rating.staff, { name: 1, photo: 1 }).lean()
+      : null;
     return { name: member?.name ?? null, photo: member?.photo ?? null };
   };
   const ctx: Ctx = { ...event, now, staff: () => (staff ??= readStaff()) };
