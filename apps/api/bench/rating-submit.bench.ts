@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { createApp } from '../src/app';
+import { drainBackground } from '../src/lib/background';
 import { logger } from '../src/lib/logger';
 import { RatingModel } from '../src/modules/ratings/rating.model';
 import {
@@ -99,6 +100,8 @@ export async function run(): Promise<void> {
     const ownProcess = db.mongo.backend !== 'offline-engine' || db.mongo.pid !== undefined;
     console.log(serverWorkPerRequest(before, after, stored - storedBefore, ownProcess, 'submit'));
   } finally {
+    // the last submits' after-answer work (reactions, clean-up) finishes before its database goes away
+    await drainBackground(10_000);
     await new Promise((r) => app.close(r));
     await new Promise((r) => bare.close(r));
     await db.stop();

@@ -102,3 +102,45 @@ function settleFailed(batch: Waiting[], err: unknown): void {
     start = end;
   }
 }
+
+interface ReadSlot {
+  /** The read on the wire, if any. */
+  running: boolean;
+  /** Callers waiting for the next read (it starts after they asked, so none gets an answer older than its call). */
+  next: Array<{ resolve(v: unknown): void; reject(e: unknown): void }>;
+  read: () => Promise<unknown>;
+}
+
+const reads = new Map<string, ReadSlot>();
+
+/**
+ * One read for every caller of the same `key` (the same query) that asks while the last one is unanswered: an idle
+ * key is read on the next turn of the event loop, with everyone who asked by then; callers that ask while it is on the
+ * wire share the read that follows it. Every answer therefore comes from a read that began after its caller asked
+ * (never a stale joined one), and a burst of N identical reads costs two round trips. The answer is shared: callers
+ * must treat it as read-only.
+ */
+export function coalescedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+  let slot = reads.get(key);
+  if (!slot) reads.set(key, (slot = { running: false, next: [], read }));
+  const s = slot;
+  return new Promise<T>((resolve, reject) => {
+    s.next.push({ resolve: resolve as (v: unknown) => void, reject });
+    if (s.next.length === 1 && !s.running) setImmediate(() => void readNow(key, s));
+  });
+}
+
+async function readNow(key: string, s: ReadSlot): Promise<void> {
+  const waiting = s.next.splice(0, s.next.length);
+  s.running = true;
+  try {
+    const value = await s.read();
+    for (const w of waiting) w.resolve(value);
+  } catch (err) {
+    for (const w of waiting) w.reject(err);
+  } finally {
+    s.running = false;
+    if (s.next.length > 0) setImmediate(() => void readNow(key, s));
+    else reads.delete(key);
+  }
+}

@@ -1,6 +1,6 @@
 // Group commit of unordered bulk writes: one command for what arrives while a write is on the wire, errors to their callers.
 import mongoose, { type AnyBulkWriteOperation } from 'mongoose';
-import { coalescedBulkWrite, type BulkWriter } from '../../src/lib/coalesce';
+import { coalescedBulkWrite, coalescedRead, type BulkWriter } from '../../src/lib/coalesce';
 import { onlyDuplicates } from '../../src/modules/analytics/rollup.service';
 import { setupTestDb } from '../helpers/db';
 
@@ -72,6 +72,44 @@ describe('coalescedBulkWrite', () => {
     await turn();
     answers[0]!.reject(lost);
     for (const p of all) await expect(p).rejects.toBe(lost);
+  });
+});
+
+describe('coalescedRead', () => {
+  const turn = () => new Promise((r) => setImmediate(r));
+
+  it('gives callers of one key one read, and a caller that asks while it is on the wire the read after it', async () => {
+    let version = 1;
+    const started: number[] = [];
+    const answers: Array<() => void> = [];
+    const read = () =>
+      new Promise<number>((resolve) => {
+        const seen = version;
+        started.push(seen);
+        answers.push(() => resolve(seen));
+      });
+    const early = [coalescedRead('k', read), coalescedRead('k', read)];
+    await turn();
+    expect(started).toEqual([1]);
+    version = 2; // a write lands while the first read is on the wire; then two more callers ask
+    const late = [coalescedRead('k', read), coalescedRead('k', read)];
+    await turn();
+    expect(started).toEqual([1]); // they wait for a read that starts after them, not the stale one
+    answers[0]!();
+    expect(await Promise.all(early)).toEqual([1, 1]);
+    await turn();
+    expect(started).toEqual([1, 2]);
+    answers[1]!();
+    expect(await Promise.all(late)).toEqual([2, 2]);
+    const other = coalescedRead('other', async () => 'x');
+    expect(await other).toBe('x');
+  });
+
+  it('hands a failed read’s error to each of its callers and reads afresh for the next', async () => {
+    const lost = new Error('connection lost');
+    const failed = [1, 2].map(() => coalescedRead('f', () => Promise.reject(lost)));
+    for (const p of failed) await expect(p).rejects.toBe(lost);
+    await expect(coalescedRead('f', async () => 7)).resolves.toBe(7);
   });
 });
 

@@ -1,5 +1,6 @@
 // Evaluates the members' rules for one accepted rating (each over their stores): bounded indexed queries and rollups, never a raw-ratings scan.
 import { STAFF_AVERAGE_DAYS, alertText, type TRuleInputOf, type TRuleType } from '@cx/contracts';
+import { coalescedRead } from '../../lib/coalesce';
 import { addDays } from '../../lib/time';
 import { minSampleOf } from '../analytics/analytics-settings.model';
 import { RollupModel } from '../analytics/rollup.model';
@@ -214,11 +215,14 @@ export async function evaluateRating(
 ): Promise<void> {
   const { store, rating } = event;
   await ensureDefaultRules(store.business);
-  const rules = await RuleModel.find({
-    business: store.business,
-    enabled: true,
-    type: { $in: Object.keys(evaluators) as TRuleType[] },
-  }).lean<RuleDoc[]>();
+  // every rating of the business asks: concurrent ones share a read (read-only)
+  const rules = await coalescedRead(`rules-evaluated:${String(store.business)}`, () =>
+    RuleModel.find({
+      business: store.business,
+      enabled: true,
+      type: { $in: Object.keys(evaluators) as TRuleType[] },
+    }).lean<RuleDoc[]>(),
+  );
   const members = await recipientsOf(rules);
   // A rule alerts its member (re-read now: a removed member gets nothing) about their stores only.
   const inScope = rules.flatMap((r) => {
