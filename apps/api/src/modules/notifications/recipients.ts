@@ -2,6 +2,7 @@
 import mongoose from 'mongoose';
 import { can } from '@cx/contracts';
 import { accessFromMembership, coversStore, type Access } from '../../tenancy/access';
+import { coalescedRead } from '../../lib/coalesce';
 import { areaTree } from '../../tenancy/area-tree';
 import { MembershipModel } from '../../tenancy/membership.model';
 
@@ -37,10 +38,13 @@ export async function recipientsOf(
   const users = [...new Set(pairs.flatMap((p) => (p.user ? [String(p.user)] : [])))].map(
     (id) => new mongoose.Types.ObjectId(id),
   );
-  const rows = await MembershipModel.find({
-    business: { $in: businesses },
-    $or: [{ user: { $in: users } }, { role: 'owner' }],
-  }).lean();
+  const key = `recipients:${businesses.map(String).sort().join(',')}:${users.map(String).sort().join(',')}`;
+  const rows = await coalescedRead(key, () =>
+    MembershipModel.find({
+      business: { $in: businesses },
+      $or: [{ user: { $in: users } }, { role: 'owner' }],
+    }).lean(),
+  );
   for (const m of rows) {
     const access = await accessFromMembership(String(m.user), m);
     out.set(recipientKey(m.business, m.user), access);
@@ -66,18 +70,31 @@ export function mayReceive(access: Access, alert: { type: string; store?: Id | n
  * an area above the store, as the tree stands now: a store moved out of a district stops reaching its manager).
  */
 export async function membersCovering(business: Id, store: Id): Promise<string[]> {
-  const path = (await areaTree(business)).pathOfStore(String(store));
-  const rows = await MembershipModel.find(
-    {
-      business,
-      $or: [
-        { role: { $in: ['owner', 'admin'] } },
-        { allStores: { $ne: false } },
-        { stores: store },
-        { areas: { $in: path.map((a) => new mongoose.Types.ObjectId(a)) } },
-      ],
-    },
-    { user: 1 },
-  ).lean();
-  return rows.map((m) => String(m.user));
+  // every rating at a busy store asks: concurrent ones share a read
+  const rows = await coalescedRead(`members-covering:${String(business)}:${String(store)}`, () =>
+    MembershipModel.find(
+      {
+        business,
+        $or: [
+          { role: { $in: ['owner', 'admin'] } },
+          { allStores: { $ne: false } },
+          { stores: store },
+          { 'areas.0': { $exists: true } },
+        ],
+      },
+      { user: 1, role: 1, allStores: 1, stores: 1, areas: 1 },
+    ).lean(),
+  );
+  const direct = (m: (typeof rows)[number]) =>
+    m.role === 'owner' ||
+    m.role === 'admin' ||
+    m.allStores !== false ||
+    (m.stores ?? []).some((s) => String(s) === String(store));
+  // Members granted areas only: the tree (read only when there are such members) says whether the store is under one.
+  const byArea = rows.filter((m) => !direct(m));
+  let under = new Set<string>();
+  if (byArea.length) under = new Set((await areaTree(business)).pathOfStore(String(store)));
+  return rows
+    .filter((m) => direct(m) || (m.areas ?? []).some((a) => under.has(String(a))))
+    .map((m) => String(m.user));
 }
