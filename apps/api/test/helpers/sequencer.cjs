@@ -39,7 +39,10 @@ class LongestFirst extends Sequencer {
       return i === -1 ? LONGEST.length : i;
     };
     // Stable: the remembered (or size) order stays among the rest.
-    return sorted.map((t, i) => [t, i]).sort((a, b) => rank(a[0]) - rank(b[0]) || a[1] - b[1]).map(([t]) => t);
+    return sorted
+      .map((t, i) => [t, i])
+      .sort((a, b) => rank(a[0]) - rank(b[0]) || a[1] - b[1])
+      .map(([t]) => t);
   }
 }
 
