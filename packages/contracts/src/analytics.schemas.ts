@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ZObjectIdSchema, zQueryInt } from './common';
 import { ZDaySchema } from './stores.contract';
+import { ZNodePerformanceSchema, ZTargetPerformanceSchema } from './targets.contract';
 
 /** Presets are resolved per store in its own time zone: London's "today" and Sydney's "today" are each their own. */
 export const PERIOD_PRESETS = [
@@ -138,8 +139,12 @@ export const ZSnapshotSchema = z.object({
       ratings: z.number(),
       average: z.number().nullable(),
       adjustedAverage: z.number().nullable(),
+      /** Each target metric against its target, parent area and peers. */
+      targets: z.array(ZTargetPerformanceSchema).optional(),
     }),
   ),
+  /** The scope's node (its one store, or the lowest area holding its stores) against targets, parent and peers. */
+  targets: ZNodePerformanceSchema.nullable().optional(),
   latestComments: z.array(ZTimelineItemSchema),
 });
 export type TSnapshot = z.infer<typeof ZSnapshotSchema>;
@@ -214,6 +219,8 @@ export const ZStoreLeagueRowSchema = ZLeagueFiguresSchema.extend({
   /** Ratings ÷ visits as a % (null with no visits). */
   ratingRate: z.number().nullable(),
   socialClicks: z.object({ total: z.number(), byNetwork: z.record(z.string(), z.number()) }),
+  /** Each target metric against its target, parent area and peers. */
+  targets: z.array(ZTargetPerformanceSchema).optional(),
 });
 export type TStoreLeagueRow = z.infer<typeof ZStoreLeagueRowSchema>;
 

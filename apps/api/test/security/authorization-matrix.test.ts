@@ -344,6 +344,8 @@ const SPECS: Record<string, Spec> = {
     body: { name: `Renamed ${oid()}` },
   })),
   'areas.remove': business(async (c) => ({ params: { id: await areaAt(c) } })),
+  'targets.list': store((c) => ({ query: { node: c.id } })),
+  'targets.set': store((c) => ({ body: { metric: 'average', node: c.id, value: 4.2 } })),
 };
 
 const routes = contractRoutes();

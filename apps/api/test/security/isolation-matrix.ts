@@ -185,4 +185,9 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'areas.create': foreign((a) => [{ body: { name: 'Planted', parent: a.userId } }]),
   'areas.update': foreign((a) => [{ params: { id: a.userId }, body: { name: 'Hijacked' } }]),
   'areas.remove': foreign((a) => [{ params: { id: a.userId } }]),
+  'targets.list': foreign((a) => [{ query: { node: a.store } }, { query: { node: a.userId } }]),
+  'targets.set': foreign((a) => [
+    { body: { metric: 'average', node: a.store, value: 4 } },
+    { body: { metric: 'happy', node: a.userId, value: null } },
+  ]),
 };

@@ -167,6 +167,16 @@ export const routes: RouteObject[] = [
                     'ManageStoresPage',
                   ),
                   page(
+                    business.structure.path,
+                    () => import('@/features/stores/routes/StructurePage'),
+                    'StructurePage',
+                  ),
+                  page(
+                    business.targets.path,
+                    () => import('@/features/targets/routes/TargetsPage'),
+                    'TargetsPage',
+                  ),
+                  page(
                     business.settingsAndNotifications.path,
                     () => import('@/features/notifications/routes/PerformanceNotificationsPage'),
                     'PerformanceNotificationsPage',
