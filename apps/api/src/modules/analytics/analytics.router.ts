@@ -7,6 +7,7 @@ import { accessOf, assertApiKeyScope } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
 import { logger } from '../../lib/logger';
 import { minSampleOf, setMinSample } from './analytics-settings.model';
+import { areaLeague } from './area-league.service';
 import { overview, snapshot } from './dashboard.service';
 import { exportCsv, exportFileName } from './export.service';
 import {
@@ -92,6 +93,22 @@ export const analyticsRouter = s.router(contract.analytics, {
         period: scope.label,
         ranked: order(league.ranked),
         notRanked: order(league.notRanked),
+      },
+    };
+  },
+  areaLeague: async ({ query, req }) => {
+    const access = memberOf(req);
+    const scope = await loadScope(access, query);
+    const [league, perf] = await Promise.all([areaLeague(access, scope, query), performanceFor(access, scope)]);
+    const withTargets = (list: typeof league.ranked) =>
+      list.map((r) => ({ ...r, targets: perf.metrics(r.area._id) }));
+    return {
+      status: 200,
+      body: {
+        ...league,
+        period: scope.label,
+        ranked: withTargets(league.ranked),
+        notRanked: withTargets(league.notRanked),
       },
     };
   },

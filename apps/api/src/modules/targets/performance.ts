@@ -146,9 +146,9 @@ export async function storeFiguresOf(scope: Scope): Promise<Map<string, StoreFig
  */
 export async function performanceFor(access: Access, scope: Scope): Promise<Performance> {
   const whole =
-    (scope.filter.stores?.length ?? 0) === 0 && !scope.staff
+    (scope.filter.stores?.length ?? 0) === 0 && (scope.filter.areas?.length ?? 0) === 0 && !scope.staff
       ? scope
-      : await loadScope(access, { ...scope.filter, stores: undefined, staff: undefined });
+      : await loadScope(access, { ...scope.filter, stores: undefined, areas: undefined, staff: undefined });
   const [{ tree, targets }, figures] = await Promise.all([
     loadTargets(access.businessId),
     storeFiguresOf(whole),
