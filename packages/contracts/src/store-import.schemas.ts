@@ -27,6 +27,9 @@ export const STORE_IMPORT_MESSAGES = {
   duplicateCode: (line: number) => `This code is already used on line ${line} of the file`,
   nameForNew: 'Store name is required for a new store',
   hasErrors: 'Nothing was imported: fix the rows with errors and try again',
+  dryRun: 'Dry run: nothing was written. Check the rows, then confirm.',
+  applied: (t: { created: number; changed: number; moved: number }) =>
+    `Imported: ${t.created} created, ${t.changed} changed, ${t.moved} moved.`,
   planChanged:
     'The stores or areas changed since the dry run: nothing was imported. Run the dry run again and check it.',
   keyLimited: 'An API key limited to some stores cannot import stores',
@@ -105,8 +108,10 @@ export type TStoreImportTotals = z.infer<typeof ZStoreImportTotalsSchema>;
 
 export const ZStoreImportResultSchema = z.object({
   dryRun: z.boolean(),
-  /** True once the rows are written (a confirm without errors). */
+  /** True once the rows are written (a confirm without errors); false for a dry run or a confirm with row errors. */
   applied: z.boolean(),
+  /** What happened, in a sentence (e.g. why nothing was written). */
+  message: z.string(),
   /** Fingerprint of what the rows would do: send it back with the confirm to write exactly what the dry run showed. */
   plan: z.string(),
   totals: ZStoreImportTotalsSchema,

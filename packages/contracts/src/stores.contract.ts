@@ -231,13 +231,10 @@ export const storesContract = c.router({
     metadata: withApiKey(businessRoute('stores:manage'), 'stores:import'),
     contentType: 'multipart/form-data',
     body: ZStoreImportBodySchema,
-    responses: {
-      200: ZStoreImportResultSchema,
-      /** A confirm whose rows have errors: nothing written, the rows say why. */
-      422: ZStoreImportResultSchema.extend({ message: z.string() }),
-    },
+    // A confirm whose rows have errors answers 200 too, with applied false: nothing written, the rows say why.
+    responses: { 200: ZStoreImportResultSchema },
     summary:
-      'Create, update and move stores from a CSV keyed by store code (multipart "file"; columns code, name, area, timezone, address, tags). dryRun=true (default) writes nothing; dryRun=false writes all rows or, with any row error, none',
+      'Create, update and move stores from a CSV keyed by store code (multipart "file"; columns code, name, area, timezone, address, tags). dryRun=true (default) writes nothing; dryRun=false writes all rows or, with any row error, none (applied false)',
   },
   get: {
     method: 'GET',

@@ -46,8 +46,8 @@ describe('GET /api/v1/openapi.json', () => {
       return [r.key, scope !== null, scope];
     });
     expect(seen).toEqual(expected);
-    // 9 reads (ratings, analytics, the themes report) and the 8 webhook routes (webhooks:manage).
-    expect(expected.filter(([, keyed]) => keyed).length).toBe(17);
+    // 9 reads (ratings, analytics, the themes report), the 8 webhook routes (webhooks:manage), the store import.
+    expect(expected.filter(([, keyed]) => keyed).length).toBe(18);
   });
 });
 

@@ -12,7 +12,7 @@ setupTestDb();
 const app = createApp();
 beforeEach(() => resetRateLimits());
 
-const create = (auth: object, body: object) =>
+const create = (auth: Record<string, string>, body: object) =>
   request(app)
     .post('/api/v1/store/create')
     .set(auth)
@@ -82,7 +82,7 @@ describe('store code and tags', () => {
 
 describe('POST /api/v1/stores/import with an API key', () => {
   const csv = 'code,name,area\nK-1,Key Store,EU > Paris\n';
-  const importWith = (auth: object, dryRun = 'false') =>
+  const importWith = (auth: Record<string, string>, dryRun = 'false') =>
     request(app)
       .post('/api/v1/stores/import')
       .set(auth)

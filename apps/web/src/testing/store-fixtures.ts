@@ -16,6 +16,8 @@ export function storeFixture(overrides: Partial<TStore> = {}): TStore {
     socialLinks: { googleReview: null, facebook: null, instagram: null, tripadvisor: null, website: null },
     interfaces: { interface1: { status: true }, interface2: { status: true }, interface3: { status: true } },
     area: null,
+    code: null,
+    tags: [],
     rateUrl: `http://localhost:5173/rate-staff?store=${_id}`,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',

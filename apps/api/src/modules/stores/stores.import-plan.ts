@@ -45,7 +45,11 @@ const keyOf = (names: string[]) => names.map(areaNameKey).join('\u0000');
 const tagsText = (tags: readonly string[]) => tags.join(`${TAG_SEPARATOR} `);
 /** Tags compare as sets, ignoring case (as the schema drops repeats): a reordered or recased cell is no change. */
 const sameTags = (a: readonly string[], b: readonly string[]) => {
-  const norm = (t: readonly string[]) => t.map((x) => x.toLocaleLowerCase('en')).sort().join('\u0000');
+  const norm = (t: readonly string[]) =>
+    t
+      .map((x) => x.toLocaleLowerCase('en'))
+      .sort()
+      .join('\u0000');
   return norm(a) === norm(b);
 };
 

@@ -10,8 +10,7 @@ import { readImportFile } from './stores.import-csv';
 import { planImport, type StoreImportPlan } from './stores.import-plan';
 import { StoreModel } from './store.model';
 
-export type StoreImportAnswer =
-  { status: 200; body: TStoreImportResult } | { status: 422; body: TStoreImportResult & { message: string } };
+export type StoreImportAnswer = { status: 200; body: TStoreImportResult };
 
 /** Adds the areas the file names that do not exist yet, parents first; one a concurrent request added is reused. */
 async function addAreas(business: string, plan: StoreImportPlan): Promise<Map<string, Types.ObjectId>> {
@@ -81,21 +80,22 @@ export async function importStores(
   const business = access.businessId;
   const read = readImportFile(file);
   const plan = await planImport(business, read);
+  const t = plan.totals;
   const result: TStoreImportResult = {
     dryRun: opts.dryRun,
     applied: false,
+    message: t.errors > 0 ? M.hasErrors : M.dryRun,
     plan: plan.fingerprint,
     totals: plan.totals,
     newAreas: plan.newAreas.map((a) => a.path),
     ignoredColumns: read.ignoredColumns,
     rows: plan.rows,
   };
-  if (opts.dryRun) return { status: 200, body: result };
-  if (plan.totals.errors > 0) return { status: 422, body: { ...result, message: M.hasErrors } };
+  // With any row error nothing is written: the rows say why, and `applied` stays false.
+  if (opts.dryRun || t.errors > 0) return { status: 200, body: result };
   if (opts.plan && opts.plan !== plan.fingerprint)
     throw new AppError('IMPORT_PLAN_CHANGED', M.planChanged, 409);
   await applyPlan(business, plan);
-  const t = plan.totals;
   await recordAudit(access, {
     kind: 'store',
     action: 'store.import',
@@ -104,5 +104,5 @@ export async function importStores(
       `${t.moved} moved, ${t.unchanged} unchanged, ${t.areasCreated} area${t.areasCreated === 1 ? '' : 's'} added`,
     after: { ...t },
   });
-  return { status: 200, body: { ...result, applied: true } };
+  return { status: 200, body: { ...result, applied: true, message: M.applied(t) } };
 }
