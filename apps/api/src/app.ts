@@ -20,6 +20,7 @@ import { filesRouter } from './modules/files/files.router';
 import { healthRouter } from './modules/health/health.router';
 import { alertsRouter } from './modules/alerts/alerts.router';
 import { areasRouter } from './modules/areas/areas.router';
+import { targetsRouter } from './modules/targets/targets.router';
 import { apiKeyRateLimit } from './modules/integrations/api-key-access';
 import { integrationsRouter } from './modules/integrations/integrations.router';
 import { registerWebhooks } from './modules/integrations/webhooks.events';
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps = {}): Express {
       reports: reportsRouter,
       alerts: alertsRouter,
       areas: areasRouter,
+      targets: targetsRouter,
     },
     app,
     {

@@ -37,6 +37,10 @@ export const PERMISSIONS = {
   'areas:read': ALL,
   /** Add, rename, move and delete areas; move stores between areas. */
   'areas:manage': ADMINS,
+  /** Targets per metric on areas and stores (members see those on nodes they see). */
+  'targets:read': ALL,
+  /** Set targets: owners/admins anywhere; managers on their own stores (and areas they manage). */
+  'targets:write': EDITORS,
   'staff:read': ALL,
   'staff:write': EDITORS,
   'rota:read': ALL,

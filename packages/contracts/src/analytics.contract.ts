@@ -1,4 +1,4 @@
-// The dashboard's numbers: Snapshot, Overview, staff and store league tables, feedback timeline, CSV exports, settings.
+// The dashboard's numbers: Snapshot, Overview, staff, store and area league tables, feedback timeline, CSV exports, settings.
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { businessRoute, withApiKey } from './access';
@@ -15,9 +15,12 @@ import {
   ZTimelineQuerySchema,
   withPeriodRules,
 } from './analytics.schemas';
+import { ZAreaLeagueQuerySchema, ZAreaLeagueSchema } from './area-league.schemas';
 import { ZThemesQuerySchema, ZThemesReportSchema } from './themes.schemas';
 
 export * from './analytics.schemas';
+export * from './area-league.schemas';
+export * from './scope-query.schemas';
 
 const c = initContract();
 
@@ -57,6 +60,15 @@ export const analyticsContract = c.router({
     query: withPeriodRules(ZLeagueQuerySchema),
     responses: { 200: ZStoreLeagueSchema },
     summary: 'Stores ranked by Bayesian-adjusted average, with visits, rating rate and social clicks',
+  },
+  areaLeague: {
+    method: 'GET',
+    path: '/analytics/area-league',
+    metadata: withApiKey(businessRoute('analytics:read'), 'analytics:read'),
+    query: withPeriodRules(ZAreaLeagueQuerySchema),
+    responses: { 200: ZAreaLeagueSchema },
+    summary:
+      "Areas one level below a node (or at one level) ranked like stores: their stores' ratings summed, adjusted average",
   },
   timeline: {
     method: 'GET',

@@ -1,7 +1,9 @@
 // Shapes of the dashboard's numbers (Snapshot, Overview, league tables, feedback timeline): filters, periods, rows.
 import { z } from 'zod';
 import { ZObjectIdSchema, zQueryInt } from './common';
+import { ZStoreScopeQuerySchema } from './scope-query.schemas';
 import { ZDaySchema } from './stores.contract';
+import { ZNodePerformanceSchema, ZTargetPerformanceSchema } from './targets.contract';
 
 /** Presets are resolved per store in its own time zone: London's "today" and Sydney's "today" are each their own. */
 export const PERIOD_PRESETS = [
@@ -20,22 +22,15 @@ export type TPeriodPreset = z.infer<typeof ZPeriodPresetSchema>;
 /** A custom range may span at most this many days (a year and a day, so a whole leap year fits). */
 export const MAX_PERIOD_DAYS = 366;
 
-const ids = z
-  .string()
-  .trim()
-  .transform((s) => (s ? s.split(',').map((x) => x.trim()) : []))
-  .pipe(z.array(ZObjectIdSchema).max(100, 'At most 100 stores at once'));
-
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-/** Filters every dashboard call takes (query string): a period, and optionally stores, one staff member, one kind. */
+/** Filters every dashboard call takes (query string): a period, and optionally stores/areas, one staff member, one kind. */
 export const ZAnalyticsFilterSchema = z.object({
   period: ZPeriodPresetSchema.default('last30'),
   /** First and last local day of a custom period (inclusive); required when period is custom. */
   from: ZDaySchema.optional(),
   to: ZDaySchema.optional(),
-  /** Comma-separated store ids; empty means every live store of the business. */
-  stores: ids.optional(),
+  ...ZStoreScopeQuerySchema.shape,
   staff: ZObjectIdSchema.optional(),
   kind: z.enum(['staff', 'experience']).optional(),
 });
@@ -138,8 +133,12 @@ export const ZSnapshotSchema = z.object({
       ratings: z.number(),
       average: z.number().nullable(),
       adjustedAverage: z.number().nullable(),
+      /** Each target metric against its target, parent area and peers. */
+      targets: z.array(ZTargetPerformanceSchema).optional(),
     }),
   ),
+  /** The scope's node (its one store, or the lowest area holding its stores) against targets, parent and peers. */
+  targets: ZNodePerformanceSchema.nullable().optional(),
   latestComments: z.array(ZTimelineItemSchema),
 });
 export type TSnapshot = z.infer<typeof ZSnapshotSchema>;
@@ -188,7 +187,7 @@ export const ZLeagueQuerySchema = ZAnalyticsFilterSchema.extend({
 });
 export type TLeagueQuery = z.infer<typeof ZLeagueQuerySchema>;
 
-const ZLeagueFiguresSchema = z.object({
+export const ZLeagueFiguresSchema = z.object({
   /** null below the minimum sample: listed as "Not enough ratings yet (n of min)" and not ranked. Ties share a rank. */
   rank: z.number().nullable(),
   ratings: z.number(),
@@ -214,6 +213,8 @@ export const ZStoreLeagueRowSchema = ZLeagueFiguresSchema.extend({
   /** Ratings ÷ visits as a % (null with no visits). */
   ratingRate: z.number().nullable(),
   socialClicks: z.object({ total: z.number(), byNetwork: z.record(z.string(), z.number()) }),
+  /** Each target metric against its target, parent area and peers. */
+  targets: z.array(ZTargetPerformanceSchema).optional(),
 });
 export type TStoreLeagueRow = z.infer<typeof ZStoreLeagueRowSchema>;
 

@@ -28,6 +28,7 @@ export const AUDIT_KINDS = [
   'scorecard',
   'theme',
   'area',
+  'target',
 ] as const;
 export const ZAuditKindSchema = z.enum(AUDIT_KINDS);
 export type TAuditKind = z.infer<typeof ZAuditKindSchema>;

@@ -9,6 +9,7 @@ import { themesContract } from './themes.contract';
 import { scorecardsContract } from './scorecards.contract';
 import { reportsContract } from './reports.contract';
 import { areasContract } from './areas.contract';
+import { targetsContract } from './targets.contract';
 
 const c = initContract();
 
@@ -22,6 +23,7 @@ export const growthContract = c.router(
     reports: reportsContract,
     alerts: alertsContract,
     areas: areasContract,
+    targets: targetsContract,
   },
   { pathPrefix: API_PREFIX, commonResponses, strictStatusCodes: true },
 );

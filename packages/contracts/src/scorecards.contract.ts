@@ -13,9 +13,9 @@ import { ZMessageSchema, ZObjectIdSchema } from './common';
 
 const c = initContract();
 
-/** The staff league table's period query (and store filter); the person is in the path. */
+/** The staff league table's period query (and store/area filter); the person is in the path. */
 export const ZScorecardQuerySchema = withPeriodRules(
-  ZAnalyticsFilterSchema.pick({ period: true, from: true, to: true, stores: true }),
+  ZAnalyticsFilterSchema.pick({ period: true, from: true, to: true, stores: true, areas: true }),
 );
 export type TScorecardQuery = z.input<typeof ZScorecardQuerySchema>;
 

@@ -21,7 +21,7 @@ import { rebuildInsight } from '../modules/insight/insight.rebuild';
 import { DEMO_LOGIN, DEMO_STAFF, DEMO_STORES, DEMO_TAGS, DEMO_TEAM, SPANISH_SHARE } from './demo-data';
 import { demoComment, firstName } from './demo-comments';
 import { portraitPng, STORE_COLOURS, storefrontPng } from './demo-media';
-import { addDemoAreas } from './demo-areas';
+import { addDemoAreas, addDemoTargets } from './demo-areas';
 import { demoRota } from './demo-rota';
 import { demoRatingTimes, type DemoOpeningHours } from './demo-times';
 
@@ -151,6 +151,7 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
     },
   );
   const districts = await addDemoAreas(business);
+  await addDemoTargets(business, districts[0]!);
   const stores = await StoreModel.insertMany(
     DEMO_STORES.map((s, i) => ({
       ...s,

@@ -132,6 +132,8 @@ const SPECS: Record<string, Spec> = {
   'analytics.overview': analytics,
   'analytics.staffLeague': analytics,
   'analytics.storeLeague': analytics,
+  // the target store and its business's top area (the business's id): the store decides, the area only narrows
+  'analytics.areaLeague': store((c) => ({ query: { stores: c.id, areas: String(c.store.business) } })),
   'analytics.timeline': analytics,
   'analytics.exportCsv': store((c) => ({ params: { table: 'timeline' }, query: { stores: c.id } })),
   'analytics.themes': analytics,
@@ -352,6 +354,8 @@ const SPECS: Record<string, Spec> = {
     body: { name: `Renamed ${oid()}` },
   })),
   'areas.remove': business(async (c) => ({ params: { id: await areaAt(c) } })),
+  'targets.list': store((c) => ({ query: { node: c.id } })),
+  'targets.set': store((c) => ({ body: { metric: 'average', node: c.id, value: 4.2 } })),
 };
 
 const routes = contractRoutes();

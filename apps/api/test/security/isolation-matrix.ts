@@ -25,6 +25,12 @@ const storeId = (a: Victim) => ({ id: a.store });
 const staffId = (a: Victim) => ({ id: a.staff });
 const shiftId = (a: Victim) => ({ id: a.shift });
 const week = '2025-06-02';
+/** A's store, A's staff member, or A's top area (its id is A's business id, the founder's user id here) as a filter. */
+const dashboardAims = (a: Victim) => [
+  { query: { stores: a.store } },
+  { query: { staff: a.staff } },
+  { query: { areas: a.userId } },
+];
 
 export const isolationMatrix: Record<string, MatrixEntry> = {
   'ratingReview.listFlagged': own((a) => [{ query: {} }, { query: { store: a.store, status: 'all' } }]),
@@ -83,16 +89,19 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
     { query: { store: a.store, at: '2025-06-02T09:00:00Z' } },
   ]),
 
-  'analytics.snapshot': foreign((a) => [{ query: { stores: a.store } }, { query: { staff: a.staff } }]),
-  'analytics.overview': foreign((a) => [{ query: { stores: a.store } }, { query: { staff: a.staff } }]),
-  'analytics.staffLeague': foreign((a) => [{ query: { stores: a.store } }, { query: { staff: a.staff } }]),
-  'analytics.storeLeague': foreign((a) => [{ query: { stores: a.store } }, { query: { staff: a.staff } }]),
-  'analytics.timeline': foreign((a) => [{ query: { stores: a.store } }, { query: { staff: a.staff } }]),
+  'analytics.snapshot': foreign(dashboardAims),
+  'analytics.overview': foreign(dashboardAims),
+  'analytics.staffLeague': foreign(dashboardAims),
+  'analytics.storeLeague': foreign(dashboardAims),
+  // A's top area has A's business id (the founder's user id here): as the filter and as the node to rank under
+  'analytics.areaLeague': foreign((a) => [...dashboardAims(a), { query: { parent: a.userId } }]),
+  'analytics.timeline': foreign(dashboardAims),
   'analytics.exportCsv': foreign((a) => [
     { params: { table: 'timeline' }, query: { stores: a.store } },
     { params: { table: 'staff' }, query: { staff: a.staff } },
+    { params: { table: 'stores' }, query: { areas: a.userId } },
   ]),
-  'analytics.themes': foreign((a) => [{ query: { stores: a.store } }, { query: { staff: a.staff } }]),
+  'analytics.themes': foreign(dashboardAims),
   'analytics.getSettings': own(() => [{}]),
   'analytics.updateSettings': own(() => [{ body: { minSample: 3 } }]),
 
@@ -192,4 +201,9 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'areas.create': foreign((a) => [{ body: { name: 'Planted', parent: a.userId } }]),
   'areas.update': foreign((a) => [{ params: { id: a.userId }, body: { name: 'Hijacked' } }]),
   'areas.remove': foreign((a) => [{ params: { id: a.userId } }]),
+  'targets.list': foreign((a) => [{ query: { node: a.store } }, { query: { node: a.userId } }]),
+  'targets.set': foreign((a) => [
+    { body: { metric: 'average', node: a.store, value: 4 } },
+    { body: { metric: 'happy', node: a.userId, value: null } },
+  ]),
 };

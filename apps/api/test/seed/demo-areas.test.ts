@@ -30,6 +30,23 @@ it('seeds Northwind Coffee with regions and districts holding its stores', async
     ['Sydney Harbour', 'Northwind Coffee › Australia › Sydney'],
   ]);
 
+  // targets at the chain and at London: Covent Garden inherits London's score, the chain's volume
+  const effective = (
+    await request(app).get('/api/v1/targets').query({ node: stores[0]._id }).set(owner).expect(200)
+  ).body.effective;
+  expect(
+    effective.map((e: { metric: string; value: number; from: { name: string } | null }) => [
+      e.metric,
+      e.value,
+      e.from?.name,
+    ]),
+  ).toEqual([
+    ['average', 4.5, 'London'],
+    ['happy', 85, 'London'],
+    ['volume', 40, 'Northwind Coffee'],
+    ['staffRatings', null, undefined],
+  ]);
+
   const manager = { Authorization: `Bearer ${await login('covent-garden@cxjourney.app')}` };
   const seen = (await request(app).get('/api/v1/areas').set(manager).expect(200)).body.areas;
   expect(seen.map((a: { name: string }) => a.name)).toEqual(['Northwind Coffee', 'UK', 'London']);

@@ -40,8 +40,16 @@ export const routes: RouteObject[] = [
         lazy: lazyComponent(() => import('./layouts/PublicLayout'), 'PublicLayout'),
         children: [
           page(marketing.home.path, () => import('@/features/marketing/routes/HomePage'), 'HomePage'),
-          page(marketing.blogPosts.path, () => import('@/features/marketing/routes/BlogPostsPage'), 'BlogPostsPage'),
-          page(marketing.contactUs.path, () => import('@/features/marketing/routes/ContactUsPage'), 'ContactUsPage'),
+          page(
+            marketing.blogPosts.path,
+            () => import('@/features/marketing/routes/BlogPostsPage'),
+            'BlogPostsPage',
+          ),
+          page(
+            marketing.contactUs.path,
+            () => import('@/features/marketing/routes/ContactUsPage'),
+            'ContactUsPage',
+          ),
           page(
             marketing.termsConditions.path,
             () => import('@/features/marketing/routes/TermsConditionsPage'),
@@ -55,7 +63,11 @@ export const routes: RouteObject[] = [
               () => import('@/features/team/routes/AcceptInvitationPage'),
               'AcceptInvitationPage',
             ),
-            page(paths.team.noAccess.path, () => import('@/features/team/routes/NoAccessPage'), 'NoAccessPage'),
+            page(
+              paths.team.noAccess.path,
+              () => import('@/features/team/routes/NoAccessPage'),
+              'NoAccessPage',
+            ),
             page(
               paths.alerts.acknowledge.path,
               () => import('@/features/alerts/routes/AcknowledgeAlertPage'),
@@ -93,8 +105,16 @@ export const routes: RouteObject[] = [
             {
               lazy: businessLayout,
               children: [
-                page(business.dashboard.path, () => import('@/features/dashboard/routes/SnapshotPage'), 'SnapshotPage'),
-                page(business.overview.path, () => import('@/features/dashboard/routes/OverviewPage'), 'OverviewPage'),
+                page(
+                  business.dashboard.path,
+                  () => import('@/features/dashboard/routes/SnapshotPage'),
+                  'SnapshotPage',
+                ),
+                page(
+                  business.overview.path,
+                  () => import('@/features/dashboard/routes/OverviewPage'),
+                  'OverviewPage',
+                ),
                 page(
                   business.staffOnShift.path,
                   () => import('@/features/staff/routes/StaffOnShiftPage'),
@@ -121,11 +141,25 @@ export const routes: RouteObject[] = [
                   () => import('@/features/interfaces/routes/InterfaceSettingsPage'),
                   'InterfaceSettingsPage',
                 ),
-                page(business.manageStaff.path, () => import('@/features/staff/routes/ManageStaffPage'), 'ManageStaffPage'),
+                page(
+                  business.manageStaff.path,
+                  () => import('@/features/staff/routes/ManageStaffPage'),
+                  'ManageStaffPage',
+                ),
                 page(
                   business.manageStores.path,
                   () => import('@/features/stores/routes/ManageStoresPage'),
                   'ManageStoresPage',
+                ),
+                page(
+                  business.structure.path,
+                  () => import('@/features/stores/routes/StructurePage'),
+                  'StructurePage',
+                ),
+                page(
+                  business.targets.path,
+                  () => import('@/features/targets/routes/TargetsPage'),
+                  'TargetsPage',
                 ),
                 page(
                   business.settingsAndNotifications.path,
@@ -148,13 +182,21 @@ export const routes: RouteObject[] = [
                   'PaymentFailedPage',
                 ),
                 page(business.team.path, () => import('@/features/team/routes/TeamPage'), 'TeamPage'),
-                page(business.audit.path, () => import('@/features/team/routes/AuditLogPage'), 'AuditLogPage'),
+                page(
+                  business.audit.path,
+                  () => import('@/features/team/routes/AuditLogPage'),
+                  'AuditLogPage',
+                ),
                 page(
                   business.integrations.path,
                   () => import('@/features/integrations/routes/IntegrationsPage'),
                   'IntegrationsPage',
                 ),
-                page(business.scorecard.path, () => import('@/features/scorecards/routes/ScorecardPage'), 'ScorecardPage'),
+                page(
+                  business.scorecard.path,
+                  () => import('@/features/scorecards/routes/ScorecardPage'),
+                  'ScorecardPage',
+                ),
                 page(
                   business.commentThemes.path,
                   () => import('@/features/themes/routes/CommentThemesPage'),
@@ -169,7 +211,11 @@ export const routes: RouteObject[] = [
           lazy: businessLayout,
           children: [
             page(businessOpen.user.path, () => import('@/features/unlisted/routes/UserPage'), 'UserPage'),
-            page(businessOpen.products.path, () => import('@/features/unlisted/routes/ProductsPage'), 'ProductsPage'),
+            page(
+              businessOpen.products.path,
+              () => import('@/features/unlisted/routes/ProductsPage'),
+              'ProductsPage',
+            ),
             page(businessOpen.blog.path, () => import('@/features/unlisted/routes/BlogPage'), 'BlogPage'),
           ],
         },

@@ -22,7 +22,11 @@ export const paths = {
     interfaceSettings: route('/interface-settings', 'Interface Settings'),
     manageStaff: route('/manage-staff', 'Manage Staff'),
     manageStores: route('/manage-stores', 'Manage Stores'),
+    /** The location tree (#35): reached from Manage Stores, not the side navigation (the spec's twelve items stay). */
+    structure: route('/manage-stores/structure', 'Structure'),
     settingsAndNotifications: route('/settings-and-notifications', 'Performance Notifications'),
+    /** Targets per area and store (#35): reached from Performance Notifications and the Snapshot. */
+    targets: route('/settings-and-notifications/targets', 'Targets'),
     mySubscription: route('/my-subscription', 'My Subscription'),
     paymentSuccess: route('/payment-success', 'payment success'),
     paymentFailed: route('/payment-failed', 'payment failed'),

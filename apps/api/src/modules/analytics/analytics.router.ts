@@ -7,6 +7,7 @@ import { accessOf, assertApiKeyScope } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
 import { logger } from '../../lib/logger';
 import { minSampleOf, setMinSample } from './analytics-settings.model';
+import { areaLeague } from './area-league.service';
 import { overview, snapshot } from './dashboard.service';
 import { exportCsv, exportFileName } from './export.service';
 import {
@@ -18,6 +19,7 @@ import {
   storeLeagueFrom,
 } from './league.service';
 import { loadScope } from './scope';
+import { performanceFor } from '../targets/performance';
 import { themesReport } from './themes.service';
 import { timelinePage } from './timeline.service';
 
@@ -42,7 +44,16 @@ export function endDownloadOnFailure(stream: Readable, req: Request, res: Respon
 export const analyticsRouter = s.router(contract.analytics, {
   snapshot: async ({ query, req }) => {
     const scope = await loadScope(memberOf(req), query);
-    return { status: 200, body: await snapshot(scope) };
+    const [body, perf] = await Promise.all([snapshot(scope), performanceFor(memberOf(req), scope)]);
+    const node = perf.nodeOfStores(scope.stores.map((st) => st.id));
+    return {
+      status: 200,
+      body: {
+        ...body,
+        stores: body.stores.map((r) => ({ ...r, targets: perf.metrics(r.store._id) })),
+        targets: scope.stores.length ? perf.node(node) : null,
+      },
+    };
   },
   overview: async ({ query, req }) => {
     const scope = await loadScope(memberOf(req), query);
@@ -65,9 +76,16 @@ export const analyticsRouter = s.router(contract.analytics, {
   },
   storeLeague: async ({ query, req }) => {
     const scope = await loadScope(memberOf(req), query);
-    const league = storeLeagueFrom(scope, await loadRows(scope, [...LEAGUE_METRICS], { people: 'store' }));
-    const order = (rows: typeof league.ranked) =>
-      sortLeague(rows, query.sort, query.order, (r) => r.store.name);
+    const [rows, perf] = await Promise.all([
+      loadRows(scope, [...LEAGUE_METRICS], { people: 'store' }),
+      performanceFor(memberOf(req), scope),
+    ]);
+    const league = storeLeagueFrom(scope, rows);
+    const order = (list: typeof league.ranked) =>
+      sortLeague(list, query.sort, query.order, (r) => r.store.name).map((r) => ({
+        ...r,
+        targets: perf.metrics(r.store._id),
+      }));
     return {
       status: 200,
       body: {
@@ -75,6 +93,22 @@ export const analyticsRouter = s.router(contract.analytics, {
         period: scope.label,
         ranked: order(league.ranked),
         notRanked: order(league.notRanked),
+      },
+    };
+  },
+  areaLeague: async ({ query, req }) => {
+    const access = memberOf(req);
+    const scope = await loadScope(access, query);
+    const [league, perf] = await Promise.all([areaLeague(access, scope, query), performanceFor(access, scope)]);
+    const withTargets = (list: typeof league.ranked) =>
+      list.map((r) => ({ ...r, targets: perf.metrics(r.area._id) }));
+    return {
+      status: 200,
+      body: {
+        ...league,
+        period: scope.label,
+        ranked: withTargets(league.ranked),
+        notRanked: withTargets(league.notRanked),
       },
     };
   },

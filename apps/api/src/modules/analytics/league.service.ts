@@ -1,5 +1,12 @@
 // Staff and store league tables from the rollups: fair ranks, trends, shift experience, visits and social clicks.
-import type { TLeagueQuery, TStaffLeague, TStaffLeagueRow, TStoreLeague, TStoreLeagueRow } from '@cx/contracts';
+import type {
+  TAreaLeagueQuery,
+  TLeagueQuery,
+  TStaffLeague,
+  TStaffLeagueRow,
+  TStoreLeague,
+  TStoreLeagueRow,
+} from '@cx/contracts';
 import { fileUrl } from '../../lib/files';
 import { StaffModel } from '../staff/staff.model';
 import { addTo, average, emptyAgg, isRatingRow, loadRows, type Agg, type Row } from './figures';
@@ -71,7 +78,12 @@ export async function staffLeagueFrom(
       shiftExperience: { ratings: credit.count, average: average(credit) },
     };
   };
-  return { minSample: scope.minSample, priorMean: prior, ranked: ranked.map(row), notRanked: notRanked.map(row) };
+  return {
+    minSample: scope.minSample,
+    priorMean: prior,
+    ranked: ranked.map(row),
+    notRanked: notRanked.map(row),
+  };
 }
 
 /** Store rows of the scope: the filtered ratings per store, its tracked visits and social clicks per network. */
@@ -102,20 +114,31 @@ export function storeLeagueFrom(scope: Scope, rows: Row[]): Omit<TStoreLeague, '
       socialClicks: social.get(i.store.id) ?? { total: 0, byNetwork: {} },
     };
   };
-  return { minSample: scope.minSample, priorMean: prior, ranked: ranked.map(row), notRanked: notRanked.map(row) };
+  return {
+    minSample: scope.minSample,
+    priorMean: prior,
+    ranked: ranked.map(row),
+    notRanked: notRanked.map(row),
+  };
 }
 
-type SortKey = TLeagueQuery['sort'];
-const sortValue: Record<Exclude<SortKey, 'rank' | 'name'>, (r: TStaffLeagueRow | TStoreLeagueRow) => number> = {
+type SortKey = TLeagueQuery['sort'] | TAreaLeagueQuery['sort'];
+/** What any league row (staff, store or area) can be ordered by. */
+type SortableRow = Pick<TStoreLeagueRow, 'ratings' | 'average' | 'csat' | 'trend'> & {
+  shiftExperience?: TStaffLeagueRow['shiftExperience'];
+  stores?: unknown;
+};
+const sortValue: Record<Exclude<SortKey, 'rank' | 'name'>, (r: SortableRow) => number> = {
   ratings: (r) => r.ratings,
   average: (r) => r.average ?? -1,
   csat: (r) => r.csat ?? -1,
   trend: (r) => r.trend.change ?? -Infinity,
-  shiftExperience: (r) => ('shiftExperience' in r ? (r.shiftExperience.average ?? -1) : -1),
+  shiftExperience: (r) => r.shiftExperience?.average ?? -1,
+  stores: (r) => (typeof r.stores === 'number' ? r.stores : -1),
 };
 
 /** Orders each list by the chosen column (rank keeps the ranking order; ties broken by name). */
-export function sortLeague<R extends TStaffLeagueRow | TStoreLeagueRow>(
+export function sortLeague<R extends SortableRow>(
   list: R[],
   sort: SortKey,
   order: 'asc' | 'desc' | undefined,

@@ -3,7 +3,8 @@ import mongoose, { type Types } from 'mongoose';
 import type { TAnalyticsFilter, TResolvedPeriod } from '@cx/contracts';
 import { notFound } from '../../lib/errors';
 import { fileUrl } from '../../lib/files';
-import { narrowStores, type Access } from '../../tenancy/access';
+import { assertOwnStores, narrowStores, type Access } from '../../tenancy/access';
+import { storesUnderAreas } from '../../tenancy/area-stores';
 import { BusinessModel } from '../../tenancy/business.model';
 import { RatingModel } from '../ratings/rating.model';
 import { StaffModel } from '../staff/staff.model';
@@ -17,6 +18,8 @@ export interface ScopeStore {
   name: string;
   image: string | null;
   timeZone: string;
+  /** The area the store sits in (null before the areas migration: the top area's). */
+  area: string | null;
   period: StorePeriod;
 }
 
@@ -59,6 +62,24 @@ async function personInScope(
 }
 
 /**
+ * The stores the filter names, inside the member's: null = every store of the business (an all-store member, no
+ * filter). `stores=` names each store (one outside theirs or not of the business: 404); `areas=` keeps only the
+ * stores under those areas (an area of another business: 404) — an intersection, so it can never widen their view.
+ */
+async function wantedStores(access: Access, filter: TAnalyticsFilter): Promise<string[] | null> {
+  const asked = filter.stores ?? [];
+  const narrowed = narrowStores(access, asked);
+  if (!filter.areas?.length) return narrowed;
+  const [under] = await Promise.all([
+    storesUnderAreas(access.businessId, filter.areas),
+    assertOwnStores(access, asked),
+  ]);
+  if (narrowed === null) return under;
+  const inAreas = new Set(under);
+  return narrowed.filter((id) => inAreas.has(String(id)));
+}
+
+/**
  * The stores a call covers: those asked for (each must be a live store of the business inside the member's stores,
  * else "not found", exactly like another business's), or every live store the member covers. A staff filter must
  * name a person of the business the member may see.
@@ -67,7 +88,7 @@ export async function loadScope(access: Access, filter: TAnalyticsFilter, now = 
   const business = access.businessId;
   const asked = filter.stores ?? [];
   // null: every store of the business (an all-store member, no filter); else the asked ones or the member's own
-  const wanted = narrowStores(access, asked);
+  const wanted = await wantedStores(access, filter);
   const [owner, found, minSample, member] = await Promise.all([
     BusinessModel.findById(business, { timeZone: 1 }).lean(),
     // without any narrowing the deleted ones too (set apart below), in the same round trip
@@ -75,6 +96,7 @@ export async function loadScope(access: Access, filter: TAnalyticsFilter, now = 
       name: 1,
       image: 1,
       timeZone: 1,
+      area: 1,
       deletedAt: 1,
     })
       .sort({ name: 1 })
@@ -85,7 +107,8 @@ export async function loadScope(access: Access, filter: TAnalyticsFilter, now = 
       : Promise.resolve(null),
   ]);
   const stores = found.filter((s) => !s.deletedAt);
-  if (asked.length && stores.length !== new Set(asked).size) throw notFound('Store');
+  // with an area filter the asked stores were checked on their own (some may lie outside the areas)
+  if (asked.length && !filter.areas?.length && stores.length !== new Set(asked).size) throw notFound('Store');
   if (filter.staff && (!member || !(await personInScope(access, member)))) throw notFound('Staff member');
   const scoped: ScopeStore[] = stores.map((s) => ({
     _id: s._id,
@@ -93,6 +116,7 @@ export async function loadScope(access: Access, filter: TAnalyticsFilter, now = 
     name: s.name,
     image: fileUrl(s.image),
     timeZone: s.timeZone,
+    area: s.area ? String(s.area) : null,
     period: resolveIn(filter, s.timeZone, now),
   }));
   const label = labelPeriod(filter, owner?.timeZone ?? scoped[0]?.timeZone ?? 'UTC', now);

@@ -1,6 +1,6 @@
 // Scorecard badges, from rollups only: five-star milestones, top of the league, most improved this month, shift star.
 import mongoose from 'mongoose';
-import type { TScorecardBadge, TStaffLeagueRow } from '@cx/contracts';
+import type { TAnalyticsFilter, TScorecardBadge, TStaffLeagueRow } from '@cx/contracts';
 import type { Access } from '../../tenancy/access';
 import { mostImprovedOf } from '../analytics/dashboard.service';
 import { staffLeagueFrom, staffLeagueRows } from '../analytics/league.service';
@@ -31,11 +31,11 @@ export async function fiveStarTotal(scope: Scope, staffId: string): Promise<numb
 /** Whether the person is the staff league's most improved of this calendar month (the Snapshot's rule). */
 export async function mostImprovedThisMonth(
   access: Access,
-  stores: string[] | undefined,
+  where: Pick<TAnalyticsFilter, 'stores' | 'areas'>,
   staffId: string,
   now: Date,
 ): Promise<boolean> {
-  const scope = await loadScope(access, { period: 'thisMonth', stores }, now);
+  const scope = await loadScope(access, { period: 'thisMonth', ...where }, now);
   const loading = staffLeagueRows(scope);
   const [rows, league] = await Promise.all([loading, staffLeagueFrom(scope, loading)]);
   return mostImprovedOf(league, rows, scope.minSample)?.staff._id === staffId;

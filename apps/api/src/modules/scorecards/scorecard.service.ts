@@ -69,7 +69,7 @@ async function shoutOutsOf(scope: Scope, staffId: string, limit = 5): Promise<TS
 export async function scorecardFor(
   access: Access,
   staffId: string,
-  query: Pick<TAnalyticsFilter, 'period' | 'from' | 'to' | 'stores'>,
+  query: Pick<TAnalyticsFilter, 'period' | 'from' | 'to' | 'stores' | 'areas'>,
   now = new Date(),
 ): Promise<TScorecard> {
   const scope = await loadScope(access, { ...query, staff: staffId }, now);
@@ -77,7 +77,7 @@ export async function scorecardFor(
     leagueRow(scope, staffId),
     overview(scope, 'auto'),
     fiveStarTotal(scope, staffId),
-    mostImprovedThisMonth(access, query.stores, staffId, now),
+    mostImprovedThisMonth(access, { stores: query.stores, areas: query.areas }, staffId, now),
     shoutOutsOf(scope, staffId),
   ]);
   return {

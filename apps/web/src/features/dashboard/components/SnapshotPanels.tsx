@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { ChangeText } from '@/components/analytics/ChangeText';
 import { FilterLink } from '@/components/analytics/FilterLink';
 import { RatingCard } from '@/components/analytics/RatingCard';
+import { RagChip } from '@/components/analytics/TargetParts';
 import { paths } from '@/config/paths';
 import { apiFileUrl } from '@/lib/api-files';
 import { formatFigure } from '@/lib/analytics/format';
@@ -89,6 +90,11 @@ export function StoresRanked({ snapshot }: { snapshot: TSnapshot }) {
                 {formatFigure(row.adjustedAverage, 'stars')} adjusted · {formatFigure(row.average, 'stars')}{' '}
                 raw · {formatFigure(row.ratings, 'count')} ratings
               </Text>
+              {row.targets
+                ?.filter((m) => m.metric === 'average')
+                .map((m) => (
+                  <RagChip key={m.metric} perf={m} short />
+                ))}
             </HStack>
           ))}
         </Stack>

@@ -10,6 +10,7 @@ import { useDashboardFilters } from '@/lib/analytics/filters';
 import { useSnapshot } from '../api/analytics';
 import { ThemesPanel } from '../components/ThemesPanel';
 import { KpiCards } from '../components/KpiCards';
+import { TargetsPanel } from '../components/TargetsPanel';
 import { LatestComments, StaffHighlights, StoresRanked } from '../components/SnapshotPanels';
 
 export function SnapshotPage() {
@@ -37,6 +38,7 @@ export function SnapshotPage() {
                 <>
                   <PeriodNote period={data.period} />
                   <KpiCards snapshot={data} />
+                  {data.targets ? <TargetsPanel performance={data.targets} /> : null}
                   {data.ratings.value === 0 ? (
                     <NoRatings />
                   ) : (

@@ -2,7 +2,7 @@
 import { Button, Flex, NativeSelect, Stack } from '@chakra-ui/react';
 import { NEW_RULE, RULE_TYPES, type TRuleType } from '@cx/contracts';
 import { useState } from 'react';
-import { LuBellRing, LuTags, LuUsers } from 'react-icons/lu';
+import { LuBellRing, LuTags, LuUsers, LuTarget } from 'react-icons/lu';
 import { Link } from 'react-router';
 import { EmptyList, QueryStates } from '@/components/LoadState';
 import { PageHeader } from '@/components/PageHeader';
@@ -80,6 +80,17 @@ function ThemesLink() {
   );
 }
 
+/** Every role: the targets page (#35), where editors set them and others read them. */
+function TargetsLink() {
+  return (
+    <Button asChild variant="outline">
+      <Link to={paths.business.targets.path}>
+        <LuTarget aria-hidden /> Targets
+      </Link>
+    </Button>
+  );
+}
+
 export function PerformanceNotificationsPage() {
   const rules = useRules();
   const settings = useNotificationSettings();
@@ -95,6 +106,7 @@ export function PerformanceNotificationsPage() {
           <>
             <TeamLink />
             <ThemesLink />
+            <TargetsLink />
             <AddRule />
           </>
         }

@@ -1,4 +1,4 @@
-// The ranked stores: adjusted and raw average, ratings, CSAT, trend, visits, rating rate and social clicks by network.
+// The ranked stores: adjusted and raw average, ratings, CSAT, trend, visits, rating rate, social clicks, targets (RAG).
 import { Avatar, HStack, Table, Text } from '@chakra-ui/react';
 import type { TStoreLeague, TStoreLeagueRow } from '@cx/contracts';
 import {
@@ -8,6 +8,7 @@ import {
   TABLE_SCROLL_BOX,
   tiedRanks,
 } from '@/components/analytics/LeagueParts';
+import { LeagueTargetCells } from '@/components/analytics/TargetParts';
 import { SortHeader, type TLeagueSort, type TSortOrder } from '@/components/analytics/SortHeader';
 import { apiImage } from '@/lib/image-sources';
 import type { TParamPatch } from '@/lib/analytics/filters';
@@ -88,6 +89,9 @@ export function StoreLeagueTable({
             {plain('Visits')}
             {plain('Rating rate')}
             {plain('Social clicks')}
+            {plain('Targets')}
+            {plain('Avg vs area')}
+            {plain('Avg vs peers')}
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -103,6 +107,7 @@ export function StoreLeagueTable({
               <Table.Cell textAlign="end">
                 <SocialClicks clicks={row.socialClicks} />
               </Table.Cell>
+              <LeagueTargetCells metrics={row.targets} />
             </Table.Row>
           ))}
         </Table.Body>

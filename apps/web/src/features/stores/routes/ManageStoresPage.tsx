@@ -2,7 +2,15 @@
 import { Button, SimpleGrid, Text } from '@chakra-ui/react';
 import type { TStore } from '@cx/contracts';
 import { useState } from 'react';
-import { LuMonitorSmartphone, LuPlus, LuStore, LuTabletSmartphone, LuUpload } from 'react-icons/lu';
+import {
+  LuMonitorSmartphone,
+  LuNetwork,
+  LuPlus,
+  LuStore,
+  LuTabletSmartphone,
+  LuUpload,
+} from 'react-icons/lu';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyList, QueryStates } from '@/components/LoadState';
 import { PageHeader } from '@/components/PageHeader';
@@ -56,6 +64,11 @@ export function ManageStoresPage() {
           <>
             <Button variant="outline" onClick={selectStoreDialog.open} disabled={list.length === 0}>
               <LuTabletSmartphone aria-hidden /> Open a store for reviews
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.business.structure.path}>
+                <LuNetwork aria-hidden /> Structure
+              </Link>
             </Button>
             <Button variant="outline" onClick={() => setDialog({ kind: 'kiosks' })}>
               <LuMonitorSmartphone aria-hidden /> Kiosk tablets

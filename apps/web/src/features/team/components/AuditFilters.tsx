@@ -23,6 +23,7 @@ export const AUDIT_KIND_LABELS: Record<TAuditKind, string> = {
   scorecard: 'Staff scorecards',
   theme: 'Comment themes',
   area: 'Areas (structure)',
+  target: 'Targets',
 };
 
 const FILTER_KEYS = ['actor', 'store', 'kind', 'from', 'to'] as const;
