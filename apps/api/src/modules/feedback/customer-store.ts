@@ -146,5 +146,6 @@ export async function customerStore(storeId: string, now: Date): Promise<TCustom
     socialLinks: on.social ? socialLinksOf(store) : [],
     staff: staff.map(toCustomerStaff),
     onShift,
+    languages: store.languages?.length ? [...store.languages] : undefined,
   };
 }

@@ -15,7 +15,7 @@ import {
 import type { Types } from 'mongoose';
 import type { ZodTypeAny } from 'zod';
 import { AreaModel, areaNameKey, type AreaDoc } from '../../tenancy/area.model';
-import { BusinessModel } from '../../tenancy/business.model';
+import { inheritedKeys } from '../../tenancy/area-settings';
 import type { ImportFile, ImportRecord } from './stores.import-csv';
 import { StoreModel, type StoreDoc } from './store.model';
 
@@ -41,6 +41,8 @@ export interface StoreImportPlan {
 }
 
 const fields = ZStoreInputSchema.shape;
+/** What a new store's time zone says in the dry run when the file leaves it to the area. */
+const FROM_AREA = "its area's";
 const keyOf = (names: string[]) => names.map(areaNameKey).join('\u0000');
 const tagsText = (tags: readonly string[]) => tags.join(`${TAG_SEPARATOR} `);
 /** Tags compare as sets, ignoring case (as the schema drops repeats): a reordered or recased cell is no change. */
@@ -121,8 +123,7 @@ function readRow(rec: ImportRecord, errors: TStoreImportRow['errors']) {
 
 export async function planImport(business: string, file: ImportFile): Promise<StoreImportPlan> {
   const codes = [...new Set(file.records.map((r) => (r.cells.code ?? '').trim()).filter(Boolean))];
-  const [owner, index, existing] = await Promise.all([
-    BusinessModel.findById(business, { timeZone: 1 }).lean(),
+  const [index, existing] = await Promise.all([
     areaIndex(business),
     StoreModel.find({ business, deletedAt: null, code: { $in: codes } }).lean<StoreDoc[]>(),
   ]);
@@ -176,17 +177,19 @@ export async function planImport(business: string, file: ImportFile): Promise<St
       });
     }
     if (!store) {
-      const timeZone = cell.timeZone ?? owner?.timeZone ?? 'UTC';
-      const set = { name: cell.name!, timeZone, address: cell.address ?? '', tags: cell.tags ?? [] };
+      // Settings the file leaves out (the time zone when blank, hours, interval, languages) come from its area.
+      const inherits = inheritedKeys({ timeZone: cell.timeZone });
+      const set = { name: cell.name!, address: cell.address ?? '', tags: cell.tags ?? [] };
       row.status = 'created';
       row.changes = [
         { field: 'name', from: '', to: set.name },
         ...(areaPath ? [{ field: 'area', from: '', to: areaPath }] : []),
-        { field: 'timezone', from: '', to: timeZone },
+        { field: 'timezone', from: '', to: cell.timeZone ?? FROM_AREA },
         ...(set.address ? [{ field: 'address', from: '', to: set.address }] : []),
         ...(set.tags.length ? [{ field: 'tags', from: '', to: tagsText(set.tags) }] : []),
       ];
-      plan.creates.push({ fields: { code: cell.code, ...set }, areaKey: areaKey ?? '' });
+      const own = cell.timeZone ? { timeZone: cell.timeZone } : {};
+      plan.creates.push({ fields: { code: cell.code, ...set, ...own, inherits }, areaKey: areaKey ?? '' });
       continue;
     }
     const $set: Record<string, unknown> = {};

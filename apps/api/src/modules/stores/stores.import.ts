@@ -4,6 +4,7 @@ import type { Types } from 'mongoose';
 import { AppError } from '../../lib/errors';
 import { forbidden, type Access } from '../../tenancy/access';
 import { AreaModel, areaNameKey, type AreaDoc } from '../../tenancy/area.model';
+import { applyAreaSettings } from '../../tenancy/area-settings';
 import { insertArea, rootArea } from '../../tenancy/areas';
 import { recordAudit } from '../../tenancy/audit';
 import { readImportFile } from './stores.import-csv';
@@ -51,11 +52,13 @@ async function addAreas(business: string, plan: StoreImportPlan): Promise<Map<st
 /** Writes the plan: areas first, then every new store in one insertMany and every change in one bulkWrite. */
 async function applyPlan(business: string, plan: StoreImportPlan): Promise<void> {
   const areas = await addAreas(business, plan);
+  const placed: Types.ObjectId[] = plan.updates.filter((u) => u.areaKey !== null).map((u) => u._id);
   if (plan.creates.length > 0) {
-    await StoreModel.insertMany(
+    const made = await StoreModel.insertMany(
       plan.creates.map((c) => ({ business, area: areas.get(c.areaKey), ...c.fields })),
       { ordered: true },
     );
+    placed.push(...made.map((s) => s._id as Types.ObjectId));
   }
   if (plan.updates.length > 0) {
     await StoreModel.bulkWrite(
@@ -68,6 +71,8 @@ async function applyPlan(business: string, plan: StoreImportPlan): Promise<void>
       { ordered: false },
     );
   }
+  // New and moved stores take the settings they inherit from their (new) area, as a single edit would.
+  if (placed.length > 0) await applyAreaSettings(business, { stores: placed });
 }
 
 export async function importStores(
