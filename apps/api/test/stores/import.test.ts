@@ -172,6 +172,28 @@ describe('POST /api/v1/stores/import', () => {
     expect(lon1!.tags).toEqual(['franchise', 'high street']);
   });
 
+  it("a new store without a time zone takes its area's; a time zone in the file becomes the store's own", async () => {
+    const owner = await makeUser();
+    await request(app)
+      .post('/api/v1/areas')
+      .set(owner.auth)
+      .send({ name: 'Japan', settings: { timeZone: 'Asia/Tokyo' } })
+      .expect(201);
+    const csv = 'code,name,area,timezone\nJP-1,Shibuya,Japan,\nJP-2,Umeda,Japan > Osaka,\n';
+    const dry = await importCsv(owner, csv).expect(200);
+    expect(dry.body.rows[0].changes).toContainEqual({ field: 'timezone', from: '', to: "its area's" });
+    await importCsv(owner, csv, { dryRun: 'false' }).expect(200);
+    const [jp1, jp2] = await storesOf(owner);
+    expect([jp1!.timeZone, jp2!.timeZone]).toEqual(['Asia/Tokyo', 'Asia/Tokyo']);
+    expect(jp1!.inherits).toContain('timeZone');
+    expect((await importCsv(owner, csv).expect(200)).body.totals.unchanged).toBe(2);
+    const own = await importCsv(owner, 'code,timezone\nJP-1,Asia/Seoul\n', { dryRun: 'false' }).expect(200);
+    expect(own.body.rows[0].changes).toEqual([{ field: 'timezone', from: 'Asia/Tokyo', to: 'Asia/Seoul' }]);
+    const [after] = await storesOf(owner);
+    expect(after).toMatchObject({ timeZone: 'Asia/Seoul' });
+    expect(after!.inherits).not.toContain('timeZone');
+  });
+
   it('answers per-row errors with line and field, and a confirm with any error writes nothing (applied false)', async () => {
     const owner = await makeUser();
     const csv = [

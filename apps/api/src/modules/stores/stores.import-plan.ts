@@ -199,8 +199,11 @@ export async function planImport(business: string, file: ImportFile): Promise<St
       $set[key] = value;
     };
     if (cell.name !== undefined) change('name', 'name', store.name, cell.name, cell.name);
-    if (cell.timeZone !== undefined)
+    if (cell.timeZone !== undefined && cell.timeZone !== store.timeZone) {
+      // A time zone given in the file becomes the store's own, no longer its area's.
       change('timezone', 'timeZone', store.timeZone, cell.timeZone, cell.timeZone);
+      $set.inherits = ((store.inherits ?? []) as string[]).filter((k) => k !== 'timeZone');
+    }
     if (cell.address !== undefined)
       change('address', 'address', store.address ?? '', cell.address, cell.address);
     if (cell.tags !== undefined && !sameTags(store.tags ?? [], cell.tags))
