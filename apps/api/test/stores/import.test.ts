@@ -5,7 +5,15 @@ import { createApp } from '../../src/app';
 import { StoreModel } from '../../src/modules/stores/store.model';
 import { AreaModel } from '../../src/tenancy/area.model';
 import { AuditModel } from '../../src/tenancy/audit.model';
-import { makeMember, makePng, makeRating, makeStore, makeUser, type MadeUser } from '../factories';
+import {
+  makeAreaMember,
+  makeMember,
+  makePng,
+  makeRating,
+  makeStore,
+  makeUser,
+  type MadeUser,
+} from '../factories';
 import { setupTestDb } from '../helpers/db';
 import { dumpDb } from '../security/support';
 
@@ -192,6 +200,21 @@ describe('POST /api/v1/stores/import', () => {
     const [after] = await storesOf(owner);
     expect(after).toMatchObject({ timeZone: 'Asia/Seoul' });
     expect(after!.inherits).not.toContain('timeZone');
+  });
+
+  it('a district manager sees the stores an import adds to their district and loses those it moves out, at once', async () => {
+    const owner = await makeUser();
+    await importCsv(owner, CHAIN, { dryRun: 'false' }).expect(200);
+    const london = await AreaModel.findOne({ business: owner.id, name: 'London' }).lean();
+    const manager = await makeAreaMember(owner.id, 'manager', [london!._id]);
+    const seen = async () =>
+      (await request(app).get('/api/v1/store').set(manager.auth).expect(200)).body.stores
+        .map((s: { code: string }) => s.code)
+        .sort();
+    expect(await seen()).toEqual(['LON-1', 'LON-2']);
+    const next = 'code,name,area\nLON-2,,UK > Manchester\nLON-3,Strand,UK > London\n';
+    await importCsv(owner, next, { dryRun: 'false' }).expect(200);
+    expect(await seen()).toEqual(['LON-1', 'LON-3']);
   });
 
   it('answers per-row errors with line and field, and a confirm with any error writes nothing (applied false)', async () => {

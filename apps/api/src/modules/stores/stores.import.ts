@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import { forbidden, type Access } from '../../tenancy/access';
 import { AreaModel, areaNameKey, type AreaDoc } from '../../tenancy/area.model';
 import { applyAreaSettings } from '../../tenancy/area-settings';
+import { afterTreeChange, areaTree } from '../../tenancy/area-tree';
 import { insertArea, rootArea } from '../../tenancy/areas';
 import { recordAudit } from '../../tenancy/audit';
 import { readImportFile } from './stores.import-csv';
@@ -51,6 +52,8 @@ async function addAreas(business: string, plan: StoreImportPlan): Promise<Map<st
 
 /** Writes the plan: areas first, then every new store in one insertMany and every change in one bulkWrite. */
 async function applyPlan(business: string, plan: StoreImportPlan): Promise<void> {
+  const structural = plan.creates.length > 0 || plan.updates.some((u) => u.areaKey !== null);
+  const tree = structural ? await areaTree(business) : null;
   const areas = await addAreas(business, plan);
   const placed: Types.ObjectId[] = plan.updates.filter((u) => u.areaKey !== null).map((u) => u._id);
   if (plan.creates.length > 0) {
@@ -71,6 +74,8 @@ async function applyPlan(business: string, plan: StoreImportPlan): Promise<void>
       { ordered: false },
     );
   }
+  // Before answering: members granted an area see its new stores, and no longer those that moved out of it.
+  if (tree) await afterTreeChange(business, tree);
   // New and moved stores take the settings they inherit from their (new) area, as a single edit would.
   if (placed.length > 0) await applyAreaSettings(business, { stores: placed });
 }
