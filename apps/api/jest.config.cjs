@@ -27,5 +27,7 @@ module.exports = {
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
   testTimeout: 30000,
   maxWorkers: 2,
+  // The longest files first (a fresh clone has no remembered durations to order by).
+  testSequencer: '<rootDir>/test/helpers/sequencer.cjs',
   reporters: ['default', ['<rootDir>/../../scripts/jest-summary-reporter.cjs', { name: 'api' }]],
 };

@@ -31,6 +31,8 @@ export default defineConfig((env) =>
       sequence: { hooks: 'list' },
       // A bound for a busy 2-core machine (lazy chunks transform slowly there), not a speed target.
       testTimeout: 30000,
+      // The public pages' plain stylesheet is applied in jsdom, so tests can read their header's computed size.
+      css: { include: [/public-page\.css$/] },
       projects: [
         // Sharing the module cache and jsdom saves re-importing React, Chakra and the route tree into a new jsdom
         // per file (on 2 cores that was two thirds of the suite: import 115 s, environment 48 s of 476 s).

@@ -1,6 +1,8 @@
 // Rating-submit throughput through the real app (createApp + MongoDB via startMongo) beside a bare node:http server.
 import { createServer, type Server } from 'node:http';
+import { availableParallelism, loadavg } from 'node:os';
 import { createApp } from '../src/app';
+import { drainBackground } from '../src/lib/background';
 import { logger } from '../src/lib/logger';
 import { RatingModel } from '../src/modules/ratings/rating.model';
 import {
@@ -18,7 +20,11 @@ import {
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const DURATION_S = Number(process.env.BENCH_SUBMIT_SECONDS ?? 5);
-const WARMUP_S = Math.min(1, DURATION_S);
+/**
+ * Warm-up by count, not time: on a busy machine a second of warm-up may finish no submit at all, leaving lazy loads
+ * (the comment analyser's language model) and JIT to the measured phase.
+ */
+const WARMUP_REQUESTS = Number(process.env.BENCH_SUBMIT_WARMUP ?? CONCURRENCY * 4);
 const PATH = '/api/v1/feedback/staff-ratings';
 
 /** The floor: parse the JSON body and answer a receipt, nothing else. */
@@ -53,9 +59,22 @@ export async function run(): Promise<void> {
       comment: n % 4 === 0 ? 'Quick and friendly service.' : '',
       tags: n++ % 2 ? ['Friendly'] : [],
     });
+  // This process's CPU over the measured phase (warm-up left out): the server under test and the load generator.
   const load = async (port: number) => {
-    await closedLoop({ port, path: PATH, connections: CONCURRENCY, durationS: WARMUP_S, next });
-    return closedLoop({ port, path: PATH, connections: CONCURRENCY, durationS: DURATION_S, next });
+    await closedLoop({ port, path: PATH, connections: CONCURRENCY, amount: WARMUP_REQUESTS, next });
+    const cpu = process.cpuUsage();
+    const figures = await closedLoop({
+      port,
+      path: PATH,
+      connections: CONCURRENCY,
+      durationS: DURATION_S,
+      next,
+    });
+    const used = process.cpuUsage(cpu);
+    return {
+      ...figures,
+      cpuMsPerRequest: (used.user + used.system) / 1000 / Math.max(1, figures.latencies.length),
+    };
   };
   try {
     const bareFigures = await load(barePort);
@@ -70,12 +89,19 @@ export async function run(): Promise<void> {
     console.log(`rating-submit (real app)  ${fmt(appFigures)}`);
     console.log(`bare node:http            ${fmt(bareFigures)}`);
     console.log(
+      `bench process CPU per request (server and load generator): app ${appFigures.cpuMsPerRequest.toFixed(2)} ms, bare ${bareFigures.cpuMsPerRequest.toFixed(3)} ms; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${availableParallelism()} cores`,
+    );
+    console.log(
       `ratio app/bare: ${(appFigures.perSecond / bareFigures.perSecond).toFixed(3)} (${stored} ratings stored)`,
     );
     // per stored rating: every accepted submit of both phases (warm-up included) stored exactly one
     const ownProcess = db.mongo.backend !== 'offline-engine' || db.mongo.pid !== undefined;
     console.log(serverWorkPerRequest(before, after, stored - storedBefore, ownProcess, 'submit'));
   } finally {
+    // the last submits' after-answer work (reactions, clean-up) finishes before its database goes away
+    await drainBackground(10_000);
     await new Promise((r) => app.close(r));
     await new Promise((r) => bare.close(r));
     await db.stop();

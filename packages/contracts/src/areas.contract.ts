@@ -3,6 +3,13 @@ import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { businessRoute } from './access';
 import { ZObjectIdSchema } from './common';
+import {
+  AREA_SETTING_MESSAGES,
+  QR_PAGE_LANGUAGES,
+  ZMinRatingIntervalSchema,
+  ZQrLanguagesSchema,
+} from './area-settings';
+import { ZOpeningHoursSchema, ZTimeZoneSchema } from './stores.contract';
 
 const c = initContract();
 
@@ -15,9 +22,30 @@ export const AREA_MESSAGES = {
   cycle: 'An area cannot be moved under itself or one of its own areas',
   rootMove: 'The top area cannot be moved or deleted',
   notEmpty: 'Move or delete the stores and areas inside this area first',
-  nothingToChange: 'Change the name or the parent',
+  nothingToChange: 'Change the name, the parent or a setting',
   moveStoreForbidden: 'Only owners and admins can move a store to another area',
+  ...AREA_SETTING_MESSAGES,
 } as const;
+
+/** PATCH/POST: each setting optional; null stops setting it here (the area then passes on what is above it). */
+export const ZAreaSettingsInputSchema = z.object({
+  timeZone: ZTimeZoneSchema.nullable().optional(),
+  openingHours: ZOpeningHoursSchema.nullable().optional(),
+  minRatingIntervalMinutes: ZMinRatingIntervalSchema.nullable().optional(),
+  languages: ZQrLanguagesSchema.nullable().optional(),
+});
+export type TAreaSettingsInput = z.input<typeof ZAreaSettingsInputSchema>;
+
+/** What an area sets itself (a key is absent when it passes on its parent's). */
+export const ZAreaSettingsSchema = z.object({
+  timeZone: z.string().optional(),
+  openingHours: z
+    .array(z.object({ day: z.number(), open: z.string(), close: z.string(), closed: z.boolean() }))
+    .optional(),
+  minRatingIntervalMinutes: z.number().optional(),
+  languages: z.array(z.enum(QR_PAGE_LANGUAGES)).optional(),
+});
+export type TAreaSettings = z.infer<typeof ZAreaSettingsSchema>;
 
 const ZAreaNameSchema = z
   .string({ required_error: AREA_MESSAGES.nameRequired, invalid_type_error: AREA_MESSAGES.nameRequired })
@@ -27,12 +55,23 @@ const ZAreaNameSchema = z
 
 const ZParentSchema = ZObjectIdSchema.describe('The parent area; absent: the top area');
 
-export const ZAreaInputSchema = z.object({ name: ZAreaNameSchema, parent: ZParentSchema.optional() });
+export const ZAreaInputSchema = z.object({
+  name: ZAreaNameSchema,
+  parent: ZParentSchema.optional(),
+  settings: ZAreaSettingsInputSchema.optional(),
+});
 export type TAreaInput = z.input<typeof ZAreaInputSchema>;
 
 export const ZAreaUpdateSchema = z
-  .object({ name: ZAreaNameSchema.optional(), parent: ZParentSchema.optional() })
-  .refine((v) => v.name !== undefined || v.parent !== undefined, AREA_MESSAGES.nothingToChange);
+  .object({
+    name: ZAreaNameSchema.optional(),
+    parent: ZParentSchema.optional(),
+    settings: ZAreaSettingsInputSchema.optional(),
+  })
+  .refine(
+    (v) => v.name !== undefined || v.parent !== undefined || v.settings !== undefined,
+    AREA_MESSAGES.nothingToChange,
+  );
 export type TAreaUpdate = z.input<typeof ZAreaUpdateSchema>;
 
 export const ZAreaSchema = z.object({
@@ -40,6 +79,8 @@ export const ZAreaSchema = z.object({
   name: z.string(),
   /** Null only for the business's top area, which every other area sits under. */
   parent: ZObjectIdSchema.nullable(),
+  /** The settings this area sets for the stores below it (absent keys: passed on from above). */
+  settings: ZAreaSettingsSchema.optional(),
 });
 export type TArea = z.infer<typeof ZAreaSchema>;
 

@@ -2,6 +2,7 @@
 
 export * from './access';
 export * from './analytics.contract';
+export * from './area-settings';
 export * from './areas.contract';
 export * from './audit.contract';
 export * from './boards.contract';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ZObjectIdSchema } from './common';
 import { ZTimeOfDaySchema } from './stores.contract';
+import { TARGET_METRIC_LABELS, ZTargetMetricSchema } from './targets.contract';
 
 export const RULE_TYPES = [
   'low-rating',
@@ -10,6 +11,7 @@ export const RULE_TYPES = [
   'flagged-burst',
   'visit-allowance',
   'summary',
+  'below-target',
 ] as const;
 export type TRuleType = (typeof RULE_TYPES)[number];
 
@@ -97,6 +99,13 @@ export const ZSummaryRuleSchema = ZRuleBaseSchema.extend({
   weekday: int('Weekday', 1, 7).default(1),
 });
 
+/** A store below its target (its own or inherited) on each of the last `days` closed local days. */
+export const ZBelowTargetRuleSchema = ZRuleBaseSchema.extend({
+  type: z.literal('below-target'),
+  metric: ZTargetMetricSchema.default('average'),
+  days: int('Days below target', 1, 30),
+});
+
 export const ZRuleInputSchema = z.discriminatedUnion('type', [
   ZLowRatingRuleSchema,
   ZLowShareWindowRuleSchema,
@@ -104,6 +113,7 @@ export const ZRuleInputSchema = z.discriminatedUnion('type', [
   ZFlaggedBurstRuleSchema,
   ZVisitAllowanceRuleSchema,
   ZSummaryRuleSchema,
+  ZBelowTargetRuleSchema,
 ]);
 export type TRuleInput = z.infer<typeof ZRuleInputSchema>;
 export type TRuleInputOf<T extends TRuleType> = Extract<TRuleInput, { type: T }>;
@@ -154,6 +164,7 @@ export const NEW_RULE: Record<TRuleType, TRuleInput> = {
     hour: 8,
     weekday: 1,
   },
+  'below-target': { type: 'below-target', enabled: true, stores: [], email: true, metric: 'average', days: 3 },
 };
 
 /** On from day one, so the bell works without set-up (issue 10): 1–2 star ratings, the window rule, the allowance. */
@@ -186,6 +197,12 @@ export const alertText = {
   visitAllowance: (w: TAlertWords, v: { percent: number; used: number; allowance: number }) =>
     `You have used ${w.em(`${v.percent} %`)} of this month's tracked visits ` +
     `(${v.used.toLocaleString('en-GB')} of ${v.allowance.toLocaleString('en-GB')}).`,
+  belowTarget: (
+    w: TAlertWords,
+    v: { store: string; metric: keyof typeof TARGET_METRIC_LABELS; days: number; actual: string; target: string },
+  ) =>
+    `${w.em(v.store)} has been below its ${TARGET_METRIC_LABELS[v.metric]} target of ${w.em(v.target)} ` +
+    `for ${w.em(`${v.days} day${v.days === 1 ? '' : 's'}`)} (yesterday: ${w.em(v.actual)}).`,
   summary: (w: TAlertWords, v: { period: string; ratings: number; average: number | null }) =>
     `Your ${v.period} summary: ${w.em(String(v.ratings))} ratings, average ` +
     `${w.em(v.average === null ? '–' : v.average.toFixed(2))}.`,
@@ -230,5 +247,13 @@ export function alertPreview(rule: TRuleInput): string {
       return alertText.visitAllowance(plain, { percent: 80, used: 200000, allowance: 250000 });
     case 'summary':
       return alertText.summary(plain, { period: rule.frequency, ratings: 42, average: 4.3 });
+    case 'below-target':
+      return alertText.belowTarget(plain, {
+        store: 'High Street',
+        metric: rule.metric,
+        days: rule.days,
+        actual: rule.metric === 'average' ? '3.90' : rule.metric === 'happy' ? '72.0%' : '21',
+        target: rule.metric === 'average' ? '4.20' : rule.metric === 'happy' ? '80.0%' : '30',
+      });
   }
 }

@@ -2,6 +2,13 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { businessRoute, storeRoute } from './access';
+import {
+  AREA_SETTING_KEYS,
+  QR_PAGE_LANGUAGES,
+  ZInheritedFromSchema,
+  ZMinRatingIntervalSchema,
+  ZQrLanguagesSchema,
+} from './area-settings';
 import { ZObjectIdSchema } from './common';
 
 const c = initContract();
@@ -117,9 +124,16 @@ const ZStoreAreaSchema = ZObjectIdSchema;
 
 /**
  * Create payload (POST /store/create). The image is uploaded separately (PUT /store/:id/image); without `area` the
- * store goes under the business's top area.
+ * store goes under the business's top area. A setting left out (time zone, opening hours, rating interval,
+ * languages) is taken from the store's area (area-settings.ts); one sent is the store's own.
  */
-export const ZStoreInputSchema = ZStoreFieldsSchema.extend({ area: ZStoreAreaSchema.optional() });
+export const ZStoreInputSchema = ZStoreFieldsSchema.extend({
+  area: ZStoreAreaSchema.optional(),
+  timeZone: ZTimeZoneSchema.optional(),
+  openingHours: ZOpeningHoursSchema.optional(),
+  minRatingIntervalMinutes: ZMinRatingIntervalSchema.optional(),
+  languages: ZQrLanguagesSchema.optional(),
+});
 export type TStoreInput = z.input<typeof ZStoreInputSchema>;
 
 /** Update payload (PUT /store/:id): any subset of the create fields. */
@@ -129,6 +143,10 @@ export const ZStoreUpdateSchema = z.object({
   timeZone: ZTimeZoneSchema.optional(),
   openingHours: ZOpeningHoursSchema.optional(),
   socialLinks: ZSocialLinksSchema.optional(),
+  minRatingIntervalMinutes: ZMinRatingIntervalSchema.optional(),
+  languages: ZQrLanguagesSchema.optional(),
+  /** Settings the store stops setting itself and takes from its area again (a value sent in the same body wins). */
+  inherit: z.array(z.enum(AREA_SETTING_KEYS)).optional(),
   /** Moves the store to another area of the business (owners and admins only). */
   area: ZStoreAreaSchema.optional(),
 });
@@ -175,6 +193,15 @@ export const ZStoreSchema = z.object({
   ),
   socialLinks: ZSocialLinksOutSchema,
   interfaces: ZStoreInterfacesSchema,
+  /** Minutes before one device may rate the same person (or the experience) again; 0: no limit. */
+  minRatingIntervalMinutes: z.number(),
+  /** The languages its QR pages offer (the customer's browser picks among them; the first is the fallback). */
+  languages: z.array(z.enum(QR_PAGE_LANGUAGES)),
+  /**
+   * The settings above that the store takes from its area, each naming the area that sets it (null: nobody does,
+   * the default applies); a setting absent here is the store's own.
+   */
+  inherited: ZInheritedFromSchema,
   /** The area the store sits under; null only for a store the areas migration has not reached yet. */
   area: z.string().nullable(),
   /** The link the store's QR code opens. */

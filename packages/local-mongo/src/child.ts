@@ -30,7 +30,11 @@ export async function startEngineProcess(opts: EngineProcessOptions = {}): Promi
   const { cmd, args } = cliCommand();
   // the heap limit only through NODE_OPTIONS (no loader of ours): it reaches node directly or via tsx
   const heap = `--max-old-space-size=${opts.maxOldSpaceMb ?? 8192}`;
-  const child = spawn(cmd, [...args, '--port', '0'], {
+  // LOCAL_MONGO_CPU_PROF_DIR: the engine process writes a V8 CPU profile there when it stops (bench profiling);
+  // node refuses --cpu-prof in NODE_OPTIONS, so it goes on the command line (tsx hands node's flags on)
+  const profDir = process.env.LOCAL_MONGO_CPU_PROF_DIR;
+  const prof = profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
+  const child = spawn(cmd, [...prof, ...args, '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_OPTIONS: heap },
   });

@@ -1,6 +1,6 @@
 // Connects mongoose to the MongoDB the resolver picks (MONGODB_URI, memory server, or the offline engine).
 import mongoose from 'mongoose';
-import { startMongo, type MongoBackend } from '@cx/local-mongo';
+import type { MongoBackend } from '@cx/local-mongo';
 import { env } from '../config/env';
 import { logger } from './logger';
 
@@ -24,6 +24,8 @@ export function withDbName(uri: string, dbName: string): string {
 }
 
 export async function connectDatabase(dbName = env.MONGODB_DB): Promise<Database> {
+  // Loaded when a database is opened, not with the app: each API test file builds the app but connects on its own.
+  const { startMongo } = await import('@cx/local-mongo');
   const started = await startMongo({
     env: { MONGODB_URI: env.MONGODB_URI },
     log: (line) => logger.info(line),

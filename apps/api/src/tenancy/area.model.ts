@@ -11,6 +11,16 @@ const areaSchema = new Schema(
     parent: { type: Schema.Types.ObjectId, ref: 'Area', default: null },
     /** Every area above this one, top first: subtree = `{ ancestors: id }`, a move rewrites the moved subtree only. */
     ancestors: { type: [Schema.Types.ObjectId], default: [] },
+    /** What the area sets for the stores below it (tenancy/area-settings.ts); an absent key is passed on from above. */
+    settings: {
+      timeZone: { type: String, default: undefined },
+      openingHours: {
+        type: [{ _id: false, day: Number, open: String, close: String, closed: Boolean }],
+        default: undefined,
+      },
+      minRatingIntervalMinutes: { type: Number, default: undefined },
+      languages: { type: [String], default: undefined },
+    },
     /** Set on the top area only; the sibling-name index (parent null) keeps it to one per business. */
     isRoot: { type: Boolean, default: undefined },
   },

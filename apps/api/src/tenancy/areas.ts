@@ -5,6 +5,7 @@ import { AppError, notFound } from '../lib/errors';
 import { StoreModel } from '../modules/stores/store.model';
 import type { Access } from './access';
 import { AreaModel, areaNameKey, type AreaDoc } from './area.model';
+import { applyAreaSettings, areaSettingsOf, settingsUpdate, subtreeAreaIds } from './area-settings';
 import { recordAudit } from './audit';
 import { BusinessModel } from './business.model';
 
@@ -12,7 +13,12 @@ const conflict = (code: string, message: string) => new AppError(code, message, 
 const isDuplicate = (err: unknown) => (err as { code?: number } | null)?.code === 11000;
 
 export function toAreaDto(a: AreaDoc): TArea {
-  return { _id: String(a._id), name: a.name, parent: a.parent ? String(a.parent) : null };
+  return {
+    _id: String(a._id),
+    name: a.name,
+    parent: a.parent ? String(a.parent) : null,
+    settings: areaSettingsOf(a),
+  };
 }
 
 /** The top area's name before it exists: the business's. */
@@ -77,7 +83,7 @@ export async function listAreas(access: Access): Promise<TArea[]> {
     const all = treeOrder(await AreaModel.find({ business }).lean<AreaDoc[]>()).map(toAreaDto);
     // A read changes nothing: before its first change the top area is listed as it will be created.
     if (all.some((a) => a.parent === null)) return all;
-    return [{ _id: String(business), name: await rootName(business), parent: null }, ...all];
+    return [{ _id: String(business), name: await rootName(business), parent: null, settings: {} }, ...all];
   }
   const holding = await StoreModel.distinct('area', {
     business,
@@ -139,7 +145,15 @@ export async function createArea(access: Access, input: unknown): Promise<TArea>
   const business = access.businessId;
   const parent = data.parent ? await findArea(business, data.parent) : await rootArea(business);
   await assertNameFree(business, parent._id, data.name);
-  const area = await insertArea(business, data.name, parent);
+  let area = await insertArea(business, data.name, parent);
+  const { $set } = settingsUpdate(data.settings);
+  if (Object.keys($set).length)
+    area =
+      (await AreaModel.findOneAndUpdate(
+        { _id: area._id, business },
+        { $set },
+        { returnDocument: 'after' },
+      ).lean<AreaDoc>()) ?? area;
   await recordAudit(access, {
     kind: 'area',
     action: 'area.create',
@@ -180,17 +194,49 @@ export async function updateArea(access: Access, id: string, input: unknown): Pr
   if (moving || areaNameKey(name) !== area.nameKey)
     await assertNameFree(business, parent?._id ?? null, name, area._id);
   const newPath = parent ? [...(parent.ancestors ?? []), parent._id] : [];
+  const settings = settingsUpdate(data.settings);
   const updated = await namedWrite(() =>
     AreaModel.findOneAndUpdate(
       { _id: area._id, business },
-      { $set: { name, nameKey: areaNameKey(name), parent: parent?._id ?? null, ancestors: newPath } },
+      {
+        $set: {
+          name,
+          nameKey: areaNameKey(name),
+          parent: parent?._id ?? null,
+          ancestors: newPath,
+          ...settings.$set,
+        },
+        ...(Object.keys(settings.$unset).length ? { $unset: settings.$unset } : {}),
+      },
       { returnDocument: 'after' },
     ).lean<AreaDoc>(),
   );
   if (!updated) throw notFound('Area');
   if (moving) await moveSubtree(business, area, newPath);
+  const settingsChanged = JSON.stringify(areaSettingsOf(area)) !== JSON.stringify(areaSettingsOf(updated));
+  // The stores below take what they now inherit, as if each had been edited directly.
+  const restamped =
+    moving || settingsChanged
+      ? await applyAreaSettings(business, { areas: await subtreeAreaIds(business, area._id) })
+      : 0;
   await auditAreaUpdate(access, area, updated, moving ? parent : null);
+  if (settingsChanged) await auditAreaSettings(access, area, updated, restamped);
   return toAreaDto(updated);
+}
+
+async function auditAreaSettings(access: Access, before: AreaDoc, after: AreaDoc, stores: number) {
+  const was = areaSettingsOf(before);
+  const now = areaSettingsOf(after);
+  const changed = (Object.keys({ ...was, ...now }) as (keyof typeof now)[]).filter(
+    (k) => JSON.stringify(was[k]) !== JSON.stringify(now[k]),
+  );
+  await recordAudit(access, {
+    kind: 'area',
+    action: 'area.settings',
+    summary: `Changed the settings of ${after.name} (${changed.join(', ')}); ${stores} store${stores === 1 ? '' : 's'} took the new values`,
+    before: Object.fromEntries(changed.map((k) => [k, was[k] ?? null])),
+    after: Object.fromEntries(changed.map((k) => [k, now[k] ?? null])),
+  });
 }
 
 async function auditAreaUpdate(access: Access, before: AreaDoc, after: AreaDoc, movedTo: AreaDoc | null) {

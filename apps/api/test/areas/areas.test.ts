@@ -32,12 +32,17 @@ const pathOf = async (id: string) => ((await AreaModel.findById(id).lean())?.anc
 describe('GET /api/v1/areas', () => {
   it('starts every business with one top area named after it, and answers parents before children', async () => {
     const { owner, root, uk, us, london } = await chain();
-    expect(root).toEqual({ _id: expect.any(String), name: "Olive Owner's business", parent: null });
+    expect(root).toEqual({
+      _id: expect.any(String),
+      name: "Olive Owner's business",
+      parent: null,
+      settings: {},
+    });
     expect(await list(owner)).toEqual([
       root,
-      { _id: uk._id, name: 'UK', parent: root._id },
-      { _id: us._id, name: 'US', parent: root._id },
-      { _id: london._id, name: 'London', parent: uk._id },
+      { _id: uk._id, name: 'UK', parent: root._id, settings: {} },
+      { _id: us._id, name: 'US', parent: root._id, settings: {} },
+      { _id: london._id, name: 'London', parent: uk._id, settings: {} },
     ]);
     const other = await makeUser();
     expect((await list(other)).map((a: { name: string }) => a.name)).toEqual([
@@ -117,7 +122,7 @@ describe('PATCH /api/v1/areas/:id', () => {
     const west = (await post(owner, { name: 'West End', parent: london._id }).expect(201)).body;
     const moved = await patch(owner, london._id, { parent: us._id, name: 'New London' });
     expect(moved.status).toBe(200);
-    expect(moved.body).toEqual({ _id: london._id, name: 'New London', parent: us._id });
+    expect(moved.body).toEqual({ _id: london._id, name: 'New London', parent: us._id, settings: {} });
     expect(await pathOf(london._id)).toEqual([root._id, us._id]);
     expect(await pathOf(west._id)).toEqual([root._id, us._id, london._id]);
     expect(await pathOf(uk._id)).toEqual([root._id]);
@@ -141,7 +146,7 @@ describe('PATCH /api/v1/areas/:id', () => {
     expect((await patch(owner, root._id, { name: 'Northwind' })).body.name).toBe('Northwind');
     const empty = await patch(owner, root._id, {});
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('Change the name or the parent');
+    expect(empty.body.message).toBe('Change the name, the parent or a setting');
     const stranger = await makeUser();
     expect((await patch(stranger, root._id, { name: 'Mine' })).status).toBe(404);
   });

@@ -48,7 +48,9 @@ describe('migrateToAreas', () => {
       expect.objectContaining({ name: 'Soho', area: String(roots[0]!._id) }),
     ]);
     const seen = await request(app).get('/api/v1/areas').set(manager.auth).expect(200);
-    expect(seen.body.areas).toEqual([{ _id: String(roots[0]!._id), name: "Olive's business", parent: null }]);
+    expect(seen.body.areas).toEqual([
+      { _id: String(roots[0]!._id), name: "Olive's business", parent: null, settings: {} },
+    ]);
   });
 
   it('changes nothing the second time, and leaves a tree already built where it is', async () => {

@@ -8,7 +8,8 @@ import { DEMO_STAFF } from '../../src/seed/demo-data';
 import { seedDemo } from '../../src/seed/seed';
 import { setupTestDb } from '../helpers/db';
 
-setupTestDb();
+// One seed serves every test that reads it (seeding a whole business is the costly part; the tests only read).
+setupTestDb({ clearBetweenTests: false });
 // Seeding a whole business (pictures, rota, rollups) is slow on a busy 2-core machine.
 jest.setTimeout(180_000);
 
@@ -57,8 +58,11 @@ describe('demo comment bank', () => {
 });
 
 describe('demo seed: comments', () => {
-  it('writes comments that agree with their scores, some in Spanish, some naming staff of the rated store', async () => {
+  beforeAll(async () => {
     await seedDemo(TODAY, 600);
+  });
+
+  it('writes comments that agree with their scores, some in Spanish, some naming staff of the rated store', async () => {
     const ratings = await RatingModel.find({ comment: { $ne: '' } }).lean();
     const staff = await StaffModel.find().lean();
     expect(ratings.length).toBeGreaterThan(100);
@@ -97,7 +101,6 @@ describe('demo seed: comments', () => {
   });
 
   it('has its comments analysed on first login: themes found and shout-outs for named staff', async () => {
-    await seedDemo(TODAY, 600);
     const commented = await RatingModel.find({ comment: { $ne: '' } }).lean();
     expect(commented.every((r) => r.insight?.sentiment)).toBe(true);
     const themes = new Set(commented.flatMap((r) => r.insight?.themes ?? []));
@@ -109,7 +112,6 @@ describe('demo seed: comments', () => {
   });
 
   it('ticks quick tags (compliments) on 4- and 5-star ratings only', async () => {
-    await seedDemo(TODAY, 300);
     const tagged = await RatingModel.find({ 'tags.0': { $exists: true } }).lean();
     expect(tagged.length).toBeGreaterThan(0);
     expect(tagged.filter((r) => r.score < 4)).toEqual([]);

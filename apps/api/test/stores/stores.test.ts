@@ -97,14 +97,21 @@ describe('POST /api/v1/store/create', () => {
     expect(await StoreModel.countDocuments()).toBe(0);
   });
 
-  it('requires a time zone', async () => {
+  it('without a time zone takes its area\'s, the business\'s by default, and refuses an unknown one', async () => {
     const { auth } = await makeUser();
     const res = await request(app)
       .post('/api/v1/store/create')
       .set(auth)
       .send({ name: 'No zone' })
+      .expect(201);
+    expect(res.body.store.timeZone).toBe('UTC');
+    expect(res.body.store.inherited).toMatchObject({ timeZone: null });
+    const bad = await request(app)
+      .post('/api/v1/store/create')
+      .set(auth)
+      .send({ name: 'Bad zone', timeZone: '' })
       .expect(400);
-    expect(res.body.fieldErrors.timeZone).toContain('Time zone is required');
+    expect(bad.body.fieldErrors.timeZone).toContain('Time zone is required');
   });
 });
 

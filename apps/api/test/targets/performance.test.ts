@@ -12,7 +12,12 @@ setupTestDb();
 const app = createApp();
 
 type Perf = { metric: string; actual: number | null; target: number | null; from: { name: string } | null };
-type PerfRow = Perf & { variance: number | null; state: string | null; vsParent: number | null; vsPeers: number | null };
+type PerfRow = Perf & {
+  variance: number | null;
+  state: string | null;
+  vsParent: number | null;
+  vsPeers: number | null;
+};
 const averageOf = (metrics: PerfRow[]) => metrics.find((m) => m.metric === 'average')!;
 
 /** top › UK › London (Soho 5,5,4,3 · Camden 2,2), top › US (Austin 5); targets: top 4.0, London 4.3. */
@@ -49,7 +54,10 @@ async function world() {
 
 const league = async (who: MadeUser, query: Record<string, string> = {}) => {
   const res = await request(app).get('/api/v1/analytics/store-league').query(query).set(who.auth).expect(200);
-  const rows = [...res.body.ranked, ...res.body.notRanked] as Array<{ store: { name: string }; targets: PerfRow[] }>;
+  const rows = [...res.body.ranked, ...res.body.notRanked] as Array<{
+    store: { name: string };
+    targets: PerfRow[];
+  }>;
   return new Map(rows.map((r) => [r.store.name, r.targets]));
 };
 
@@ -64,13 +72,22 @@ describe('GET /api/v1/analytics/store-league with targets', () => {
     expect(soho.vsPeers).toBeCloseTo(2.25); // Camden's 2
     expect(averageOf(rows.get('Camden')!)).toMatchObject({ actual: 2, target: 4.3, state: 'red' });
     const austin = averageOf(rows.get('Austin')!);
-    expect(austin).toMatchObject({ actual: 5, target: 4, from: { name: "Olive Owner's business" }, state: 'green' });
+    expect(austin).toMatchObject({
+      actual: 5,
+      target: 4,
+      from: { name: "Olive Owner's business" },
+      state: 'green',
+    });
     expect(austin).toMatchObject({ vsParent: 0, vsPeers: null });
     // staff ratings per week per store: Soho's 2 over the 30-day period
     const staff = rows.get('Soho')!.find((m) => m.metric === 'staffRatings')!;
     expect(staff.actual).toBeCloseTo((2 * 7) / 30);
     expect(staff.state).toBe('red');
-    expect(rows.get('Soho')!.find((m) => m.metric === 'happy')).toMatchObject({ actual: 75, target: null, state: null });
+    expect(rows.get('Soho')!.find((m) => m.metric === 'happy')).toMatchObject({
+      actual: 75,
+      target: null,
+      state: null,
+    });
   });
 
   it('compares a store-limited member’s store only with the stores they cover', async () => {
@@ -78,13 +95,18 @@ describe('GET /api/v1/analytics/store-league with targets', () => {
     const manager = await makeMember(owner.id, 'manager', [soho._id]);
     const rows = await league(manager);
     expect([...rows.keys()]).toEqual(['Soho']);
-    expect(averageOf(rows.get('Soho')!)).toMatchObject({ actual: 4.25, target: 4.3, vsParent: 0, vsPeers: null });
+    expect(averageOf(rows.get('Soho')!)).toMatchObject({
+      actual: 4.25,
+      target: 4.3,
+      vsParent: 0,
+      vsPeers: null,
+    });
   });
 });
 
 describe('GET /api/v1/analytics/snapshot with targets', () => {
   it('reports the scope’s node: the top area for every store, the store itself for one store', async () => {
-    const { owner, soho } = await world();
+    const { owner, soho, london } = await world();
     const all = await request(app).get('/api/v1/analytics/snapshot').set(owner.auth).expect(200);
     expect(all.body.targets.node).toMatchObject({ kind: 'area', name: "Olive Owner's business" });
     const top = averageOf(all.body.targets.metrics);
@@ -100,6 +122,20 @@ describe('GET /api/v1/analytics/snapshot with targets', () => {
       .expect(200);
     expect(one.body.targets.node).toMatchObject({ _id: String(soho._id), kind: 'store', name: 'Soho' });
     expect(averageOf(one.body.targets.metrics).vsPeers).toBeCloseTo(2.25);
+
+    // an area asked for is the node: London against its own target, its region (UK, all London) and its peers (none)
+    const area = await request(app)
+      .get('/api/v1/analytics/snapshot')
+      .query({ areas: String(london._id) })
+      .set(owner.auth)
+      .expect(200);
+    expect(area.body.targets.node).toMatchObject({ _id: String(london._id), kind: 'area', name: 'London' });
+    expect(averageOf(area.body.targets.metrics)).toMatchObject({
+      target: 4.3,
+      state: 'red',
+      vsParent: 0,
+      vsPeers: null,
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 // Lighthouse 12 (mobile profile, simulated throttling) in Debian Chromium against `vite preview`: /, /dashboard signed
 // in as the demo owner, and /rate-staff; prints performance, accessibility, best practices, LCP and TBT for each.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
@@ -12,6 +12,10 @@ const PORT = 9339;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 /** Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART, NO_FCP): a target is tried this often. */
 const ATTEMPTS = 3;
+/** Where each target's whole Lighthouse report (JSON) is written, if set: to read `bootup-time` and friends. */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
+/** Only the targets whose label contains this (e.g. `LIGHTHOUSE_ONLY=/dashboard`), if set. */
+const ONLY = process.env.LIGHTHOUSE_ONLY;
 
 type TLhr = {
   categories: Record<(typeof CATEGORIES)[number], { score: number | null }>;
@@ -78,7 +82,8 @@ export async function run(ctx: JourneyContext): Promise<void> {
   try {
     console.log('Lighthouse 12, mobile profile (simulated 150 ms RTT, 1.6 Mbit/s, 4x CPU slowdown), one run each:');
     const failed: string[] = [];
-    for (const target of targets) {
+    if (REPORT_DIR) mkdirSync(REPORT_DIR, { recursive: true });
+    for (const target of targets.filter((t) => !ONLY || t.label.includes(ONLY))) {
       if (target.signedIn) await signIn(browser, ctx);
       let lhr: TLhr | undefined;
       for (let attempt = 1; attempt <= ATTEMPTS && !lhr; attempt++) {
@@ -97,6 +102,8 @@ export async function run(ctx: JourneyContext): Promise<void> {
         failed.push(target.label);
         continue;
       }
+      if (REPORT_DIR)
+        writeFileSync(join(REPORT_DIR, `${target.label.replace(/\W+/g, '_') || 'root'}.json`), JSON.stringify(lhr));
       console.log(
         `${target.label.padEnd(24)} performance ${score(lhr, 'performance')}, accessibility ${score(lhr, 'accessibility')}, ` +
           `best practices ${score(lhr, 'best-practices')}, FCP ${ms(lhr, 'first-contentful-paint')}, ` +

@@ -1,13 +1,16 @@
-// Hosts the auth dialog opened through lib/auth-dialog; the dialog's code (auth feature) loads on first opening.
+// Hosts the auth dialog opened through lib/auth-dialog; the dialog's code (auth feature, Chakra) loads on first opening.
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { authDialog, useAuthDialogView } from '@/lib/auth-dialog';
 import { WithApi } from './WithApi';
+import { WithChakra } from './WithChakra';
 
 const AuthDialog = lazy(() => import('@/features/auth/components/AuthDialog'));
 // The notice (and the toaster it uses) loads only on the landing URLs of the verification and failed sign-in mails.
 const EmailVerificationNotice = lazy(() =>
-  import('@/features/auth/components/EmailVerificationNotice').then((m) => ({ default: m.EmailVerificationNotice })),
+  import('@/features/auth/components/EmailVerificationNotice').then((m) => ({
+    default: m.EmailVerificationNotice,
+  })),
 );
 
 export function AuthDialogHost() {
@@ -25,9 +28,11 @@ export function AuthDialogHost() {
         </Suspense>
       ) : null}
       {everOpened ? (
-        <WithApi>
-          <AuthDialog view={view} onClose={authDialog.close} />
-        </WithApi>
+        <WithChakra>
+          <WithApi>
+            <AuthDialog view={view} onClose={authDialog.close} />
+          </WithApi>
+        </WithChakra>
       ) : null}
     </>
   );

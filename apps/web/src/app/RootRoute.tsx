@@ -1,11 +1,11 @@
 // The root route: scrolls to the top on each path change, checks a signed-in user and hosts the auth dialog.
-import { Box, Button, Center, Heading, Spinner, Text } from '@chakra-ui/react';
 import { lazy, useEffect } from 'react';
 import { Outlet, useLocation, useRouteError } from 'react-router';
 import { env } from '@/config/env';
 import { useSession } from '@/lib/session';
 import { AuthDialogHost } from './AuthDialogHost';
 import { WithApi } from './WithApi';
+import '@/components/public-page.css';
 
 // Only a signed-in visitor has a user to fetch, so only they load it (and the API layer) on a marketing page.
 const CurrentUserSync = lazy(() =>
@@ -36,12 +36,12 @@ export function RootRoute() {
   );
 }
 
-/** Shown while the first route's chunk loads. */
+/** Shown while the first route's chunk loads (plain CSS: Chakra may not have loaded yet). */
 export function RouteFallback() {
   return (
-    <Center minH="100dvh">
-      <Spinner size="lg" color="brand.solid" aria-label="Loading" />
-    </Center>
+    <div className="pub-center">
+      <div className="pub-spinner" role="status" aria-label="Loading" />
+    </div>
   );
 }
 
@@ -50,18 +50,18 @@ export function RouteErrorBoundary() {
   const error = useRouteError();
   if (env.isDev) console.error(error);
   return (
-    <Center minH="100dvh" px="4">
-      <Box textAlign="center" maxW="md">
-        <Heading as="h1" size="xl" mb="2">
-          Something went wrong
-        </Heading>
-        <Text color="fg.muted" mb="6">
-          Please reload the page. If the problem continues, contact us.
-        </Text>
-        <Button colorPalette="brand" onClick={() => window.location.reload()}>
+    <div className="pub-center">
+      <div className="pub-error">
+        <h1 className="pub-error-title">Something went wrong</h1>
+        <p className="pub-error-text">Please reload the page. If the problem continues, contact us.</p>
+        <button
+          type="button"
+          className="pub-btn pub-btn-solid pub-btn-lg"
+          onClick={() => window.location.reload()}
+        >
           Reload
-        </Button>
-      </Box>
-    </Center>
+        </button>
+      </div>
+    </div>
   );
 }

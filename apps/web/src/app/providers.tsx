@@ -1,7 +1,9 @@
-// The whole provider stack at once (shell and API layer) for a piece rendered outside the router, e.g. a component test.
+// The whole provider stack at once (shell, Chakra and API layer) for a piece rendered outside the router, e.g. a
+// component test.
 import type { QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import ApiProvider from './ApiProvider';
+import { ChakraShell } from './chakra-shell';
 import { createApiRoot } from './api-root';
 import { ShellProviders } from './shell-providers';
 
@@ -13,7 +15,9 @@ export function AppProviders({ queryClient, children }: TAppProvidersProps) {
   );
   return (
     <ShellProviders apiRoot={apiRoot}>
-      <ApiProvider>{children}</ApiProvider>
+      <ChakraShell>
+        <ApiProvider>{children}</ApiProvider>
+      </ChakraShell>
     </ShellProviders>
   );
 }

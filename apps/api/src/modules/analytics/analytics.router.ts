@@ -45,7 +45,9 @@ export const analyticsRouter = s.router(contract.analytics, {
   snapshot: async ({ query, req }) => {
     const scope = await loadScope(memberOf(req), query);
     const [body, perf] = await Promise.all([snapshot(scope), performanceFor(memberOf(req), scope)]);
-    const node = perf.nodeOfStores(scope.stores.map((st) => st.id));
+    // one area asked for is the node; otherwise the one store, or the lowest area holding them
+    const asked = query.areas?.length === 1 && !query.stores?.length ? query.areas[0] : undefined;
+    const node = asked ?? perf.nodeOfStores(scope.stores.map((st) => st.id));
     return {
       status: 200,
       body: {

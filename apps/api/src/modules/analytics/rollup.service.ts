@@ -1,5 +1,6 @@
 // Keeps the daily (and weekly) rollups in step with each accepted event using atomic $inc upserts (no transactions needed).
 import type { AnyBulkWriteOperation, Types } from 'mongoose';
+import { coalescedBulkWrite } from '../../lib/coalesce';
 import { BusinessRollupModel, RollupModel } from './rollup.model';
 import {
   eventRollupChanges,
@@ -91,15 +92,16 @@ export function onlyDuplicates(err: unknown): true {
  */
 async function writeMarked(Model: typeof RollupModel, ops: Op[]): Promise<void> {
   try {
-    await Model.bulkWrite(ops, { ordered: false });
+    await coalescedBulkWrite(Model, ops);
   } catch (err) {
     onlyDuplicates(err);
-    await Model.bulkWrite(ops, { ordered: false }).catch(onlyDuplicates);
+    await coalescedBulkWrite(Model, ops).catch(onlyDuplicates);
   }
 }
 
 /**
- * Applies one event's row changes so that applying them again (a retry, the drainer after a crash, two instances at
+ * Applies one event's row changes (sent with the other submits' changes that are waiting for the same collection, one
+ * bulkWrite for all) so that applying them again (a retry, the drainer after a crash, two instances at
  * once) changes nothing: each row's $inc is conditional on the row not yet carrying the event id.
  */
 export async function applyRollupEvent(event: Types.ObjectId, changes: RollupRowChange[]): Promise<void> {
@@ -119,7 +121,7 @@ export async function unmarkRollupEvent(event: Types.ObjectId, changes: RollupRo
   const business = changes.filter((c) => isBusinessKey(c.key)).map(op);
   const stores = changes.filter((c) => !isBusinessKey(c.key)).map(op);
   await Promise.all([
-    stores.length ? RollupModel.bulkWrite(stores, { ordered: false }) : null,
-    business.length ? BusinessRollupModel.bulkWrite(business, { ordered: false }) : null,
+    coalescedBulkWrite(RollupModel, stores),
+    coalescedBulkWrite(BusinessRollupModel, business),
   ]);
 }

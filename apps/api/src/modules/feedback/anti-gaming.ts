@@ -54,6 +54,21 @@ export async function claimMinInterval(id: GuardId, now: Date, key: string): Pro
   return { claimed: false, until: !guard || guard.key === key ? null : guard.until };
 }
 
+/**
+ * A store whose (possibly inherited) interval is not the default: the guard just claimed with the default is set to
+ * end after the store's own interval instead. The claim runs before the store is read (it needs only ids), so the
+ * interval a guard holds is the one of the store when its rating was accepted.
+ */
+export async function retimeGuard(id: GuardId, key: string, now: Date, intervalMs: number): Promise<void> {
+  await RatingGuardModel.updateOne({ ...id, key }, { $set: { until: new Date(now.getTime() + intervalMs) } });
+}
+
+/** The store's interval between two ratings of one subject from one device, in ms. */
+export const intervalMsOf = (store: { minRatingIntervalMinutes?: number | null }) =>
+  typeof store.minRatingIntervalMinutes === 'number'
+    ? store.minRatingIntervalMinutes * 60_000
+    : ANTI_GAMING.minIntervalMs;
+
 /** The 429 for a device that rated this subject too recently, saying when it may rate again. */
 export function ratedRecently(subject: Pick<RatingSubject, 'label'>, until: Date, now: Date): AppError {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60000));

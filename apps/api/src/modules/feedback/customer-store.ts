@@ -1,6 +1,7 @@
 // What a customer may see of a store (public fields only), its interface switches, and the staff offered for rating.
 import mongoose, { type Types } from 'mongoose';
 import { SOCIAL_NETWORKS, type TCustomerStaff, type TCustomerStore } from '@cx/contracts';
+import { coalescedRead } from '../../lib/coalesce';
 import { AppError, notFound } from '../../lib/errors';
 import { fileUrl } from '../../lib/files';
 import { ShiftModel } from '../rota/shift.model';
@@ -14,7 +15,10 @@ export type InterfaceName = 'staff' | 'experience' | 'social';
 
 export async function loadOpenStore(storeId: string): Promise<StoreDoc> {
   if (!mongoose.isValidObjectId(storeId)) throw notFound('Store');
-  const store = await StoreModel.findOne({ _id: storeId, deletedAt: null }).lean<StoreDoc>();
+  // A busy store's concurrent submits share one read (each from after its own request began); read-only.
+  const store = await coalescedRead(`open-store:${storeId}`, () =>
+    StoreModel.findOne({ _id: storeId, deletedAt: null }).lean<StoreDoc>(),
+  );
   if (!store) throw notFound('Store');
   return store;
 }
@@ -142,5 +146,6 @@ export async function customerStore(storeId: string, now: Date): Promise<TCustom
     socialLinks: on.social ? socialLinksOf(store) : [],
     staff: staff.map(toCustomerStaff),
     onShift,
+    languages: store.languages?.length ? [...store.languages] : undefined,
   };
 }

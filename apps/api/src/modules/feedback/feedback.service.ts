@@ -16,7 +16,15 @@ import { acceptedWork } from './rating-accepted';
 import { settleEvent, settleNewRating } from './pipeline';
 import mongoose from 'mongoose';
 import type { StaffDoc } from '../staff/staff.model';
-import { claimMinInterval, flagEarlier, ratedRecently, releaseMinInterval } from './anti-gaming';
+import {
+  ANTI_GAMING,
+  claimMinInterval,
+  flagEarlier,
+  intervalMsOf,
+  ratedRecently,
+  releaseMinInterval,
+  retimeGuard,
+} from './anti-gaming';
 import { countRating, recheckRating, uncountRating, type BurstCount } from './bursts';
 import {
   findStaffAt,
@@ -165,7 +173,13 @@ export async function submitRating(
     now,
     device: !guarded,
   };
-  const burst = await countRating(counted, { _id: ratingId, score: input.score });
+  const intervalMs = intervalMsOf(store);
+  const [burst] = await Promise.all([
+    countRating(counted, { _id: ratingId, score: input.score }),
+    claim?.claimed && intervalMs !== ANTI_GAMING.minIntervalMs
+      ? retimeGuard(guardId, input.idempotencyKey, now, intervalMs)
+      : null,
+  ]);
 
   let rating: RatingDoc;
   try {

@@ -1,6 +1,7 @@
 // Does the work a stored rating or event owes, exactly once in effect: marked rollup $incs first, then named reactions.
 import type { Types } from 'mongoose';
 import { track } from '../../lib/background';
+import { coalescedBulkWrite } from '../../lib/coalesce';
 import { logger } from '../../lib/logger';
 import { eventRollupChanges, ratingRollupChanges } from '../analytics/rollup.contribution';
 import type { RollupRowChange } from '../analytics/rollup.contribution';
@@ -81,9 +82,11 @@ async function pull(
   changesOf: ChangesOf,
 ): Promise<void> {
   if (ids.length === 0) return;
-  const update = { $pull: { pending: { id: { $in: ids } } } };
-  if (model === 'rating') await RatingModel.updateOne({ _id: doc._id }, update);
-  else await FeedbackEventModel.updateOne({ _id: doc._id }, update);
+  // with the other documents' pulls waiting for the collection: one bulkWrite for a burst of submits
+  const pullDone = {
+    updateOne: { filter: { _id: doc._id }, update: { $pull: { pending: { id: { $in: ids } } } } },
+  };
+  await coalescedBulkWrite(model === 'rating' ? RatingModel : FeedbackEventModel, [pullDone]);
   const pulledAt = Date.now();
   const done = new Set(ids.map(String));
   const quick = pendingOf(doc).filter(

@@ -50,5 +50,9 @@ export async function analyseRating(ratingId: Types.ObjectId): Promise<void> {
 }
 
 export function registerInsightReactions(): void {
-  onRatingAccepted('insight', ({ rating }) => analyseRating(rating._id));
+  // A rating known to have no comment has nothing to analyse (comments are never edited): no read at all.
+  onRatingAccepted('insight', async ({ rating }) => {
+    if (typeof rating.comment === 'string' && !rating.comment.trim()) return;
+    await analyseRating(rating._id);
+  });
 }

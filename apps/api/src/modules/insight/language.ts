@@ -1,9 +1,15 @@
 // English/Spanish detection: function-word, spelling and lexicon cues, with tinyld's n-gram model (restricted to
 // the two languages) deciding when the cues are close; the cues also settle the one-word comments tinyld skips.
-import { detectAll } from 'tinyld';
+import type * as Tinyld from 'tinyld';
 import { hasLetters, tokenize } from './text';
 
 export type DetectedLanguage = 'en' | 'es' | 'und';
+
+/** tinyld's n-gram model, loaded on the first comment the cues leave open (it costs ~0.1 s of CPU to load). */
+let tinyld: typeof Tinyld | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const detectAll: typeof Tinyld.detectAll = (...args) =>
+  (tinyld ??= require('tinyld') as typeof Tinyld).detectAll(...args);
 
 /** Short, frequent words that exist in one language only (so "no", "me", "a" are left out). */
 const EN_CUES = new Set([

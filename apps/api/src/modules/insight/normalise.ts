@@ -1,15 +1,22 @@
 // Word keys for theme matching: every word gets its accent-folded form, its English lemma (wink-nlp's
 // lite English model) and its Spanish singular/masculine stem, so "queues", "waited", "colas", "sucias" meet
 // the vocabulary's "queue", "wait", "cola", "sucio" whichever language the comment is in.
-import winkNLP, { type ItemSentence, type ItemToken, type WinkMethods } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import type winkNLP from 'wink-nlp';
+import type { ItemSentence, ItemToken, WinkMethods } from 'wink-nlp';
+import type model from 'wink-eng-lite-web-model';
 import { foldAccents, unElongate } from './text';
 
 let nlp: WinkMethods | undefined;
 
 /** wink-nlp with only sentence splitting and part-of-speech tagging: all the lemmatiser needs. */
 function winkOnce(): WinkMethods {
-  nlp ??= winkNLP(model, ['sbd', 'pos']);
+  // Loaded with the first comment, not with the app (most requests and most test files never lemmatise a word).
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  nlp ??= (require('wink-nlp') as typeof winkNLP)(require('wink-eng-lite-web-model') as typeof model, [
+    'sbd',
+    'pos',
+  ]);
+  /* eslint-enable @typescript-eslint/no-require-imports */
   return nlp;
 }
 

@@ -1,6 +1,7 @@
 // The webhooks sink: each business event an endpoint receives is queued once; the worker fans it out per endpoint.
 import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
+import { coalescedRead } from '../../lib/coalesce';
 import type { BusinessEvent } from '../../lib/business-events';
 import { messageIdOf } from './webhooks.signing';
 import {
@@ -96,9 +97,12 @@ export function deliveryRow(
  */
 export async function enqueueEvents(events: BusinessEvent[], now = new Date()): Promise<void> {
   const businesses = [...new Set(events.map((e) => e.business))].map((b) => new Types.ObjectId(b));
-  const endpoints = await WebhookEndpointModel.find({ business: { $in: businesses }, enabled: true })
-    .select({ business: 1, events: 1, stores: 1 })
-    .lean<WebhookEndpointDoc[]>();
+  // every rating asks for its business's endpoints: concurrent ones share a read
+  const endpoints = await coalescedRead(`webhook-endpoints:${businesses.map(String).sort().join(',')}`, () =>
+    WebhookEndpointModel.find({ business: { $in: businesses }, enabled: true })
+      .select({ business: 1, events: 1, stores: 1 })
+      .lean<WebhookEndpointDoc[]>(),
+  );
   if (endpoints.length === 0) return;
   const rows = events.flatMap((event) => {
     const to = endpoints.filter((ep) => String(ep.business) === event.business && receives(ep, event));

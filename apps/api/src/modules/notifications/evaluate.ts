@@ -1,5 +1,6 @@
 // Evaluates the members' rules for one accepted rating (each over their stores): bounded indexed queries and rollups, never a raw-ratings scan.
 import { STAFF_AVERAGE_DAYS, alertText, type TRuleInputOf, type TRuleType } from '@cx/contracts';
+import { coalescedRead } from '../../lib/coalesce';
 import { addDays } from '../../lib/time';
 import { minSampleOf } from '../analytics/analytics-settings.model';
 import { RollupModel } from '../analytics/rollup.model';
@@ -21,8 +22,8 @@ const paramsOf = <T extends TRuleType>(rule: RuleDoc) => rule.params as unknown 
 
 interface Ctx extends RatingAccepted {
   now: Date;
-  staffName: string | null;
-  staffPhoto: string | null;
+  /** The rated member's name and photo, read once and only by a rule that is about to alert. */
+  staff: () => Promise<{ name: string | null; photo: string | null }>;
 }
 
 /** The stores a rule's figures cover: its own list, else every store its member covers (never beyond them). */
@@ -39,7 +40,8 @@ const keyOf = (rule: RuleDoc, c: Ctx) => `${String(rule._id)}:${String(c.rating.
 async function lowRating(rule: RuleDoc, c: Ctx): Promise<void> {
   const p = paramsOf<'low-rating'>(rule);
   if (c.flagged || c.rating.score > p.maxScore || !p.kinds.includes(c.rating.kind)) return;
-  const subject = c.rating.kind === 'staff' ? (c.staffName ?? 'A staff member') : 'The experience';
+  const staff = c.rating.kind === 'staff' ? await c.staff() : null;
+  const subject = staff ? (staff.name ?? 'A staff member') : 'The experience';
   await deliver({
     key: keyOf(rule, c),
     business: c.store.business,
@@ -48,7 +50,7 @@ async function lowRating(rule: RuleDoc, c: Ctx): Promise<void> {
     rule: rule._id,
     type: 'low-rating',
     email: rule.email,
-    image: c.rating.kind === 'staff' ? c.staffPhoto : null,
+    image: staff?.photo ?? null,
     subject: `Low rating at ${c.store.name}`,
     at: c.now,
     rating: c.rating._id,
@@ -120,6 +122,7 @@ async function staffAverage(rule: RuleDoc, c: Ctx, member: Access): Promise<void
   const average = count ? sum / count : 0;
   const holds = count >= (await minSampleOf(String(c.store.business))) && average < p.threshold;
   if (!(await episode(rule._id, String(c.rating.staff), holds, c.now, String(c.rating._id)))) return;
+  const staff = await c.staff();
   await deliver({
     key: keyOf(rule, c),
     business: c.store.business,
@@ -128,13 +131,13 @@ async function staffAverage(rule: RuleDoc, c: Ctx, member: Access): Promise<void
     rule: rule._id,
     type: 'staff-average',
     email: rule.email,
-    image: c.staffPhoto,
-    subject: `${c.staffName ?? 'A staff member'}'s average is falling`,
+    image: staff.photo,
+    subject: `${staff.name ?? 'A staff member'}'s average is falling`,
     at: c.now,
     rating: c.rating._id,
     build: (w) =>
       alertText.staffAverage(w, {
-        staff: c.staffName ?? 'A staff member',
+        staff: staff.name ?? 'A staff member',
         average,
         count,
         threshold: p.threshold,
@@ -212,11 +215,14 @@ export async function evaluateRating(
 ): Promise<void> {
   const { store, rating } = event;
   await ensureDefaultRules(store.business);
-  const rules = await RuleModel.find({
-    business: store.business,
-    enabled: true,
-    type: { $in: Object.keys(evaluators) as TRuleType[] },
-  }).lean<RuleDoc[]>();
+  // every rating of the business asks: concurrent ones share a read (read-only)
+  const rules = await coalescedRead(`rules-evaluated:${String(store.business)}`, () =>
+    RuleModel.find({
+      business: store.business,
+      enabled: true,
+      type: { $in: Object.keys(evaluators) as TRuleType[] },
+    }).lean<RuleDoc[]>(),
+  );
   const members = await recipientsOf(rules);
   // A rule alerts its member (re-read now: a removed member gets nothing) about their stores only.
   const inScope = rules.flatMap((r) => {
@@ -226,8 +232,14 @@ export async function evaluateRating(
     return member && listed && mayReceive(member, { type: r.type, store: about }) ? [{ r, member }] : [];
   });
   if (inScope.length === 0) return;
-  const member = rating.staff ? await StaffModel.findById(rating.staff, { name: 1, photo: 1 }).lean() : null;
-  const ctx: Ctx = { ...event, now, staffName: member?.name ?? null, staffPhoto: member?.photo ?? null };
+  let staff: ReturnType<Ctx['staff']> | undefined;
+  const readStaff = async () => {
+    const member = rating.staff
+      ? await StaffModel.findById(rating.staff, { name: 1, photo: 1 }).lean()
+      : null;
+    return { name: member?.name ?? null, photo: member?.photo ?? null };
+  };
+  const ctx: Ctx = { ...event, now, staff: () => (staff ??= readStaff()) };
   // Each rule on its own: one failing rule must not silence the others.
   const results = await Promise.allSettled(
     inScope.map(({ r, member }) => evaluators[r.type]!(r, ctx, member)),

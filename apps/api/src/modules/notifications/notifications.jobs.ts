@@ -5,6 +5,7 @@ import type { ScheduledJob } from '../../lib/scheduler';
 import { onRatingAccepted } from '../feedback/rating-accepted';
 import { evaluateRating } from './evaluate';
 import { checkAllVisitAllowances } from './allowance.job';
+import { checkBelowTargets } from './below-target';
 import { membersCovering } from './recipients';
 import { sendDueSummaries } from './summaries';
 
@@ -27,6 +28,12 @@ export function notificationJobs(opts: JobOptions = {}): ScheduledJob[] {
       name: 'notifications:visit-allowance',
       every: '15 minutes',
       run: async () => void (await checkAllVisitAllowances(now())),
+    },
+    {
+      // each store's day is checked once it has closed in the store's zone (claimed per rule, store and day)
+      name: 'notifications:below-target',
+      every: '15 minutes',
+      run: async () => void (await checkBelowTargets(now())),
     },
   ];
 }

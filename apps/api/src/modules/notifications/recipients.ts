@@ -2,6 +2,7 @@
 import mongoose from 'mongoose';
 import { can } from '@cx/contracts';
 import { accessFromMembership, coversStore, type Access } from '../../tenancy/access';
+import { coalescedRead } from '../../lib/coalesce';
 import { MembershipModel } from '../../tenancy/membership.model';
 
 type Id = mongoose.Types.ObjectId | string;
@@ -36,10 +37,13 @@ export async function recipientsOf(
   const users = [...new Set(pairs.flatMap((p) => (p.user ? [String(p.user)] : [])))].map(
     (id) => new mongoose.Types.ObjectId(id),
   );
-  const rows = await MembershipModel.find({
-    business: { $in: businesses },
-    $or: [{ user: { $in: users } }, { role: 'owner' }],
-  }).lean();
+  const key = `recipients:${businesses.map(String).sort().join(',')}:${users.map(String).sort().join(',')}`;
+  const rows = await coalescedRead(key, () =>
+    MembershipModel.find({
+      business: { $in: businesses },
+      $or: [{ user: { $in: users } }, { role: 'owner' }],
+    }).lean(),
+  );
   for (const m of rows) {
     const access = accessFromMembership(String(m.user), m);
     out.set(recipientKey(m.business, m.user), access);
@@ -62,12 +66,15 @@ export function mayReceive(access: Access, alert: { type: string; store?: Id | n
 
 /** The user ids of the business's members whose stores include this one (owners and admins always). */
 export async function membersCovering(business: Id, store: Id): Promise<string[]> {
-  const rows = await MembershipModel.find(
-    {
-      business,
-      $or: [{ role: { $in: ['owner', 'admin'] } }, { allStores: { $ne: false } }, { stores: store }],
-    },
-    { user: 1 },
-  ).lean();
+  // every rating at a busy store asks: concurrent ones share a read
+  const rows = await coalescedRead(`members-covering:${String(business)}:${String(store)}`, () =>
+    MembershipModel.find(
+      {
+        business,
+        $or: [{ role: { $in: ['owner', 'admin'] } }, { allStores: { $ne: false } }, { stores: store }],
+      },
+      { user: 1 },
+    ).lean(),
+  );
   return rows.map((m) => String(m.user));
 }

@@ -11,6 +11,7 @@ const RULE_NAMES: Record<TRuleType, string> = {
   'staff-average': 'staff average alert',
   'flagged-burst': 'possible gaming alert',
   'visit-allowance': 'visit allowance alert',
+  'below-target': 'below target alert',
   summary: 'summary email',
 };
 

@@ -20,6 +20,7 @@ import {
 import { addDays } from '../../lib/time';
 import { loadScope } from '../analytics/scope';
 import { timelineBatches } from '../analytics/timeline.service';
+import { performanceFor } from '../targets/performance';
 import type { ReportDays } from './report.period';
 
 /** At most this many comments in one report (newest first); the rest are on the timeline. */
@@ -53,13 +54,17 @@ export async function reportData(
   // a one-day trend is a single dot: the daily report draws the week up to that day instead
   const trendFilter = period === 'daily' ? { ...filter, from: addDays(days.to, -6) } : filter;
   const trendScope = period === 'daily' ? await loadScope(access, trendFilter, now) : scope;
-  const [snap, trend, staffLeague, storeRows, business] = await Promise.all([
+  const [snap, trend, staffLeague, storeRows, business, perf] = await Promise.all([
     snapshot(scope),
     overview(trendScope, 'day'),
     staffLeagueFrom(scope, staffLeagueRows(scope)),
     loadRows(scope, [...LEAGUE_METRICS], { people: 'store' }),
     BusinessModel.findById(access.businessId, { name: 1 }).lean(),
+    performanceFor(access, scope),
   ]);
+  const league = storeLeagueFrom(scope, storeRows);
+  const withTargets = (rows: typeof league.ranked) =>
+    rows.map((r) => ({ ...r, targets: perf.metrics(r.store._id) }));
   const byStore = new Map<string, TTimelineItem[]>();
   let count = 0;
   let moreComments = false;
@@ -87,7 +92,7 @@ export async function reportData(
     snapshot: snap,
     trend,
     staffLeague,
-    storeLeague: storeLeagueFrom(scope, storeRows),
+    storeLeague: { ...league, ranked: withTargets(league.ranked), notRanked: withTargets(league.notRanked) },
     comments: [...byStore.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([store, items]) => ({ store, items })),

@@ -1,5 +1,5 @@
 // How a report writes its numbers and headings, shared by the mail and the PDF so both say the same thing.
-import type { TCompared, TReportPeriod } from '@cx/contracts';
+import type { TCompared, TReportPeriod, TStoreLeagueRow } from '@cx/contracts';
 import type { ReportDays } from './report.period';
 
 export const PERIOD_NAMES: Record<TReportPeriod, string> = {
@@ -34,3 +34,22 @@ export const HEADLINE_FIGURES = [
   { label: 'Rating rate', key: 'ratingRate', format: percent },
   { label: 'Social clicks', key: 'socialClicks', format: count },
 ] as const;
+
+const RAG_WORDS = { green: 'Green', amber: 'Amber', red: 'Red' } as const;
+
+/** A store's average-score target and its red/amber/green state ('–' without a target). */
+export function averageTarget(row: Pick<TStoreLeagueRow, 'targets'>): { target: string; state: string } {
+  const avg = row.targets?.find((t) => t.metric === 'average');
+  if (!avg || avg.target === null) return { target: '–', state: '–' };
+  return { target: score(avg.target), state: avg.state ? RAG_WORDS[avg.state] : 'No ratings' };
+}
+
+/** "North Street: average 4.25, target 4.30 (Amber)" for each store with an average-score target. */
+export function targetLines(rows: Array<Pick<TStoreLeagueRow, 'targets' | 'store' | 'average'>>): string[] {
+  return rows.flatMap((r) => {
+    const t = averageTarget(r);
+    return t.target === '–'
+      ? []
+      : [`${r.store.name}: average ${score(r.average)}, target ${t.target} (${t.state})`];
+  });
+}

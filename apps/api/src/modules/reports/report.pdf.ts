@@ -2,7 +2,16 @@
 import PDFDocument from 'pdfkit';
 import type { TSeriesPoint } from '@cx/contracts';
 import type { ReportData } from './report.data';
-import { compared, count, daysLabel, HEADLINE_FIGURES, percent, PERIOD_NAMES, score } from './report.format';
+import {
+  averageTarget,
+  compared,
+  count,
+  daysLabel,
+  HEADLINE_FIGURES,
+  percent,
+  PERIOD_NAMES,
+  score,
+} from './report.format';
 
 type Doc = PDFKit.PDFDocument;
 const MARGIN = 48;
@@ -119,8 +128,8 @@ function trendSection(doc: Doc, series: TSeriesPoint[]): void {
 
 function storeLeagueSection(doc: Doc, data: ReportData): void {
   heading(doc, 'Store league');
-  const widths = [40, 180, 60, 60, 70, 70];
-  row(doc, ['Rank', 'Store', 'Ratings', 'Average', 'Adjusted', 'CSAT'], widths, true);
+  const widths = [35, 135, 50, 50, 55, 50, 55, 55];
+  row(doc, ['Rank', 'Store', 'Ratings', 'Average', 'Adjusted', 'CSAT', 'Target', 'RAG'], widths, true);
   const rows = [...data.storeLeague.ranked, ...data.storeLeague.notRanked];
   if (!rows.length) doc.text('No stores in this report.', MARGIN);
   for (const r of rows) {
@@ -133,10 +142,16 @@ function storeLeagueSection(doc: Doc, data: ReportData): void {
         score(r.average),
         score(r.adjustedAverage),
         percent(r.csat),
+        averageTarget(r).target,
+        averageTarget(r).state,
       ],
       widths,
     );
   }
+  doc
+    .moveDown(0.3)
+    .fontSize(8)
+    .text('Target and RAG: average score against the store’s target (amber: up to 5% below it).', MARGIN);
 }
 
 function staffLeagueSection(doc: Doc, data: ReportData): void {

@@ -34,6 +34,18 @@ const storeSchema = new Schema(
       interface2: { type: interfaceSchema, default: () => ({ status: true }) },
       interface3: { type: interfaceSchema, default: () => ({ status: true }) },
     },
+    /** Minutes before one device may rate the same subject here again (0: no limit); effective value (see below). */
+    minRatingIntervalMinutes: { type: Number, default: 60 },
+    /** The languages its QR pages offer, the first the fallback; effective value. */
+    languages: { type: [String], default: () => ['en', 'es'] },
+    /**
+     * The settings (time zone, opening hours, interval, languages) the store takes from its area instead of setting
+     * them itself. The fields above always hold the effective values (tenancy/area-settings.ts writes the inherited
+     * ones), so every reader keeps reading the store. A store saved before areas had settings inherits nothing.
+     */
+    inherits: { type: [String], default: [] },
+    /** For each inherited setting, the area that sets it (null: none does, the default applies). */
+    inheritedFrom: { type: Schema.Types.Mixed, default: () => ({}) },
     /** The area of the location tree the store sits under (tenancy/areas); null only before the areas migration. */
     area: { type: Schema.Types.ObjectId, ref: 'Area', default: null },
     /** Soft delete: ratings keep pointing at the store for history. */

@@ -14,6 +14,8 @@ const FIELD_WORDS: Record<string, string> = {
   timeZone: 'time zone',
   openingHours: 'opening hours',
   socialLinks: 'links',
+  minRatingIntervalMinutes: 'rating interval',
+  languages: 'QR page languages',
 };
 
 /** "Renamed Soho to Soho Square", "Changed the opening hours of Soho": only what changed, small before/after. */
@@ -21,8 +23,18 @@ export async function auditStoreUpdate(access: Access, before: StoreDoc, after: 
   const b: Record<string, unknown> = {};
   const a: Record<string, unknown> = {};
   const changed: string[] = [];
-  for (const key of ['name', 'address', 'timeZone', 'openingHours', 'socialLinks'] as const) {
-    if (data[key] === undefined) continue;
+  const keys = [
+    'name',
+    'address',
+    'timeZone',
+    'openingHours',
+    'socialLinks',
+    'minRatingIntervalMinutes',
+    'languages',
+  ] as const;
+  for (const key of keys) {
+    // A setting handed back to the area counts as a change of it when its value changes.
+    if (data[key] === undefined && !data.inherit?.includes(key as never)) continue;
     const was = key === 'socialLinks' ? socialLinksOf(before) : before[key];
     const now = key === 'socialLinks' ? socialLinksOf(after) : after[key];
     if (JSON.stringify(was) === JSON.stringify(now)) continue;

@@ -6,7 +6,16 @@ import type {
   TStoreInterfacesUpdate,
   TStoreUpdate,
 } from '@cx/contracts';
-import { AREA_MESSAGES, can, ZStoreInputSchema, ZStoreUpdateSchema } from '@cx/contracts';
+import {
+  AREA_MESSAGES,
+  AREA_SETTING_KEYS,
+  can,
+  DEFAULT_MIN_RATING_INTERVAL_MINUTES,
+  QR_PAGE_LANGUAGES,
+  type TQrPageLanguage,
+  ZStoreInputSchema,
+  ZStoreUpdateSchema,
+} from '@cx/contracts';
 import mongoose, { type Types } from 'mongoose';
 import { env } from '../../config/env';
 import { AppError, notFound } from '../../lib/errors';
@@ -17,6 +26,7 @@ import { StaffModel } from '../staff/staff.model';
 import { UserModel } from '../users/user.model';
 import { assertStoreInScope, forbidden, scopeFilter, type Access } from '../../tenancy/access';
 import { findArea, rootArea } from '../../tenancy/areas';
+import { applyAreaSettings, inheritedKeys, inheritedOf } from '../../tenancy/area-settings';
 import { recordAudit } from '../../tenancy/audit';
 import { auditInterfaces, auditStoreMove, auditStoreUpdate } from './stores.audit';
 import { StoreModel, type StoreDoc } from './store.model';
@@ -65,6 +75,9 @@ export function toStoreDto(store: StoreDoc): TStore {
     })),
     socialLinks: socialLinksOf(store),
     interfaces: interfacesOf(store),
+    minRatingIntervalMinutes: store.minRatingIntervalMinutes ?? DEFAULT_MIN_RATING_INTERVAL_MINUTES,
+    languages: store.languages?.length ? (store.languages as TQrPageLanguage[]) : [...QR_PAGE_LANGUAGES],
+    inherited: inheritedOf(store),
     area: store.area ? String(store.area) : null,
     rateUrl: rateUrlFor(id),
     createdAt: (store as { createdAt?: Date }).createdAt?.toISOString() ?? new Date(0).toISOString(),
@@ -119,15 +132,19 @@ export async function createStore(access: Access, input: TStoreInput | StoreInpu
   const data = ZStoreInputSchema.parse(input);
   const business = access.businessId;
   const area = data.area ? await findArea(business, data.area) : await rootArea(business);
-  const store = await StoreModel.create({
+  const inherits = inheritedKeys(data);
+  const created = await StoreModel.create({
     business,
     area: area._id,
     name: data.name,
     address: data.address,
-    timeZone: data.timeZone,
-    openingHours: data.openingHours,
+    ...Object.fromEntries(AREA_SETTING_KEYS.flatMap((k) => (data[k] === undefined ? [] : [[k, data[k]]]))),
+    inherits,
     socialLinks: socialLinksOf({ socialLinks: data.socialLinks } as Pick<StoreDoc, 'socialLinks'>),
   });
+  // The settings left out come from its area, written before anyone reads the store.
+  if (inherits.length) await applyAreaSettings(business, { stores: [created._id] });
+  const store = (await StoreModel.findById(created._id).lean<StoreDoc>()) ?? (created.toObject() as StoreDoc);
   await recordAudit(access, {
     kind: 'store',
     action: 'store.create',
@@ -135,7 +152,7 @@ export async function createStore(access: Access, input: TStoreInput | StoreInpu
     store,
     after: { name: store.name, address: store.address ?? '', timeZone: store.timeZone },
   });
-  return toStoreDto(store.toObject() as StoreDoc);
+  return toStoreDto(store);
 }
 
 export async function updateStore(
@@ -152,15 +169,30 @@ export async function updateStore(
     if (!can(access.role, 'areas:manage')) throw forbidden(AREA_MESSAGES.moveStoreForbidden);
     $set.area = (await findArea(business, data.area))._id;
   }
-  for (const key of ['name', 'address', 'timeZone', 'openingHours'] as const) {
+  for (const key of ['name', 'address', ...AREA_SETTING_KEYS] as const) {
     if (data[key] !== undefined) $set[key] = data[key];
   }
+  // A setting given a value becomes the store's own; one named in `inherit` (without a value) comes from the area.
+  const wasInheriting = (before.inherits ?? []) as string[];
+  const inherits = AREA_SETTING_KEYS.filter(
+    (k) => data[k] === undefined && (wasInheriting.includes(k) || data.inherit?.includes(k)),
+  );
+  const inheritsChanged = inherits.join() !== wasInheriting.join();
+  if (inheritsChanged) $set.inherits = inherits;
   // Links are set one by one so a form that sends only the changed link does not wipe the others.
   for (const [key, value] of Object.entries(data.socialLinks ?? {})) {
     if (value !== undefined) $set[`socialLinks.${key}`] = value;
   }
-  const store = await setOnOwnedStore(business, id, $set);
+  let store = await setOnOwnedStore(business, id, $set);
   if (!store) throw notFound('Store');
+  // Moved, or inheriting something new: it takes its (new) area's values, as the area's other stores have.
+  if (
+    inherits.length &&
+    (inheritsChanged || $set.area !== undefined || inherits.length !== wasInheriting.length)
+  ) {
+    await applyAreaSettings(business, { stores: [store._id as Types.ObjectId] });
+    store = (await StoreModel.findOne({ _id: store._id, business }).lean<StoreDoc>()) ?? store;
+  }
   await auditStoreUpdate(access, before, store, data);
   await auditStoreMove(access, before, store);
   return toStoreDto(store);

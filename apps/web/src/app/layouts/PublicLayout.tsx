@@ -1,108 +1,104 @@
-// Marketing pages and /404: header with Contact us and Login (or the profile chip when signed in), footer with address and email.
-import { Box, Button, Container, Flex, HStack, Link, SkeletonCircle, Stack, Text } from '@chakra-ui/react';
+// Marketing pages and /404: header with Contact us and Login (or the profile chip when signed in), footer with address
+// and email. Plain markup and CSS (components/public-page.css): the landing page paints without Chakra's runtime.
 import { lazy } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router';
 import { WithApi } from '@/app/WithApi';
+import { WithChakra } from '@/app/WithChakra';
 import { Logo } from '@/components/Logo';
 import { company } from '@/config/company';
 import { APP_NAME, paths } from '@/config/paths';
 import { authDialog } from '@/lib/auth-dialog';
 import { useSession } from '@/lib/session';
-import { TOP_BAR_HEIGHT } from './business/dimensions';
+import '@/components/public-page.css';
 
-// Signed-in visitors only: the menu and the API layer it uses stay off a stranger's landing page.
+// Signed-in visitors only: the menu, Chakra and the API layer it uses stay off a stranger's landing page.
 const AccountMenu = lazy(() =>
   import('@/features/auth/components/AccountMenu').then((m) => ({ default: m.AccountMenu })),
 );
+
+const avatarPlaceholder = <span className="pub-avatar-placeholder" aria-hidden="true" />;
 
 function PublicHeader() {
   const { isSignedIn } = useSession();
   return (
     // Spec §9's 64/80 px are the header's whole height: its bottom border counts inside them.
-    <Box
-      as="header"
-      h={TOP_BAR_HEIGHT}
-      boxSizing="border-box"
-      bg="bg"
-      borderBottomWidth="1px"
-      position="sticky"
-      top="0"
-      zIndex="sticky"
-    >
-      <Container maxW="6xl" h="full" px={{ base: '4', md: '6' }}>
-        <Flex h="full" align="center" justify="space-between" gap="3">
+    <header className="pub-header">
+      <div className="pub-container">
+        <div className="pub-header-row">
           <Logo to={paths.marketing.home.path} />
-          <HStack as="nav" aria-label="Main" gap={{ base: '2', md: '4' }}>
-            <Link asChild fontWeight="medium" color="fg">
-              <RouterLink to={paths.marketing.contactUs.path}>Contact us</RouterLink>
-            </Link>
+          <nav aria-label="Main" className="pub-nav">
+            <RouterLink to={paths.marketing.contactUs.path} className="pub-nav-link">
+              Contact us
+            </RouterLink>
             {isSignedIn ? (
-              <WithApi fallback={<SkeletonCircle size="10" />}>
-                <AccountMenu />
-              </WithApi>
+              <WithChakra fallback={avatarPlaceholder}>
+                <WithApi fallback={avatarPlaceholder}>
+                  <AccountMenu />
+                </WithApi>
+              </WithChakra>
             ) : (
-              <Button
-                colorPalette="brand"
-                size={{ base: 'sm', md: 'md' }}
+              <button
+                type="button"
+                className="pub-btn pub-btn-solid"
                 onClick={() => authDialog.open('login')}
               >
                 Login
-              </Button>
+              </button>
             )}
-          </HStack>
-        </Flex>
-      </Container>
-    </Box>
+          </nav>
+        </div>
+      </div>
+    </header>
   );
 }
 
 function PublicFooter() {
   return (
-    <Box as="footer" bg="brand.950" color="whiteAlpha.900" mt="auto">
-      <Container maxW="6xl" px={{ base: '4', md: '6' }} py="10">
-        <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="8">
-          <Stack gap="2">
+    <footer className="pub-footer">
+      <div className="pub-container">
+        <div className="pub-footer-cols">
+          <div className="pub-footer-brand">
             <Logo to={paths.marketing.home.path} inverted />
-            <Text fontSize="sm" color="whiteAlpha.700" maxW="xs">
+            <p className="pub-footer-blurb">
               Reviews for every store and every shift, straight from your customers.
-            </Text>
-          </Stack>
-          <Box as="address" fontStyle="normal" fontSize="sm" lineHeight="tall">
+            </p>
+          </div>
+          <address className="pub-footer-address">
             {company.addressLines.map((line) => (
-              <Text key={line}>{line}</Text>
+              <p key={line}>{line}</p>
             ))}
-            <Link href={`mailto:${company.teamEmail}`} color="white" textDecoration="underline">
+            <a href={`mailto:${company.teamEmail}`} className="pub-footer-mail">
               {company.teamEmail}
-            </Link>
-          </Box>
-          <Stack as="nav" aria-label="Footer" gap="1" fontSize="sm">
-            <Link asChild color="white">
-              <RouterLink to={paths.marketing.blogPosts.path}>Blog</RouterLink>
-            </Link>
-            <Link asChild color="white">
-              <RouterLink to={paths.marketing.contactUs.path}>Contact us</RouterLink>
-            </Link>
-            <Link asChild color="white">
-              <RouterLink to={paths.marketing.termsConditions.path}>Terms &amp; Conditions</RouterLink>
-            </Link>
-          </Stack>
-        </Stack>
-        <Text fontSize="xs" color="whiteAlpha.600" mt="8">
+            </a>
+          </address>
+          <nav aria-label="Footer" className="pub-footer-nav">
+            <RouterLink to={paths.marketing.blogPosts.path} className="pub-footer-link">
+              Blog
+            </RouterLink>
+            <RouterLink to={paths.marketing.contactUs.path} className="pub-footer-link">
+              Contact us
+            </RouterLink>
+            <RouterLink to={paths.marketing.termsConditions.path} className="pub-footer-link">
+              Terms &amp; Conditions
+            </RouterLink>
+          </nav>
+        </div>
+        <p className="pub-copyright">
           © {new Date().getFullYear()} {APP_NAME}
-        </Text>
-      </Container>
-    </Box>
+        </p>
+      </div>
+    </footer>
   );
 }
 
 export function PublicLayout() {
   return (
-    <Flex direction="column" minH="100dvh">
+    <div className="pub-page">
       <PublicHeader />
-      <Box as="main" flex="1">
+      <main className="pub-main">
         <Outlet />
-      </Box>
+      </main>
       <PublicFooter />
-    </Flex>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
-// / : the marketing landing and sign-in entry: hero with the tagline and Login, then what the product does.
-import { Badge, Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+// / : the marketing landing and sign-in entry: hero with the tagline and Login, then what the product does. Plain markup
+// and CSS (components/public-page.css): the page most people open paints without Chakra's runtime.
 import type { IconType } from 'react-icons';
 import { LuChartColumn, LuMessageSquareHeart, LuQrCode, LuTrophy } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
@@ -7,6 +7,7 @@ import { APP_NAME, TAGLINE, paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { authDialog } from '@/lib/auth-dialog';
 import { useSession } from '@/lib/session';
+import '@/components/public-page.css';
 
 type TFeature = { icon: IconType; title: string; text: string };
 
@@ -36,24 +37,18 @@ function HeroCard() {
     ['CX Feedback today', '37'],
   ] as const;
   return (
-    <Box bg="bg" color="fg" borderRadius="2xl" boxShadow="2xl" p="6" w="full" maxW="sm" aria-hidden="true">
-      <Text fontSize="sm" color="fg.muted">
-        Snapshot
-      </Text>
-      <Heading size="lg" mb="4">
-        This week across your stores
-      </Heading>
-      <Stack gap="3">
+    <div className="home-card" aria-hidden="true">
+      <p className="home-card-kicker">Snapshot</p>
+      <h2 className="home-card-title">This week across your stores</h2>
+      <div className="home-card-rows">
         {rows.map(([label, value]) => (
-          <HStack key={label} justify="space-between" bg="page.bg" borderRadius="lg" px="4" py="3">
-            <Text fontWeight="medium">{label}</Text>
-            <Text fontWeight="bold" color="brand.fg">
-              {value}
-            </Text>
-          </HStack>
+          <div key={label} className="home-card-row">
+            <p className="home-card-label">{label}</p>
+            <p className="home-card-value">{value}</p>
+          </div>
         ))}
-      </Stack>
-    </Box>
+      </div>
+    </div>
   );
 }
 
@@ -62,76 +57,60 @@ export function HomePage() {
   const { isSignedIn } = useSession();
   return (
     <>
-      <Box bgGradient="to-br" gradientFrom="brand.800" gradientTo="brand.500" color="white">
-        <Container maxW="6xl" px={{ base: '4', md: '6' }} py={{ base: '12', md: '20' }}>
-          <Stack direction={{ base: 'column', lg: 'row' }} gap="12" align="center">
-            <Stack gap="6" flex="1">
-              <Badge alignSelf="flex-start" colorPalette="brand" variant="solid" bg="whiteAlpha.300">
-                {APP_NAME}
-              </Badge>
-              <Heading as="h1" fontSize={{ base: '3xl', md: '5xl' }} lineHeight="1.1">
-                {TAGLINE}
-              </Heading>
-              <Text fontSize={{ base: 'md', md: 'xl' }} color="whiteAlpha.900" maxW="xl">
+      <div className="home-hero">
+        <div className="pub-container">
+          <div className="home-hero-row">
+            <div className="home-hero-text">
+              <span className="home-badge">{APP_NAME}</span>
+              <h1 className="home-title">{TAGLINE}</h1>
+              <p className="home-lead">
                 Anonymous customer reviews for every store and every member of staff, with the analytics to
                 act on them.
-              </Text>
-              <HStack gap="3" flexWrap="wrap">
+              </p>
+              <div className="home-actions">
                 {isSignedIn ? (
-                  <Button asChild size="lg" bg="white" color="brand.800" _hover={{ bg: 'brand.50' }}>
-                    <RouterLink to={paths.business.dashboard.path}>Go to dashboard</RouterLink>
-                  </Button>
+                  <RouterLink to={paths.business.dashboard.path} className="pub-btn pub-btn-lg pub-btn-white">
+                    Go to dashboard
+                  </RouterLink>
                 ) : (
-                  <Button
-                    size="lg"
-                    bg="white"
-                    color="brand.800"
-                    _hover={{ bg: 'brand.50' }}
+                  <button
+                    type="button"
+                    className="pub-btn pub-btn-lg pub-btn-white"
                     onClick={() => authDialog.open('login')}
                   >
                     Login
-                  </Button>
+                  </button>
                 )}
-                <Button
-                  asChild
-                  size="lg"
-                  variant="outline"
-                  color="white"
-                  borderColor="whiteAlpha.700"
-                  _hover={{ bg: 'whiteAlpha.200' }}
+                <RouterLink
+                  to={paths.marketing.contactUs.path}
+                  className="pub-btn pub-btn-lg pub-btn-ghost-white"
                 >
-                  <RouterLink to={paths.marketing.contactUs.path}>Contact us</RouterLink>
-                </Button>
-              </HStack>
-            </Stack>
+                  Contact us
+                </RouterLink>
+              </div>
+            </div>
             <HeroCard />
-          </Stack>
-        </Container>
-      </Box>
-      <Container
-        as="section"
-        aria-labelledby="features-title"
-        maxW="6xl"
-        px={{ base: '4', md: '6' }}
-        py={{ base: '12', md: '16' }}
-      >
-        <Heading as="h2" id="features-title" size="2xl" mb="8" textAlign="center">
-          Everything you need to see your customers’ experience
-        </Heading>
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6">
-          {FEATURES.map(({ icon: Icon, title, text }) => (
-            <Stack key={title} gap="3" p="6" borderWidth="1px" borderRadius="xl" bg="bg">
-              <Box color="brand.fg" fontSize="2xl" aria-hidden="true">
-                <Icon />
-              </Box>
-              <Heading as="h3" size="md">
-                {title}
-              </Heading>
-              <Text color="fg.muted">{text}</Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
-      </Container>
+          </div>
+        </div>
+      </div>
+      <section aria-labelledby="features-title" className="home-features">
+        <div className="pub-container">
+          <h2 id="features-title" className="home-features-title">
+            Everything you need to see your customers’ experience
+          </h2>
+          <div className="home-grid">
+            {FEATURES.map(({ icon: Icon, title, text }) => (
+              <div key={title} className="home-feature">
+                <div className="home-feature-icon" aria-hidden="true">
+                  <Icon />
+                </div>
+                <h3 className="home-feature-title">{title}</h3>
+                <p className="home-feature-text">{text}</p>
+              </div>
+            ))}
+          </div>
+        </div>
+      </section>
     </>
   );
 }

@@ -50,6 +50,11 @@ export const RULE_LABELS: Record<TRuleType, { title: string; description: string
     title: 'Tracked visit allowance',
     description: "At 80 % and 100 % of the plan's monthly tracked visits.",
   },
+  'below-target': {
+    title: 'Below target for days',
+    description:
+      'When a store has been below its target (its own or its area’s) on each of the last days, checked once each day has closed in the store’s time zone.',
+  },
   summary: {
     title: 'Email summary',
     description: 'Daily or weekly figures by email at a chosen local hour.',

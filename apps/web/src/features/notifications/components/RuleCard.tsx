@@ -14,7 +14,14 @@ import {
   Switch,
   Text,
 } from '@chakra-ui/react';
-import { ZRuleInputSchema, alertPreview, type TRule, type TRuleInput } from '@cx/contracts';
+import {
+  TARGET_METRIC_LABELS,
+  TARGET_METRICS,
+  ZRuleInputSchema,
+  alertPreview,
+  type TRule,
+  type TRuleInput,
+} from '@cx/contracts';
 import { useState } from 'react';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
@@ -36,6 +43,7 @@ const NUMBER_FIELDS: Partial<Record<TRuleInput['type'], TNumberField[]>> = {
     { key: 'minutes', label: 'Within (minutes)' },
   ],
   summary: [{ key: 'hour', label: 'Local hour (0–23)' }],
+  'below-target': [{ key: 'days', label: 'Days in a row' }],
 };
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -116,6 +124,24 @@ export function RuleCard({ rule, stores }: { rule: TRule; stores: { _id: string;
                 <Field.ErrorText>{errorOf(f.key)}</Field.ErrorText>
               </Field.Root>
             ))}
+            {rule.type === 'below-target' ? (
+              <Field.Root width={{ base: 'full', sm: '44' }}>
+                <Field.Label>Target</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field
+                    value={String(draft.metric)}
+                    onChange={(e) => set('metric', e.target.value)}
+                  >
+                    {TARGET_METRICS.map((m) => (
+                      <option key={m} value={m}>
+                        {TARGET_METRIC_LABELS[m]}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+            ) : null}
             {rule.type === 'summary' ? (
               <>
                 <Field.Root width={{ base: 'full', sm: '44' }}>
