@@ -80,6 +80,19 @@ export async function makeMember(
   return made;
 }
 
+/** A manager or viewer granted areas (every store under them, now and later) and, optionally, stores. */
+export async function makeAreaMember(
+  business: Types.ObjectId | string,
+  role: 'manager' | 'viewer',
+  areas: Array<Types.ObjectId | string>,
+  stores: Array<Types.ObjectId | string> = [],
+  overrides: Record<string, unknown> = {},
+): Promise<MadeUser> {
+  const made = await makePerson({ currentBusiness: business, ...overrides }, 'Passw0rd!');
+  await MembershipModel.create({ business, user: made.user._id, role, allStores: false, stores, areas });
+  return made;
+}
+
 export async function makeStore(business: Types.ObjectId | string, overrides: Record<string, unknown> = {}) {
   return StoreModel.create({ business, name: `Store ${next()}`, timeZone: 'Europe/London', ...overrides });
 }

@@ -15,9 +15,18 @@ const ZStoreIdsSchema = z
   .max(500, 'At most 500 stores')
   .transform((ids) => [...new Set(ids)]);
 
-/** Owner and admins cover every store; managers need at least one; viewers either some or (empty) all. */
-function storesRule<T extends { role?: string; stores?: string[] }>(v: T, ctx: z.RefinementCtx): void {
-  if (v.role === 'manager' && v.stores && v.stores.length === 0)
+/** Areas a role covers: every store under each of them, also stores added or moved there later. */
+const ZAreaIdsSchema = z
+  .array(ZObjectIdSchema)
+  .max(500, 'At most 500 areas')
+  .transform((ids) => [...new Set(ids)]);
+
+/** Owner and admins cover every store; managers need at least one store or area; viewers some or (none) all. */
+function storesRule<T extends { role?: string; stores?: string[]; areas?: string[] }>(
+  v: T,
+  ctx: z.RefinementCtx,
+): void {
+  if (v.role === 'manager' && v.stores && v.stores.length === 0 && !v.areas?.length)
     ctx.addIssue({
       code: 'custom',
       path: ['stores'],
@@ -29,8 +38,10 @@ export const ZInvitationRequestSchema = z
   .object({
     email: ZEmailSchema,
     role: ZMemberRoleSchema,
-    /** Stores the role covers; ignored for admins; empty for a viewer means all stores. */
+    /** Stores the role covers; ignored for admins; no stores and no areas for a viewer means all stores. */
     stores: ZStoreIdsSchema.default([]),
+    /** Areas the role covers (every store under them); ignored for admins. */
+    areas: ZAreaIdsSchema.default([]),
   })
   .superRefine(storesRule);
 export type TInvitationRequest = z.input<typeof ZInvitationRequestSchema>;
@@ -39,9 +50,17 @@ export type TInvitationRequest = z.input<typeof ZInvitationRequestSchema>;
 const ZKeepLinksSchema = z.array(ZObjectIdSchema).max(500, 'At most 500 links').default([]);
 
 export const ZUpdateMemberSchema = z
-  .object({ role: ZMemberRoleSchema.optional(), stores: ZStoreIdsSchema.optional(), keep: ZKeepLinksSchema })
+  .object({
+    role: ZMemberRoleSchema.optional(),
+    stores: ZStoreIdsSchema.optional(),
+    areas: ZAreaIdsSchema.optional(),
+    keep: ZKeepLinksSchema,
+  })
   .superRefine(storesRule)
-  .refine((v) => v.role !== undefined || v.stores !== undefined, 'Change the role or the stores');
+  .refine(
+    (v) => v.role !== undefined || v.stores !== undefined || v.areas !== undefined,
+    'Change the role or the stores',
+  );
 export type TUpdateMember = z.input<typeof ZUpdateMemberSchema>;
 
 export const ZMemberSchema = z.object({
@@ -51,6 +70,8 @@ export const ZMemberSchema = z.object({
   role: ZRoleSchema,
   /** The stores the role covers; null means all stores. */
   stores: z.array(ZObjectIdSchema).nullable(),
+  /** The areas the role covers (every store under each); empty for all-store roles. */
+  areas: z.array(ZObjectIdSchema),
   joinedAt: z.string(),
 });
 export type TMember = z.infer<typeof ZMemberSchema>;
@@ -60,6 +81,7 @@ export const ZInvitationSchema = z.object({
   email: z.string(),
   role: ZRoleSchema,
   stores: z.array(ZObjectIdSchema).nullable(),
+  areas: z.array(ZObjectIdSchema),
   invitedBy: z.string(),
   expiresAt: z.string(),
   createdAt: z.string(),
@@ -87,6 +109,13 @@ export const ZMemberLinksQuerySchema = z.object({
     .max(13_000)
     .transform((v) => (v ? [...new Set(v.split(',').map((x) => x.trim()))] : []))
     .pipe(z.array(ZObjectIdSchema).max(500, 'At most 500 stores'))
+    .optional(),
+  areas: z
+    .string()
+    .trim()
+    .max(13_000)
+    .transform((v) => (v ? [...new Set(v.split(',').map((x) => x.trim()))] : []))
+    .pipe(z.array(ZObjectIdSchema).max(500, 'At most 500 areas'))
     .optional(),
 });
 export type TMemberLinksQuery = z.input<typeof ZMemberLinksQuerySchema>;

@@ -202,11 +202,15 @@ export class Index {
     if (this.partial && !this.partial.test(doc)) return [];
     const perField = this.fields.map((f) => getPathValues(doc, f));
     if (this.sparse && perField.every((vals) => vals.length === 0)) return [];
+    // the common case, one value per field: one tuple, no de-duplication (canonical keys cost a string each)
+    if (perField.every((vals) => vals.length <= 1))
+      return [perField.map((vals) => (vals.length ? vals[0] : null))];
     let tuples: unknown[][] = [[]];
     for (const vals of perField) {
-      const parts = vals.length
-        ? [...new Map(vals.map((v) => [canonicalKey(v), v] as const)).values()]
-        : [null];
+      const parts =
+        vals.length > 1
+          ? [...new Map(vals.map((v) => [canonicalKey(v), v] as const)).values()]
+          : [vals.length ? vals[0] : null];
       tuples = tuples.flatMap((prefix) => parts.map((p) => [...prefix, p]));
     }
     return tuples;

@@ -226,6 +226,24 @@ describe('find and cursors', () => {
     expect(String(n.cursor.id)).toBe('0');
   });
 
+  test('batches stop below the BSON limit, the same way when sizes are reused, afresh for an updated version', async () => {
+    const big = db.collection<{ _id: number; pad: string; v?: number }>('big');
+    const pad = 'x'.repeat(6 * 1024 * 1024);
+    await big.insertMany([0, 1, 2].map((_id) => ({ _id, pad })));
+    // twice: the second reply reuses the sizes of the same stored versions and must split the same way
+    for (let round = 0; round < 2; round++) {
+      const first = await db.command({ find: 'big', filter: {}, batchSize: 10 });
+      expect(first.cursor.firstBatch.map((d: { _id: number }) => d._id)).toEqual([0, 1]);
+      const more = await db.command({ getMore: first.cursor.id, collection: 'big', batchSize: 10 });
+      expect(more.cursor.nextBatch.map((d: { _id: number }) => d._id)).toEqual([2]);
+    }
+    // an updated document is a new version, measured afresh: grown past the room left beside _id 0, it moves on
+    await big.updateOne({ _id: 1 }, { $set: { pad: 'y'.repeat(10 * 1024 * 1024) } });
+    const after = await db.command({ find: 'big', filter: {}, batchSize: 10 });
+    expect(after.cursor.firstBatch.map((d: { _id: number }) => d._id)).toEqual([0]);
+    expect((await big.findOne({ _id: 1 }))!.pad).toHaveLength(10 * 1024 * 1024);
+  });
+
   test('count and distinct', async () => {
     expect((await db.command({ count: 'nums', query: { even: true } })).n).toBe(125);
     expect((await db.command({ count: 'nums', query: {}, skip: 10, limit: 5 })).n).toBe(5);

@@ -1,6 +1,7 @@
 // Index semantics: unique/compound/sparse/partial enforcement with mongod's E11000 shape, TTL expiry, scan-free equality lookups.
 import { Long } from 'mongodb';
 import type { Db } from 'mongodb';
+import { Index, normalizeSpec } from '../src/indexes';
 import { engineCollection, serverError, useHarness } from './helpers';
 
 let db: Db;
@@ -203,4 +204,36 @@ test('an update moves only the keys that changed, and lookups by the leading fie
   expect(await c.countDocuments({ applied: 599 })).toBe(1);
   expect(await c.countDocuments({ applied: 50 })).toBe(0);
   expect(await c.countDocuments({ applied: 100 })).toBe(1);
+});
+
+test('sorted keys: one tuple per single-valued document (missing fields null), de-duplicated combinations for arrays', () => {
+  const index = new Index(normalizeSpec({ key: { store: 1, tags: 1, at: -1 }, name: 'store_tags_at' }));
+  const at = new Date('2026-01-01T00:00:00Z');
+  expect(index.tuplesFor({ store: 's1', tags: 'a', at })).toEqual([['s1', 'a', at]]);
+  expect(index.tuplesFor({ store: 's1' })).toEqual([['s1', null, null]]);
+  // equal elements (1 and 1.0, the same string twice) give one key each, as in mongod's multikey index
+  expect(index.tuplesFor({ store: 's1', tags: ['a', 'b', 'a'], at: [1, 1.0] })).toEqual([
+    ['s1', 'a', 1],
+    ['s1', 'b', 1],
+  ]);
+});
+
+test('a range walk over a compound index answers its window in order from the one-tuple keys', async () => {
+  const c = db.collection<{ _id: number; store: string; at: Date }>('walks');
+  await c.createIndex({ store: 1, at: -1 });
+  const base = new Date('2026-01-01T00:00:00Z').getTime();
+  await c.insertMany(
+    Array.from({ length: 40 }, (_, i) => ({
+      _id: i,
+      store: i % 2 ? 'odd' : 'even',
+      at: new Date(base + i * 1000),
+    })),
+  );
+  const from = new Date(base + 10_000);
+  const to = new Date(base + 20_000);
+  const found = await c
+    .find({ store: 'even', at: { $gt: from, $lte: to } })
+    .sort({ at: -1 })
+    .toArray();
+  expect(found.map((d) => d._id)).toEqual([20, 18, 16, 14, 12]);
 });

@@ -4,6 +4,7 @@ import { Types } from 'mongoose';
 import { ACCESS_MESSAGES, can, type TApiKeyScope, type TRole, type TRouteAccess } from '@cx/contracts';
 import { apiKeyOf, authenticate, isPublicRoute, type AuthContext } from '../lib/auth';
 import { AppError, notFound, unauthorized } from '../lib/errors';
+import { areaTree } from './area-tree';
 import { MembershipModel } from './membership.model';
 import { assertSubscribed, exemptFromPaywall } from './subscription';
 import { StoreModel } from '../modules/stores/store.model';
@@ -17,6 +18,8 @@ export interface Access {
   role: TRole;
   /** The stores the role covers; null means every store of the business. */
   storeIds: string[] | null;
+  /** The areas a store-limited member is granted (their stores include every store under them); absent otherwise. */
+  areaIds?: string[];
   /** Set when an API key, not a member, is calling: then userId is the key's id and the audit names the key. */
   apiKey?: { id: string; name: string; prefix: string; scopes: TApiKeyScope[] };
 }
@@ -39,17 +42,23 @@ type MembershipLike = {
   role: string;
   allStores?: boolean | null;
   stores?: unknown[] | null;
+  areas?: unknown[] | null;
 };
 
-export function accessFromMembership(userId: string, m: MembershipLike): Access {
+/**
+ * The one resolver from a membership to the stores it covers: every store for owners, admins and all-store members;
+ * otherwise the granted stores and every store under a granted area, read from the business's tree as it is now
+ * (so a store added to or moved out of an area counts from the next request on).
+ */
+export async function accessFromMembership(userId: string, m: MembershipLike): Promise<Access> {
   const role = m.role as TRole;
-  const allStores = role === 'owner' || role === 'admin' || m.allStores !== false;
-  return {
-    userId,
-    businessId: String(m.business),
-    role,
-    storeIds: allStores ? null : (m.stores ?? []).map(String),
-  };
+  const base = { userId, businessId: String(m.business), role };
+  if (role === 'owner' || role === 'admin' || m.allStores !== false) return { ...base, storeIds: null };
+  const stores = (m.stores ?? []).map(String);
+  const areaIds = (m.areas ?? []).map(String);
+  if (areaIds.length === 0) return { ...base, storeIds: stores, areaIds };
+  const tree = await areaTree(m.business);
+  return { ...base, storeIds: [...new Set([...stores, ...tree.storesUnder(areaIds)])], areaIds };
 }
 
 /**
@@ -68,7 +77,7 @@ export async function resolveAccess(auth: AuthContext): Promise<Access> {
   if (current) {
     const m = await MembershipModel.findOne({ business: current, user: userId }).lean();
     if (!m) throw noBusiness();
-    return accessFromMembership(userId, m);
+    return await accessFromMembership(userId, m);
   }
   const first = await MembershipModel.findOne({ user: userId }).sort({ createdAt: 1, _id: 1 }).lean();
   if (!first) throw noBusiness();
@@ -76,7 +85,7 @@ export async function resolveAccess(auth: AuthContext): Promise<Access> {
     { _id: userId, currentBusiness: null },
     { $set: { currentBusiness: first.business } },
   );
-  return accessFromMembership(userId, first);
+  return await accessFromMembership(userId, first);
 }
 
 function routeAccessOf(req: Request): TRouteAccess | undefined {

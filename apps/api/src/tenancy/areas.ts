@@ -4,10 +4,13 @@ import { AREA_MESSAGES, ZAreaInputSchema, ZAreaUpdateSchema, type TArea } from '
 import { AppError, notFound } from '../lib/errors';
 import { StoreModel } from '../modules/stores/store.model';
 import type { Access } from './access';
+import { InvitationModel } from '../modules/team/invitation.model';
 import { AreaModel, areaNameKey, type AreaDoc } from './area.model';
 import { applyAreaSettings, areaSettingsOf, settingsUpdate, subtreeAreaIds } from './area-settings';
+import { afterTreeChange, areaTree, treeChanged } from './area-tree';
 import { recordAudit } from './audit';
 import { BusinessModel } from './business.model';
+import { MembershipModel } from './membership.model';
 
 const conflict = (code: string, message: string) => new AppError(code, message, 409);
 const isDuplicate = (err: unknown) => (err as { code?: number } | null)?.code === 11000;
@@ -74,8 +77,9 @@ function treeOrder(areas: AreaDoc[]): AreaDoc[] {
 }
 
 /**
- * The areas a member sees: every area for an all-store member; otherwise the areas holding their stores and
- * those above them (enough to place their stores in the tree, nothing of branches they do not cover).
+ * The areas a member sees: every area for an all-store member; otherwise the areas holding their stores, the areas
+ * under their granted areas, and those above them (enough to place their stores in the tree, nothing of branches
+ * they do not cover).
  */
 export async function listAreas(access: Access): Promise<TArea[]> {
   const business = access.businessId;
@@ -91,9 +95,15 @@ export async function listAreas(access: Access): Promise<TArea[]> {
     deletedAt: null,
     area: { $ne: null },
   });
-  const direct = await AreaModel.find({ business, _id: { $in: holding } }).lean<AreaDoc[]>();
+  // An area-level member also sees every area under their granted ones (empty ones too: they may grant them).
+  const granted = (access.areaIds ?? []).map((id) => new Types.ObjectId(id));
+  const direct = await AreaModel.find({
+    business,
+    $or: [{ _id: { $in: [...holding, ...granted] } }, { ancestors: { $in: granted } }],
+  }).lean<AreaDoc[]>();
   const above = direct.flatMap((a) => a.ancestors ?? []);
-  const all = await AreaModel.find({ business, _id: { $in: [...holding, ...above] } }).lean<AreaDoc[]>();
+  const ids = [...direct.map((a) => a._id), ...above];
+  const all = await AreaModel.find({ business, _id: { $in: ids } }).lean<AreaDoc[]>();
   return treeOrder(all).map(toAreaDto);
 }
 
@@ -195,6 +205,7 @@ export async function updateArea(access: Access, id: string, input: unknown): Pr
     await assertNameFree(business, parent?._id ?? null, name, area._id);
   const newPath = parent ? [...(parent.ancestors ?? []), parent._id] : [];
   const settings = settingsUpdate(data.settings);
+  const tree = moving ? await areaTree(business) : null;
   const updated = await namedWrite(() =>
     AreaModel.findOneAndUpdate(
       { _id: area._id, business },
@@ -213,6 +224,7 @@ export async function updateArea(access: Access, id: string, input: unknown): Pr
   );
   if (!updated) throw notFound('Area');
   if (moving) await moveSubtree(business, area, newPath);
+  if (tree) await afterTreeChange(business, tree);
   const settingsChanged = JSON.stringify(areaSettingsOf(area)) !== JSON.stringify(areaSettingsOf(updated));
   // The stores below take what they now inherit, as if each had been edited directly.
   const restamped =
@@ -271,6 +283,12 @@ export async function deleteArea(access: Access, id: string): Promise<{ message:
   ]);
   if (children || stores) throw conflict('AREA_NOT_EMPTY', AREA_MESSAGES.notEmpty);
   await AreaModel.deleteOne({ _id: area._id, business });
+  // Nothing lies under it (else 409), so no one loses a store; a grant of it would only dangle.
+  await Promise.all([
+    MembershipModel.updateMany({ business, areas: area._id }, { $pull: { areas: area._id } }),
+    InvitationModel.updateMany({ business, areas: area._id }, { $pull: { areas: area._id } }),
+  ]);
+  await treeChanged(business);
   await recordAudit(access, {
     kind: 'area',
     action: 'area.delete',

@@ -1,4 +1,4 @@
-// A person's place in a business: their role and, for store managers and viewers, the stores the role covers.
+// A person's place in a business: their role and, for store managers and viewers, the stores and areas it covers.
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 import { ROLES } from '@cx/contracts';
 
@@ -7,9 +7,11 @@ const membershipSchema = new Schema(
     business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     user: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     role: { type: String, enum: ROLES, required: true },
-    /** True when the role covers every store (always for owner and admin); otherwise `stores` lists them. */
+    /** True when the role covers every store (always for owner and admin); otherwise `stores` and `areas` say which. */
     allStores: { type: Boolean, default: true },
     stores: { type: [Schema.Types.ObjectId], default: [] },
+    /** Areas granted: every store under them, also stores added or moved there later (tenancy/area-tree). */
+    areas: { type: [Schema.Types.ObjectId], default: [] },
   },
   { timestamps: true },
 );

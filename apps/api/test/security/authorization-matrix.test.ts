@@ -1,4 +1,5 @@
-// Generated authorization matrix: every contract route × role × (assigned, unassigned, another business's store).
+// Generated authorization matrix: every contract route × role (also granted at an area) × (assigned, unassigned,
+// another business's store).
 // A route without a declared permission, or without a line in `SPECS` below, fails this suite.
 import { randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
@@ -10,22 +11,36 @@ import { KioskModel } from '../../src/modules/kiosks/kiosk.model';
 import { RuleModel } from '../../src/modules/notifications/rule.model';
 import { ScorecardShareModel } from '../../src/modules/scorecards/scorecard-share.model';
 import { StaffModel } from '../../src/modules/staff/staff.model';
+import { treeChanged } from '../../src/tenancy/area-tree';
 import { insertArea, rootArea } from '../../src/tenancy/areas';
 import { MembershipModel } from '../../src/tenancy/membership.model';
-import { makeMember, makeRating, makeShift, makeStore, makeUser, type MadeUser } from '../factories';
+import {
+  makeAreaMember,
+  makeMember,
+  makeRating,
+  makeShift,
+  makeStore,
+  makeUser,
+  type MadeUser,
+} from '../factories';
 import { setupTestDb } from '../helpers/db';
 import { callRoute, contractRoutes, type Aim } from './support';
 
 setupTestDb();
 const app = createApp();
 
-const ROLES = ['owner', 'admin', 'manager', 'viewer'] as const;
+/** The four roles, and a manager and a viewer granted an area (their stores: every store under it). */
+const ROLES = ['owner', 'admin', 'manager', 'viewer', 'areaManager', 'areaViewer'] as const;
 type Role = (typeof ROLES)[number];
+const baseRole = (role: Role): TRole =>
+  role === 'areaManager' ? 'manager' : role === 'areaViewer' ? 'viewer' : role;
 const TARGETS = ['assigned', 'unassigned', 'foreign'] as const;
 type Target = (typeof TARGETS)[number];
 
 interface World {
   business: string;
+  /** The district the area-level members are granted; assigned stores are created in it. */
+  district: string;
   members: Record<Role, MadeUser>;
   /** The owner of the other business (store C). */
   otherOwner: MadeUser;
@@ -43,27 +58,40 @@ interface Ctx {
   id: string;
 }
 
-/** A business (owner, admin, manager and viewer of its assigned stores) and another business. */
+/**
+ * A business (owner, admin, a manager and a viewer of its assigned stores, a manager and a viewer of the district
+ * holding them) and another business.
+ */
 async function world(): Promise<World> {
   const owner = await makeUser();
   const otherOwner = await makeUser();
-  const [admin, manager, viewer] = [
+  const district = await insertArea(owner.id, 'Matrix district', await rootArea(owner.id));
+  const [admin, manager, viewer, areaManager, areaViewer] = [
     await makeMember(owner.id, 'admin'),
     await makeMember(owner.id, 'manager', []),
     await makeMember(owner.id, 'viewer', []),
+    await makeAreaMember(owner.id, 'manager', [district._id]),
+    await makeAreaMember(owner.id, 'viewer', [district._id]),
   ];
-  return { business: owner.id, members: { owner, admin, manager, viewer }, otherOwner };
+  return {
+    business: owner.id,
+    district: String(district._id),
+    members: { owner, admin, manager, viewer, areaManager, areaViewer },
+    otherOwner,
+  };
 }
 
 /** A fresh store per call, so a delete or an edit by one call cannot change what the next one sees. */
 async function targetStore(w: World, target: Target): Promise<StoreDoc> {
   if (target === 'foreign') return makeStore(w.otherOwner.id, { name: `Other ${new Types.ObjectId()}` });
-  const store = await makeStore(w.business);
+  const store = await makeStore(w.business, target === 'assigned' ? { area: w.district } : {});
   if (target === 'assigned') {
     await MembershipModel.updateMany(
-      { business: w.business, role: { $in: ['manager', 'viewer'] } },
+      { business: w.business, role: { $in: ['manager', 'viewer'] }, areas: { $size: 0 } },
       { $push: { stores: store._id } },
     );
+    // Written behind the API's back (the factory): the tree changed like a POST /store/create would say.
+    await treeChanged(w.business);
   }
   return store;
 }
@@ -361,8 +389,8 @@ function expected(
   target: Target,
 ): number | 'success' | 'allowed' {
   if ('public' in decl) throw new Error('public route in the matrix');
-  if (decl.scope !== 'account' && !can(role as TRole, decl.permission)) return 403;
-  const scoped = role === 'manager' || role === 'viewer';
+  if (decl.scope !== 'account' && !can(baseRole(role), decl.permission)) return 403;
+  const scoped = baseRole(role) === 'manager' || baseRole(role) === 'viewer';
   const outside =
     (spec.scope === 'store' && (target === 'foreign' || (target === 'unassigned' && scoped))) ||
     (spec.scope === 'business' && target === 'foreign');

@@ -4,8 +4,10 @@ import { Types } from 'mongoose';
 import jwt from 'jsonwebtoken';
 import { createApp } from '../../src/app';
 import { env } from '../../src/config/env';
+import { StoreModel } from '../../src/modules/stores/store.model';
 import { UserModel } from '../../src/modules/users/user.model';
-import { makeUser } from '../factories';
+import { insertArea, rootArea } from '../../src/tenancy/areas';
+import { makeAreaMember, makeUser, type MadeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
 import { isolationMatrix } from './isolation-matrix';
 import { callRoute, contractRoutes, dumpChain, withoutOwner, type Aim, type ContractRoute } from './support';
@@ -59,10 +61,18 @@ describe('isolation matrix: every authenticated route of the contract', () => {
   let a: Victim;
   let b: Intruder;
   let tokens: Array<[string, string | undefined]>;
+  /** B's manager and viewer granted the district of B that holds B's store. */
+  let areaMembers: Array<[string, MadeUser]>;
   beforeAll(async () => {
     a = await makeVictim();
     b = await makeIntruder();
     tokens = await badTokens(a);
+    const district = await insertArea(b.userId, 'Intruder district', await rootArea(b.userId));
+    await StoreModel.updateOne({ _id: b.store }, { $set: { area: district._id } });
+    areaMembers = [
+      ['area manager', await makeAreaMember(b.userId, 'manager', [district._id])],
+      ['area viewer', await makeAreaMember(b.userId, 'viewer', [district._id])],
+    ];
     await world.start();
   });
 
@@ -114,6 +124,21 @@ describe('isolation matrix: every authenticated route of the contract', () => {
         expect(leaked).toEqual([]);
       }
       // B's own-only calls may change B's records (kept for the next tests); nothing else may change.
+      const { before, after } = await world.next();
+      expect(withoutOwner(after, b.userId)).toEqual(withoutOwner(before, b.userId));
+    });
+
+    it("refuses B's area-level manager and viewer aimed at A's records and leaves A's data as it was", async () => {
+      const entry = isolationMatrix[r.key]!;
+      for (const [who, member] of areaMembers) {
+        for (const aim of entry.aims(a, b)) {
+          const res = await callRoute(app, r.route, aim, member.token);
+          const seen = Buffer.isBuffer(res.body) ? '' : JSON.stringify(res.body ?? '') + (res.text ?? '');
+          const allowed = entry.expect === 'ownOnly' ? [200, 201, 403, 404, 409] : [403, 404];
+          expect({ who, status: allowed.includes(res.status) }).toEqual({ who, status: true });
+          expect({ who, leaked: a.secrets.filter((s) => seen.includes(s)) }).toEqual({ who, leaked: [] });
+        }
+      }
       const { before, after } = await world.next();
       expect(withoutOwner(after, b.userId)).toEqual(withoutOwner(before, b.userId));
     });

@@ -32,7 +32,7 @@ export async function inviteAndRead(
   app: Express,
   mailbox: Mailbox,
   auth: { Authorization: string },
-  body: { email: string; role: string; stores?: string[] },
+  body: { email: string; role: string; stores?: string[]; areas?: string[] },
 ): Promise<{ token: string; invitationId: string }> {
   const res = await request(app).post('/api/v1/team/invitations').set(auth).send(body);
   if (res.status !== 201) throw new Error(`invite answered ${res.status}: ${JSON.stringify(res.body)}`);

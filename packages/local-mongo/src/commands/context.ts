@@ -38,14 +38,28 @@ export function refuseOptions(body: Doc, names: string[], cmd: string): void {
 const BATCH_BYTES = 16 * 1024 * 1024 - 64 * 1024;
 const DEFAULT_FIRST_BATCH = 101;
 
+/**
+ * BSON sizes of documents already measured. A stored version never changes in place (updates copy what they write),
+ * so a document that every request reads (a store, a business's rules) is measured once, not on every reply.
+ */
+const sizes = new WeakMap<Doc, number>();
+
+function sizeOf(d: Doc): number {
+  let size = sizes.get(d);
+  if (size === undefined) sizes.set(d, (size = calculateObjectSize(d, { ignoreUndefined: true })));
+  return size;
+}
+
 /** Takes up to `max` docs from `pos`, stopping early so the reply stays under the BSON size limit. */
 export function takeBatch(docs: Doc[], pos: number, max: number): Doc[] {
+  const limit = max > 0 ? max : Number.MAX_SAFE_INTEGER;
+  // the first document always goes, so a batch of one (every findOne) needs no measuring at all
+  if (Math.min(docs.length - pos, limit) <= 1) return docs.slice(pos, pos + 1);
   const out: Doc[] = [];
   let bytes = 0;
-  const limit = max > 0 ? max : Number.MAX_SAFE_INTEGER;
   for (let i = pos; i < docs.length && out.length < limit; i++) {
     const d = docs[i] as Doc;
-    const size = calculateObjectSize(d, { ignoreUndefined: true });
+    const size = sizeOf(d);
     if (out.length > 0 && bytes + size > BATCH_BYTES) break;
     bytes += size;
     out.push(d);

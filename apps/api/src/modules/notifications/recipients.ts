@@ -3,6 +3,7 @@ import mongoose from 'mongoose';
 import { can } from '@cx/contracts';
 import { accessFromMembership, coversStore, type Access } from '../../tenancy/access';
 import { coalescedRead } from '../../lib/coalesce';
+import { areaTree } from '../../tenancy/area-tree';
 import { MembershipModel } from '../../tenancy/membership.model';
 
 type Id = mongoose.Types.ObjectId | string;
@@ -22,7 +23,7 @@ export async function ownerOf(business: Id): Promise<string | null> {
 /** The recipient's current access (null `user` = the owner); null when they are no longer a member. */
 export async function recipientAccess(business: Id, user: Id | null | undefined): Promise<Access | null> {
   const m = await MembershipModel.findOne(user ? { business, user } : { business, role: 'owner' }).lean();
-  return m ? accessFromMembership(String(m.user), m) : null;
+  return m ? await accessFromMembership(String(m.user), m) : null;
 }
 
 /** Recipients' current access for many (business, user) pairs in one read; keyed by `recipientKey`. */
@@ -45,7 +46,7 @@ export async function recipientsOf(
     }).lean(),
   );
   for (const m of rows) {
-    const access = accessFromMembership(String(m.user), m);
+    const access = await accessFromMembership(String(m.user), m);
     out.set(recipientKey(m.business, m.user), access);
     if (m.role === 'owner') out.set(recipientKey(m.business, null), access);
   }
@@ -64,17 +65,36 @@ export function mayReceive(access: Access, alert: { type: string; store?: Id | n
   return !alert.store || coversStore(access, String(alert.store));
 }
 
-/** The user ids of the business's members whose stores include this one (owners and admins always). */
+/**
+ * The user ids of the business's members whose stores include this one (owners and admins always; a member granted
+ * an area above the store, as the tree stands now: a store moved out of a district stops reaching its manager).
+ */
 export async function membersCovering(business: Id, store: Id): Promise<string[]> {
   // every rating at a busy store asks: concurrent ones share a read
   const rows = await coalescedRead(`members-covering:${String(business)}:${String(store)}`, () =>
     MembershipModel.find(
       {
         business,
-        $or: [{ role: { $in: ['owner', 'admin'] } }, { allStores: { $ne: false } }, { stores: store }],
+        $or: [
+          { role: { $in: ['owner', 'admin'] } },
+          { allStores: { $ne: false } },
+          { stores: store },
+          { 'areas.0': { $exists: true } },
+        ],
       },
-      { user: 1 },
+      { user: 1, role: 1, allStores: 1, stores: 1, areas: 1 },
     ).lean(),
   );
-  return rows.map((m) => String(m.user));
+  const direct = (m: (typeof rows)[number]) =>
+    m.role === 'owner' ||
+    m.role === 'admin' ||
+    m.allStores !== false ||
+    (m.stores ?? []).some((s) => String(s) === String(store));
+  // Members granted areas only: the tree (read only when there are such members) says whether the store is under one.
+  const byArea = rows.filter((m) => !direct(m));
+  let under = new Set<string>();
+  if (byArea.length) under = new Set((await areaTree(business)).pathOfStore(String(store)));
+  return rows
+    .filter((m) => direct(m) || (m.areas ?? []).some((a) => under.has(String(a))))
+    .map((m) => String(m.user));
 }

@@ -49,7 +49,7 @@ async function sendPage(prefs: ReportPreferenceDoc[], now: Date): Promise<number
     const bid = String(pref.business);
     if (!paying.has(bid)) paying.set(bid, await subscribed(bid, now));
     if (!paying.get(bid)) continue;
-    const access = accessFromMembership(String(pref.user), membership);
+    const access = await accessFromMembership(String(pref.user), membership);
     for (const period of periods) {
       const days = dueReport(period, now, zone)!;
       let marker;

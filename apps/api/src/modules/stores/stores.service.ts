@@ -25,6 +25,7 @@ import { ShiftModel } from '../rota/shift.model';
 import { StaffModel } from '../staff/staff.model';
 import { UserModel } from '../users/user.model';
 import { assertStoreInScope, forbidden, scopeFilter, type Access } from '../../tenancy/access';
+import { afterTreeChange, areaTree } from '../../tenancy/area-tree';
 import { findArea, rootArea } from '../../tenancy/areas';
 import { applyAreaSettings, inheritedKeys, inheritedOf } from '../../tenancy/area-settings';
 import { recordAudit } from '../../tenancy/audit';
@@ -133,6 +134,7 @@ export async function createStore(access: Access, input: TStoreInput | StoreInpu
   const business = access.businessId;
   const area = data.area ? await findArea(business, data.area) : await rootArea(business);
   const inherits = inheritedKeys(data);
+  const tree = await areaTree(business);
   const created = await StoreModel.create({
     business,
     area: area._id,
@@ -142,6 +144,7 @@ export async function createStore(access: Access, input: TStoreInput | StoreInpu
     inherits,
     socialLinks: socialLinksOf({ socialLinks: data.socialLinks } as Pick<StoreDoc, 'socialLinks'>),
   });
+  await afterTreeChange(business, tree);
   // The settings left out come from its area, written before anyone reads the store.
   if (inherits.length) await applyAreaSettings(business, { stores: [created._id] });
   const store = (await StoreModel.findById(created._id).lean<StoreDoc>()) ?? (created.toObject() as StoreDoc);
@@ -163,6 +166,7 @@ export async function updateStore(
   const data = ZStoreUpdateSchema.parse(input);
   const business = access.businessId;
   const before = await findStoreInScope(access, id);
+  const tree = data.area !== undefined ? await areaTree(business) : null;
   const $set: Record<string, unknown> = {};
   // Moving a store changes who covers it: a structural change, like the tree itself.
   if (data.area !== undefined) {
@@ -185,6 +189,8 @@ export async function updateStore(
   }
   let store = await setOnOwnedStore(business, id, $set);
   if (!store) throw notFound('Store');
+  // Before answering: the next request of a district manager the store left must no longer see it.
+  if (tree && String(before.area) !== String(store.area)) await afterTreeChange(business, tree);
   // Moved, or inheriting something new: it takes its (new) area's values, as the area's other stores have.
   if (
     inherits.length &&

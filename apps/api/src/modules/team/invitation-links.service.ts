@@ -15,7 +15,7 @@ import { UserModel } from '../users/user.model';
 import { normalizeEmail, toUserDto } from '../users/users.service';
 import { InvitationModel, pendingFilter, type InvitationDoc } from './invitation.model';
 import { hashToken, INVITATION_MESSAGES, invalidLink, nameOf } from './invitations.service';
-import { auditStore, roleText, storeNames } from './team.shared';
+import { auditStore, grantNames, roleText, storeNames } from './team.shared';
 
 async function validInvitation(token: string, now: Date): Promise<InvitationDoc> {
   const inv = await InvitationModel.findOne({ tokenHash: hashToken(token), ...pendingFilter(now) });
@@ -46,7 +46,14 @@ async function join(inv: InvitationDoc, token: string, userId: Types.ObjectId, n
   try {
     await MembershipModel.updateOne(
       { business: inv.business, user: userId },
-      { $setOnInsert: { role: inv.role, allStores: inv.allStores !== false, stores: inv.stores ?? [] } },
+      {
+        $setOnInsert: {
+          role: inv.role,
+          allStores: inv.allStores !== false,
+          stores: inv.stores ?? [],
+          areas: inv.areas ?? [],
+        },
+      },
       { upsert: true },
     );
   } catch (err) {
@@ -57,12 +64,13 @@ async function join(inv: InvitationDoc, token: string, userId: Types.ObjectId, n
     { $set: { currentBusiness: inv.business, selectedStore: null } },
   );
   const m = (await MembershipModel.findOne({ business: inv.business, user: userId }).lean())!;
-  const access = accessFromMembership(String(userId), m);
+  const access = await accessFromMembership(String(userId), m);
   const names = await storeNames(inv.stores ?? []);
   const stores = (inv.stores ?? []).map((s) => ({ _id: s, name: names.get(String(s)) ?? 'a store' }));
+  const areas = (inv.areas ?? []).map((a) => ({ _id: a, name: '' }));
   const what = roleText(m.role as TRole, {
     allStores: inv.allStores !== false,
-    names: stores.map((s) => s.name),
+    names: await grantNames(inv),
   });
   await recordAudit(
     access,
@@ -70,7 +78,7 @@ async function join(inv: InvitationDoc, token: string, userId: Types.ObjectId, n
       kind: 'invitation',
       action: 'invitation.accept',
       summary: `${inv.email} accepted the invitation and joined as ${what}`,
-      store: auditStore({ allStores: inv.allStores !== false, stores }),
+      store: auditStore({ allStores: inv.allStores !== false, stores, areas }),
     },
     now,
   );

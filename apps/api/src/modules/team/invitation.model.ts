@@ -6,9 +6,10 @@ const invitationSchema = new Schema(
     business: { type: Schema.Types.ObjectId, ref: 'Business', required: true },
     email: { type: String, required: true, trim: true, lowercase: true, maxlength: 255 },
     role: { type: String, enum: ['admin', 'manager', 'viewer'], required: true },
-    /** True when the role covers every store; otherwise `stores` lists them. */
+    /** True when the role covers every store; otherwise `stores` and `areas` (whole subtrees) say which. */
     allStores: { type: Boolean, default: true },
     stores: { type: [Schema.Types.ObjectId], default: [] },
+    areas: { type: [Schema.Types.ObjectId], default: [] },
     invitedBy: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     /** sha256 (hex) of the mailed random token: the database never holds a working link. */
     tokenHash: { type: String, required: true, select: false },

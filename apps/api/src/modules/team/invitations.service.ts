@@ -4,7 +4,8 @@ import { INVITATION_TTL_DAYS, type TInvitation, type TInvitationRequest, type TR
 import { env } from '../../config/env';
 import { AppError, notFound } from '../../lib/errors';
 import { sendMailInBackground } from '../../lib/mailer';
-import { forbidden, narrowStores, type Access } from '../../tenancy/access';
+import { forbidden, type Access } from '../../tenancy/access';
+import { areaTree } from '../../tenancy/area-tree';
 import { recordAudit } from '../../tenancy/audit';
 import { BusinessModel } from '../../tenancy/business.model';
 import { MembershipModel } from '../../tenancy/membership.model';
@@ -13,12 +14,16 @@ import { normalizeEmail } from '../users/users.service';
 import { InvitationModel, type InvitationDoc } from './invitation.model';
 import { invitationMail } from './team.mails';
 import {
+  ALL_STORES,
   auditStore,
+  coverageNames,
+  grantNames,
   invitationDto,
+  liveAreas,
   liveStores,
   mayManageInvitation,
   roleText,
-  storeNames,
+  treeForScope,
   type Coverage,
 } from './team.shared';
 
@@ -40,12 +45,25 @@ const newToken = () => randomBytes(32).toString('base64url');
 const linkOf = (token: string) =>
   `${env.PUBLIC_WEB_URL}/accept-invitation?token=${encodeURIComponent(token)}`;
 
-/** The role's stores as stored: admins cover all; a store manager's "none chosen" means all of their own stores. */
-async function coverageFor(access: Access, role: TRole, asked: string[]): Promise<Coverage> {
-  if (role === 'admin' || role === 'owner') return { allStores: true, stores: [] };
-  const ids = access.role === 'manager' ? (narrowStores(access, asked) ?? []) : asked;
-  if (ids.length === 0) return { allStores: true, stores: [] };
-  return { allStores: false, stores: await liveStores(access, ids) };
+/**
+ * The role's stores and areas as stored: admins cover all; a store manager's "none chosen" means all of their own
+ * stores and areas (so a district manager's viewer also sees the district's stores added later).
+ */
+async function coverageFor(access: Access, role: TRole, stores: string[], areas: string[]): Promise<Coverage> {
+  if (role === 'admin' || role === 'owner') return ALL_STORES;
+  let storeIds = stores;
+  let areaIds = areas;
+  if (access.role === 'manager' && stores.length + areas.length === 0) {
+    areaIds = access.areaIds ?? [];
+    const underAreas = new Set(areaIds.length ? (await areaTree(access.businessId)).storesUnder(areaIds) : []);
+    storeIds = (access.storeIds ?? []).filter((s) => !underAreas.has(s));
+  }
+  if (storeIds.length + areaIds.length === 0) return ALL_STORES;
+  return {
+    allStores: false,
+    stores: await liveStores(access, storeIds),
+    areas: await liveAreas(access, areaIds),
+  };
 }
 
 export async function nameOf(userId: unknown): Promise<string> {
@@ -54,7 +72,7 @@ export async function nameOf(userId: unknown): Promise<string> {
 
 async function mailInvitation(inv: InvitationDoc, token: string, inviterName: string): Promise<void> {
   const business = await BusinessModel.findById(inv.business, { name: 1 }).lean();
-  const names = await storeNames(inv.stores ?? []);
+  const names = await grantNames(inv);
   sendMailInBackground(
     invitationMail({
       to: inv.email,
@@ -62,7 +80,7 @@ async function mailInvitation(inv: InvitationDoc, token: string, inviterName: st
       inviterName,
       roleText: roleText(inv.role as TRole, {
         allStores: inv.allStores !== false,
-        names: (inv.stores ?? []).map((s) => names.get(String(s)) ?? 'a store'),
+        names,
       }),
       link: linkOf(token),
     }),
@@ -77,7 +95,7 @@ export async function invite(
   const email = normalizeEmail(input.email);
   if (access.role === 'manager' && input.role !== 'viewer')
     throw forbidden(INVITATION_MESSAGES.managerInvites);
-  const coverage = await coverageFor(access, input.role, input.stores ?? []);
+  const coverage = await coverageFor(access, input.role, input.stores ?? [], input.areas ?? []);
   const existing = await UserModel.findOne({ email }, { _id: 1 }).lean();
   if (existing && (await MembershipModel.exists({ business: access.businessId, user: existing._id })))
     throw new AppError('ALREADY_MEMBER', INVITATION_MESSAGES.alreadyMember, 409, {
@@ -91,7 +109,8 @@ export async function invite(
     acceptedAt: null,
     revokedAt: null,
   });
-  if (earlier.some((inv) => mayManageInvitation(access, inv) !== 'yes'))
+  const tree = await treeForScope(access);
+  if (earlier.some((inv) => mayManageInvitation(access, inv, tree) !== 'yes'))
     throw new AppError('ALREADY_INVITED', INVITATION_MESSAGES.alreadyInvited, 409, {
       email: [INVITATION_MESSAGES.alreadyInvited],
     });
@@ -106,16 +125,14 @@ export async function invite(
     role: input.role,
     allStores: coverage.allStores,
     stores: coverage.stores.map((s) => s._id),
+    areas: coverage.areas.map((a) => a._id),
     invitedBy: access.userId,
     tokenHash: hashToken(token),
     expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
   });
   const inviter = await nameOf(access.userId);
   await mailInvitation(inv, token, inviter);
-  const what = roleText(input.role, {
-    allStores: coverage.allStores,
-    names: coverage.stores.map((s) => s.name),
-  });
+  const what = roleText(input.role, { allStores: coverage.allStores, names: coverageNames(coverage) });
   await recordAudit(access, {
     kind: 'invitation',
     action: 'invitation.create',
@@ -125,9 +142,10 @@ export async function invite(
       email,
       role: input.role,
       stores: coverage.allStores ? 'all' : coverage.stores.map((s) => s.name),
+      ...(coverage.areas.length ? { areas: coverage.areas.map((a) => a.name) } : {}),
     },
   });
-  return invitationDto(access, inv, inviter);
+  return invitationDto(access, inv, inviter, tree);
 }
 
 /** A pending invitation the actor may manage (a store manager: viewer invitations within their own stores). */
@@ -139,7 +157,7 @@ async function manageable(access: Access, id: string): Promise<InvitationDoc> {
     revokedAt: null,
   });
   if (!inv) throw notFound('Invitation');
-  const may = mayManageInvitation(access, inv);
+  const may = mayManageInvitation(access, inv, await treeForScope(access));
   if (may === 'unseen') throw notFound('Invitation');
   if (may === 'forbidden') throw forbidden(INVITATION_MESSAGES.managerInvites);
   return inv;
@@ -166,7 +184,7 @@ export async function resend(access: Access, id: string, now = new Date()): Prom
     action: 'invitation.resend',
     summary: `Resent the invitation to ${updated.email}`,
   });
-  return invitationDto(access, updated, inviter);
+  return invitationDto(access, updated, inviter, await treeForScope(access));
 }
 
 export async function revoke(access: Access, id: string, now = new Date()): Promise<void> {

@@ -11,7 +11,7 @@ import { StaffModel } from '../staff/staff.model';
 import { StoreModel } from '../stores/store.model';
 import { UserModel } from '../users/user.model';
 import { InvitationModel, pendingFilter } from './invitation.model';
-import { mayManageInvitation, roleText, storeNames } from './team.shared';
+import { grantNames, mayManageInvitation, roleText, treeForScope } from './team.shared';
 
 /** The member's access after the change; null when they are removed (then nothing they made stays theirs). */
 export type AccessAfter = Access | null;
@@ -38,12 +38,15 @@ export async function orphanedLinks(
   const mayInvite = after !== null && can(after.role, 'team:invite');
   const lostBoards = boards.filter((b) => !mayBoard || !coversStore(after, String(b.store)));
   const lostShares = shares.filter((s) => !mayBoard || !coversShare(after, s));
-  const lostInvitations = invitations.filter((i) => !mayInvite || mayManageInvitation(after, i) !== 'yes');
+  const tree = after ? await treeForScope(after) : null;
+  const lostInvitations = invitations.filter(
+    (i) => !mayInvite || mayManageInvitation(after, i, tree) !== 'yes',
+  );
 
-  const [stores, people, invitationStores] = await Promise.all([
+  const [stores, people, invitationGrants] = await Promise.all([
     StoreModel.find({ _id: { $in: lostBoards.map((b) => b.store) }, deletedAt: null }, { name: 1 }).lean(),
     StaffModel.find({ _id: { $in: lostShares.map((s) => s.staff) } }, { name: 1 }).lean(),
-    storeNames(lostInvitations.flatMap((i) => i.stores ?? [])),
+    Promise.all(lostInvitations.map((i) => grantNames(i))),
   ]);
   const storeName = new Map(stores.map((s) => [String(s._id), s.name]));
   const personName = new Map(people.map((p) => [String(p._id), p.name]));
@@ -63,12 +66,12 @@ export async function orphanedLinks(
       label: `Scorecard link of ${personName.get(String(s.staff)) ?? 'a former staff member'}`,
       createdAt: iso(s.createdAt),
     })),
-    ...lostInvitations.map((i) => ({
+    ...lostInvitations.map((i, n) => ({
       _id: String(i._id),
       kind: 'invitation' as const,
       label: `Invitation to ${i.email} (${roleText(i.role as TRole, {
         allStores: i.allStores !== false,
-        names: (i.stores ?? []).map((s) => invitationStores.get(String(s)) ?? 'a store'),
+        names: invitationGrants[n] ?? [],
       })})`,
       createdAt: iso((i as { createdAt?: Date }).createdAt),
     })),

@@ -1,4 +1,4 @@
-// Members: the list (narrowed for store managers), role and store changes, removal and ownership transfer.
+// Members: the list (narrowed for store managers), role, store and area changes, removal and ownership transfer.
 import bcrypt from 'bcrypt';
 import type { TInvitation, TMember, TMemberLink, TMemberRole, TRole } from '@cx/contracts';
 import { AppError, notFound } from '../../lib/errors';
@@ -10,15 +10,20 @@ import { UserModel } from '../users/user.model';
 import { InvitationModel, pendingFilter, type InvitationDoc } from './invitation.model';
 import { orphanedLinks, settleOrphanedLinks } from './member-links.service';
 import {
+  ALL_STORES,
   auditStore,
+  coverageNames,
+  grantNames,
   invitationDto,
   isAllStoreRole,
+  liveAreas,
   liveStores,
   memberDto,
   roleText,
-  storeNames,
   touchesScope,
+  treeForScope,
   type Coverage,
+  type Grant,
 } from './team.shared';
 
 export const TEAM_MESSAGES = {
@@ -36,24 +41,25 @@ export async function listTeam(
   access: Access,
   now = new Date(),
 ): Promise<{ members: TMember[]; invitations: TInvitation[] }> {
+  const tree = await treeForScope(access);
   const memberships = (
     await MembershipModel.find({ business: access.businessId }).lean<MembershipDoc[]>()
-  ).filter((m) => touchesScope(access, m.role, m.allStores, m.stores));
+  ).filter((m) => touchesScope(access, m, tree));
   const invitations = (
     await InvitationModel.find({ business: access.businessId, ...pendingFilter(now) })
       .sort({ createdAt: -1 })
       .lean<InvitationDoc[]>()
-  ).filter((i) => touchesScope(access, i.role, i.allStores, i.stores));
+  ).filter((i) => touchesScope(access, i, tree));
   const ids = [...memberships.map((m) => m.user), ...invitations.map((i) => i.invitedBy)];
   const users = await UserModel.find({ _id: { $in: ids } }, { fullname: 1, email: 1 }).lean();
   const byId = new Map(users.map((u) => [String(u._id), u]));
   const members = memberships
-    .map((m) => memberDto(access, m, byId.get(String(m.user))))
+    .map((m) => memberDto(access, m, byId.get(String(m.user)), tree))
     .sort((a, b) => ROLE_ORDER[a.role]! - ROLE_ORDER[b.role]! || a.fullname.localeCompare(b.fullname));
   return {
     members,
     invitations: invitations.map((i) =>
-      invitationDto(access, i, byId.get(String(i.invitedBy))?.fullname ?? 'A former member'),
+      invitationDto(access, i, byId.get(String(i.invitedBy))?.fullname ?? 'A former member', tree),
     ),
   };
 }
@@ -67,76 +73,84 @@ async function memberOf(access: Access, userId: string) {
   return m;
 }
 
-async function describe(role: TRole, allStores: boolean, stores: unknown[]): Promise<string> {
-  const names = await storeNames(stores);
-  return roleText(role, { allStores, names: stores.map((s) => names.get(String(s)) ?? 'a store') });
+async function describe(g: Grant): Promise<string> {
+  return roleText(g.role as TRole, { allStores: isAllStoreRole(g.role, g.allStores), names: await grantNames(g) });
 }
 
-/** The role and stores an edit asks for, as they would be stored (the same rule for the preview and the change). */
+type AskedGrant = { role?: TMemberRole; stores?: string[]; areas?: string[] };
+
+/** The role, stores and areas an edit asks for, as they would be stored (one rule for the preview and the change). */
 async function askedCoverage(
   access: Access,
   m: MembershipDoc,
   userId: string,
-  input: { role?: TMemberRole; stores?: string[] },
+  input: AskedGrant,
 ): Promise<{ role: TMemberRole; coverage: Coverage }> {
   if (m.role === 'owner') throw forbidden(TEAM_MESSAGES.ownerRole);
   if (userId === access.userId) throw forbidden(TEAM_MESSAGES.ownRole);
   const role = input.role ?? (m.role as TMemberRole);
   const wasAll = isAllStoreRole(m.role, m.allStores);
-  let coverage: Coverage = { allStores: true, stores: [] };
+  let coverage: Coverage = ALL_STORES;
   if (role !== 'admin') {
-    const asked = input.stores ?? (wasAll ? [] : m.stores.map(String));
-    if (role === 'manager' && asked.length === 0)
+    const stores = input.stores ?? (wasAll ? [] : m.stores.map(String));
+    const areas = input.areas ?? (wasAll ? [] : (m.areas ?? []).map(String));
+    if (role === 'manager' && stores.length === 0 && areas.length === 0)
       throw new AppError('VALIDATION_ERROR', TEAM_MESSAGES.managerStores, 400, {
         stores: [TEAM_MESSAGES.managerStores],
       });
-    if (asked.length > 0) coverage = { allStores: false, stores: await liveStores(access, asked) };
+    if (stores.length + areas.length > 0)
+      coverage = {
+        allStores: false,
+        stores: await liveStores(access, stores),
+        areas: await liveAreas(access, areas),
+      };
   }
   return { role, coverage };
 }
 
-/** The member's access once the role and stores are stored. */
-const accessAfter = (access: Access, userId: string, role: TMemberRole, coverage: Coverage): Access =>
-  accessFromMembership(userId, {
-    business: access.businessId,
-    role,
-    allStores: coverage.allStores,
-    stores: coverage.stores.map((s) => s._id),
-  });
+/** The coverage as a membership stores it. */
+const grantOf = (c: Coverage) => ({
+  allStores: c.allStores,
+  stores: c.stores.map((s) => s._id),
+  areas: c.areas.map((a) => a._id),
+});
+
+/** The member's access once the role, stores and areas are stored. */
+const accessAfter = (access: Access, userId: string, role: TMemberRole, coverage: Coverage) =>
+  accessFromMembership(userId, { business: access.businessId, role, ...grantOf(coverage) });
 
 /** What stops working (unless kept) if the member is removed (no role asked) or gets the asked role and stores. */
 export async function memberLinks(
   access: Access,
   userId: string,
-  query: { role?: TMemberRole; stores?: string[] },
+  query: AskedGrant,
 ): Promise<TMemberLink[]> {
   const m = await memberOf(access, userId);
-  if (query.role === undefined && query.stores === undefined) {
+  if (query.role === undefined && query.stores === undefined && query.areas === undefined) {
     if (m.role === 'owner') throw forbidden(TEAM_MESSAGES.ownerRemoval);
     return orphanedLinks(access, userId, null);
   }
   const { role, coverage } = await askedCoverage(access, m, userId, query);
-  return orphanedLinks(access, userId, accessAfter(access, userId, role, coverage));
+  return orphanedLinks(access, userId, await accessAfter(access, userId, role, coverage));
 }
 
 export async function updateMember(
   access: Access,
   userId: string,
-  input: { role?: TMemberRole; stores?: string[]; keep?: string[] },
+  input: AskedGrant & { keep?: string[] },
 ): Promise<TMember> {
   const m = await memberOf(access, userId);
   const { role, coverage } = await askedCoverage(access, m, userId, input);
-  const wasAll = isAllStoreRole(m.role, m.allStores);
   const updated = await MembershipModel.findOneAndUpdate(
     { _id: m._id, role: { $ne: 'owner' } },
-    { $set: { role, allStores: coverage.allStores, stores: coverage.stores.map((s) => s._id) } },
+    { $set: { role, ...grantOf(coverage) } },
     { returnDocument: 'after' },
   ).lean<MembershipDoc>();
   if (!updated) throw notFound('Member');
   disconnectUser(userId);
   const user = await UserModel.findById(userId, { fullname: 1, email: 1 }).lean();
-  const before = await describe(m.role as TRole, wasAll, m.stores);
-  const after = roleText(role, { allStores: coverage.allStores, names: coverage.stores.map((s) => s.name) });
+  const before = await describe(m);
+  const after = roleText(role, { allStores: coverage.allStores, names: coverageNames(coverage) });
   await recordAudit(access, {
     kind: 'member',
     action: 'member.update',
@@ -148,7 +162,7 @@ export async function updateMember(
   await settleOrphanedLinks(
     access,
     { userId, name: user?.fullname ?? 'a member' },
-    accessAfter(access, userId, role, coverage),
+    await accessAfter(access, userId, role, coverage),
     input.keep ?? [],
   );
   return memberDto(access, updated, user ?? undefined);
@@ -163,7 +177,7 @@ export async function removeMember(access: Access, userId: string, keep: string[
   disconnectUser(userId);
   const user = await UserModel.findById(userId, { fullname: 1 }).lean();
   const name = user?.fullname ?? 'a member';
-  const was = await describe(m.role as TRole, isAllStoreRole(m.role, m.allStores), m.stores);
+  const was = await describe(m);
   await recordAudit(access, {
     kind: 'member',
     action: 'member.remove',
@@ -192,12 +206,12 @@ export async function transferOwnership(
   const target = await memberOf(access, input.userId);
   const promoted = await MembershipModel.updateOne(
     { _id: target._id },
-    { $set: { role: 'owner', allStores: true, stores: [] } },
+    { $set: { role: 'owner', allStores: true, stores: [], areas: [] } },
   );
   if (promoted.matchedCount !== 1) throw notFound('Member');
   await MembershipModel.updateOne(
     { business: access.businessId, user: access.userId, role: 'owner' },
-    { $set: { role: 'admin', allStores: true, stores: [] } },
+    { $set: { role: 'admin', allStores: true, stores: [], areas: [] } },
   );
   const user = await UserModel.findById(input.userId, { fullname: 1 }).lean();
   const name = user?.fullname ?? 'a member';

@@ -18,7 +18,7 @@ import { sendMailInBackground } from '../../lib/mailer';
 import { disconnectOutdatedSessions } from '../../lib/realtime';
 import { isValidTimeZone } from '../../lib/time';
 import { StoreModel } from '../stores/store.model';
-import { assertStoreInScope, type Access } from '../../tenancy/access';
+import { accessFromMembership, assertStoreInScope, type Access } from '../../tenancy/access';
 import { foundBusiness, standingOf } from '../../tenancy/business.service';
 import { effectiveSubscriptionStatus } from '../../tenancy/subscription';
 import { accountExistsMail, verificationMail } from './users.mails';
@@ -59,10 +59,7 @@ export async function toUserDto(user: UserLike, now = new Date()): Promise<TUser
       name: m.businessDoc.name,
       role: m.role as TRole,
     })),
-    stores:
-      !current || current.allStores !== false || current.role === 'owner' || current.role === 'admin'
-        ? null
-        : current.stores.map(String),
+    stores: current ? (await accessFromMembership(id, current)).storeIds : null,
   };
 }
 

@@ -1,17 +1,5 @@
 // Create or edit a store: picture, name, address, time zone, opening hours and social links, validated by the contract.
-import {
-  Box,
-  Checkbox,
-  Dialog,
-  Field,
-  Fieldset,
-  Grid,
-  Heading,
-  Input,
-  Stack,
-  Text,
-  chakra,
-} from '@chakra-ui/react';
+import { Dialog, Field, Fieldset, Heading, Input, Stack, chakra } from '@chakra-ui/react';
 import { SOCIAL_LINK_KEYS, ZStoreInputSchema, type TStore } from '@cx/contracts';
 import { useState, type FormEvent } from 'react';
 import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
@@ -19,14 +7,17 @@ import { ImagePicker, uploadPickedImage } from '@/components/ImagePicker';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
 import { serverFormErrors, validate, type TFormErrors } from '@/lib/form-errors';
+import { useAreas } from '../api/areas';
 import { useSaveStore } from '../api/stores';
+import { InheritToggle } from './InheritToggle';
+import { OpeningHoursFields } from './OpeningHoursFields';
 import {
   emptyStoreForm,
   formToPayload,
+  inheritedKeysOf,
   knownTimeZones,
   SOCIAL_LINK_LABELS,
   storeToForm,
-  WEEKDAYS,
   type TStoreFormValues,
 } from './store-form';
 
@@ -64,6 +55,11 @@ function StoreForm({ store, onDone }: { store?: TStore; onDone: () => void }) {
   const [formError, setFormError] = useState<string | null>(null);
   const { create, update, uploadImage } = useSaveStore();
   const [timeZones] = useState(knownTimeZones);
+  const areas = useAreas();
+  const areaName = (id: string | null | undefined) =>
+    id ? (areas.data?.body.areas.find((a) => a._id === id)?.name ?? 'its area') : null;
+  const setInherit = (key: keyof TStoreFormValues['inherit'], on: boolean) =>
+    set({ inherit: { ...values.inherit, [key]: on } }, [key]);
 
   const checked = validate(ZStoreInputSchema, formToPayload(values));
   const errors: TFormErrors = { ...(submitted ? checked.errors : {}), ...serverErrors };
@@ -87,7 +83,10 @@ function StoreForm({ store, onDone }: { store?: TStore; onDone: () => void }) {
     let saved: TStore;
     try {
       const res = store
-        ? await update.mutateAsync({ params: { id: store._id }, body: checked.data })
+        ? await update.mutateAsync({
+            params: { id: store._id },
+            body: { ...checked.data, inherit: inheritedKeysOf(values) },
+          })
         : await create.mutateAsync({ body: checked.data });
       saved = res.body.store;
     } catch (error) {
@@ -132,25 +131,33 @@ function StoreForm({ store, onDone }: { store?: TStore; onDone: () => void }) {
             />
             <Field.ErrorText>{errors.address}</Field.ErrorText>
           </Field.Root>
-          <Field.Root invalid={Boolean(errors.timeZone)} required>
-            <Field.Label>Time zone</Field.Label>
-            <Input
-              value={values.timeZone}
-              list={TIME_ZONES_LIST_ID}
-              placeholder="Europe/London"
-              onChange={(e) => set({ timeZone: e.target.value }, ['timeZone'])}
-            />
-            <datalist id={TIME_ZONES_LIST_ID}>
-              {timeZones.map((tz) => (
-                <option key={tz} value={tz} />
-              ))}
-            </datalist>
-            {errors.timeZone ? (
-              <Field.ErrorText>{errors.timeZone}</Field.ErrorText>
-            ) : (
-              <Field.HelperText>Shifts and ratings are counted in this time zone.</Field.HelperText>
-            )}
-          </Field.Root>
+          <InheritToggle
+            label="time zone"
+            inherited={values.inherit.timeZone}
+            onInheritedChange={(on) => setInherit('timeZone', on)}
+            from={areaName(store?.inherited.timeZone)}
+            value={store?.inherited.timeZone !== undefined ? store.timeZone : 'chosen by the area'}
+          >
+            <Field.Root invalid={Boolean(errors.timeZone)} required>
+              <Field.Label>Time zone</Field.Label>
+              <Input
+                value={values.timeZone}
+                list={TIME_ZONES_LIST_ID}
+                placeholder="Europe/London"
+                onChange={(e) => set({ timeZone: e.target.value }, ['timeZone'])}
+              />
+              <datalist id={TIME_ZONES_LIST_ID}>
+                {timeZones.map((tz) => (
+                  <option key={tz} value={tz} />
+                ))}
+              </datalist>
+              {errors.timeZone ? (
+                <Field.ErrorText>{errors.timeZone}</Field.ErrorText>
+              ) : (
+                <Field.HelperText>Shifts and ratings are counted in this time zone.</Field.HelperText>
+              )}
+            </Field.Root>
+          </InheritToggle>
 
           <Fieldset.Root>
             <Fieldset.Legend asChild>
@@ -158,54 +165,19 @@ function StoreForm({ store, onDone }: { store?: TStore; onDone: () => void }) {
                 Opening hours
               </Heading>
             </Fieldset.Legend>
-            <Stack gap="2">
-              {values.openingHours.map((row, i) => {
-                const label = WEEKDAYS.find((d) => d.day === row.day)?.label ?? '';
-                const error = errors[`openingHours.${i}.open`] ?? errors[`openingHours.${i}.close`];
-                return (
-                  <Box key={row.day}>
-                    <Grid
-                      templateColumns={{ base: '1fr 1fr', sm: '7rem 6rem 1fr 1fr' }}
-                      gap="2"
-                      alignItems="center"
-                    >
-                      <Text fontSize="sm" fontWeight="medium">
-                        {label}
-                      </Text>
-                      <Checkbox.Root
-                        checked={row.closed}
-                        onCheckedChange={(d) => setHours(i, { closed: d.checked === true })}
-                      >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                        <Checkbox.Label>Closed</Checkbox.Label>
-                      </Checkbox.Root>
-                      <Input
-                        type="time"
-                        size="sm"
-                        aria-label={`${label} opening time`}
-                        value={row.open}
-                        disabled={row.closed}
-                        onChange={(e) => setHours(i, { open: e.target.value })}
-                      />
-                      <Input
-                        type="time"
-                        size="sm"
-                        aria-label={`${label} closing time`}
-                        value={row.close}
-                        disabled={row.closed}
-                        onChange={(e) => setHours(i, { close: e.target.value })}
-                      />
-                    </Grid>
-                    {error ? (
-                      <Text color="fg.error" fontSize="xs" mt="1">
-                        {label}: {error}
-                      </Text>
-                    ) : null}
-                  </Box>
-                );
-              })}
-            </Stack>
+            <InheritToggle
+              label="opening hours"
+              inherited={values.inherit.openingHours}
+              onInheritedChange={(on) => setInherit('openingHours', on)}
+              from={areaName(store?.inherited.openingHours)}
+              value={
+                store?.inherited.openingHours !== undefined
+                  ? `${store.openingHours.filter((h) => !h.closed).length} days open`
+                  : 'chosen by the area'
+              }
+            >
+              <OpeningHoursFields rows={values.openingHours} onChange={setHours} errors={errors} />
+            </InheritToggle>
           </Fieldset.Root>
 
           <Fieldset.Root>

@@ -1,5 +1,11 @@
 // The store form's values: defaults for a new store, the values of an existing one, and the payload sent to the API.
-import { SOCIAL_LINK_KEYS, type TSocialLinkKey, type TStore, type TStoreInput } from '@cx/contracts';
+import {
+  SOCIAL_LINK_KEYS,
+  type TAreaSettingKey,
+  type TSocialLinkKey,
+  type TStore,
+  type TStoreInput,
+} from '@cx/contracts';
 
 export type TOpeningRow = { day: number; open: string; close: string; closed: boolean };
 
@@ -9,6 +15,8 @@ export type TStoreFormValues = {
   timeZone: string;
   openingHours: TOpeningRow[];
   socialLinks: Record<TSocialLinkKey, string>;
+  /** The settings taken from the store's area instead of its own values. */
+  inherit: { timeZone: boolean; openingHours: boolean };
 };
 
 /** Monday first, as people read a week; `day` keeps JavaScript's numbering (0 = Sunday). */
@@ -51,6 +59,7 @@ export function emptyStoreForm(): TStoreFormValues {
     timeZone: browserTimeZone(),
     openingHours: WEEKDAYS.map(({ day }) => ({ day, open: '09:00', close: '17:00', closed: day === 0 })),
     socialLinks: Object.fromEntries(SOCIAL_LINK_KEYS.map((k) => [k, ''])) as Record<TSocialLinkKey, string>,
+    inherit: { timeZone: false, openingHours: false },
   };
 }
 
@@ -68,15 +77,25 @@ export function storeToForm(store: TStore): TStoreFormValues {
       TSocialLinkKey,
       string
     >,
+    inherit: {
+      timeZone: store.inherited?.timeZone !== undefined,
+      openingHours: store.inherited?.openingHours !== undefined,
+    },
   };
 }
 
+/** The create/update body: an inherited setting is left out (the API then takes the area's). */
 export function formToPayload(values: TStoreFormValues): TStoreInput {
   return {
     name: values.name,
     address: values.address,
-    timeZone: values.timeZone.trim(),
-    openingHours: values.openingHours,
+    ...(values.inherit.timeZone ? {} : { timeZone: values.timeZone.trim() }),
+    ...(values.inherit.openingHours ? {} : { openingHours: values.openingHours }),
     socialLinks: values.socialLinks,
   };
+}
+
+/** For an update: the settings the store hands back to its area. */
+export function inheritedKeysOf(values: TStoreFormValues): TAreaSettingKey[] {
+  return (['timeZone', 'openingHours'] as const).filter((k) => values.inherit[k]);
 }

@@ -96,7 +96,7 @@ describe('/manage-stores', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Add a store' })).not.toBeInTheDocument(),
     );
-  }, 20_000);
+  }, 40_000);
 
   it('edits a store and shows the updated name after the list refreshes', async () => {
     let store = storeFixture({ name: 'Old Name' });

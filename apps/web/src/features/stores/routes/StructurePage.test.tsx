@@ -22,7 +22,7 @@ const LONDON = '64b7f0c2a1b2c3d4e5f6a003';
 function world() {
   const areas: TArea[] = [
     { _id: ROOT, name: 'Ada Coffee', parent: null },
-    { _id: UK, name: 'UK', parent: ROOT },
+    { _id: UK, name: 'UK', parent: ROOT, settings: { timeZone: 'Europe/London' } },
     { _id: US, name: 'US', parent: ROOT },
     { _id: LONDON, name: 'London', parent: UK },
   ];
@@ -236,5 +236,32 @@ describe('/manage-stores/structure', () => {
     expect(screen.queryByRole('button', { name: /add area|rename|delete|move/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: 'Soho' })).not.toHaveAttribute('draggable', 'true');
+  });
+
+  it("edits an area's settings: shows what it inherits and from where, and sends what it sets itself", async () => {
+    const { api } = world();
+    renderApp(page, { token: 't' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Settings of London' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings of London' });
+    expect(within(dialog).getByTestId('inherited-time zone')).toHaveTextContent(
+      'Inherited from UK: Europe/London',
+    );
+    expect(within(dialog).getByTestId('inherited-interval')).toHaveTextContent('Default: 60 minutes');
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', { name: 'Use the interval of the areas above' }),
+    );
+    const minutes = within(dialog).getByRole('spinbutton', { name: /minutes before/i });
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '5000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save settings' }));
+    expect(within(dialog).getByText(AREA_MESSAGES.interval)).toBeInTheDocument();
+    expect(api.callsOf(`PATCH /api/v1/areas/${LONDON}`)).toHaveLength(0);
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '15');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Saved the settings of London')).toBeInTheDocument();
+    expect(api.bodiesOf(`PATCH /api/v1/areas/${LONDON}`)[0]).toEqual({
+      settings: { timeZone: null, openingHours: null, minRatingIntervalMinutes: 15, languages: null },
+    });
   });
 });

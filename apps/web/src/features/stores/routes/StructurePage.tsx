@@ -13,6 +13,7 @@ import { useAccess } from '@/lib/role';
 import { useStores } from '@/lib/stores-query';
 import { useAreaChanges, useAreas, useMoveStores } from '../api/areas';
 import { AreaNameDialog, DeleteAreaDialog, type TNameDialog } from '../components/structure/AreaDialogs';
+import { AreaSettingsDialog } from '../components/structure/AreaSettingsDialog';
 import { AreaTree, type TTreeActions } from '../components/structure/AreaTree';
 import { MoveToMenu } from '../components/structure/MoveToMenu';
 import { buildTree, flatten, type TMovable, type TTreeNode } from '../components/structure/tree';
@@ -25,6 +26,7 @@ export function StructurePage() {
   const moveStores = useMoveStores();
   const [nameDialog, setNameDialog] = useState<TNameDialog | null>(null);
   const [deleting, setDeleting] = useState<TTreeNode | null>(null);
+  const [settingsOf, setSettingsOf] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   const root = useMemo(
@@ -75,6 +77,7 @@ export function StructurePage() {
     onAdd: (parent) => setNameDialog({ kind: 'add', parent }),
     onRename: (node) => setNameDialog({ kind: 'rename', node }),
     onDelete: setDeleting,
+    ...(canEdit ? { onSettings: (node: TTreeNode) => setSettingsOf(node.area._id) } : {}),
   };
   const isEmpty = root !== null && root.children.length === 0 && root.stores.length === 0;
 
@@ -163,6 +166,10 @@ export function StructurePage() {
 
       <AreaNameDialog dialog={nameDialog} onClose={() => setNameDialog(null)} />
       <DeleteAreaDialog node={deleting} onClose={() => setDeleting(null)} />
+      <AreaSettingsDialog
+        area={areas.data?.body.areas.find((a) => a._id === settingsOf) ?? null}
+        onClose={() => setSettingsOf(null)}
+      />
     </section>
   );
 }

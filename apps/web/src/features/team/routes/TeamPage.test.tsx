@@ -74,6 +74,7 @@ describe('/team', () => {
       email: 'sam@example.com',
       role: 'manager',
       stores: [soho._id],
+      areas: [],
     });
     expect(await screen.findByText('Invitation sent')).toBeInTheDocument();
     // The list is read again after the change.

@@ -41,6 +41,7 @@ export const members: TMember[] = [
     email: 'ada@example.com',
     role: 'owner',
     stores: null,
+    areas: [],
     joinedAt: '2026-01-01T00:00:00.000Z',
   },
   {
@@ -49,6 +50,7 @@ export const members: TMember[] = [
     email: 'grace@example.com',
     role: 'admin',
     stores: null,
+    areas: [],
     joinedAt: '2026-01-02T00:00:00.000Z',
   },
   {
@@ -57,6 +59,7 @@ export const members: TMember[] = [
     email: 'alan@example.com',
     role: 'manager',
     stores: [soho._id, camden._id],
+    areas: [],
     joinedAt: '2026-01-03T00:00:00.000Z',
   },
 ];
@@ -66,6 +69,7 @@ export const invitation: TInvitation = {
   email: 'new@example.com',
   role: 'viewer',
   stores: [camden._id],
+  areas: [],
   invitedBy: 'Ada Lovelace',
   expiresAt: '2026-02-08T00:00:00.000Z',
   createdAt: '2026-02-01T00:00:00.000Z',
