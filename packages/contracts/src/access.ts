@@ -87,9 +87,11 @@ export type TRouteAccess =
   | { permission: TPermission; scope: 'store'; store: 'params.id' | 'params.storeId'; apiKey?: TApiKeyScope };
 
 /** What an API key (`Authorization: Bearer cxk_…`) may be given; a route names the one scope that admits a key. */
-export const API_KEY_SCOPES = ['ratings:read', 'analytics:read', 'webhooks:manage'] as const;
+export const API_KEY_SCOPES = ['ratings:read', 'analytics:read', 'webhooks:manage', 'stores:import'] as const;
 export const ZApiKeyScopeSchema = z.enum(API_KEY_SCOPES, {
-  errorMap: () => ({ message: 'Scope must be ratings:read, analytics:read or webhooks:manage' }),
+  errorMap: () => ({
+    message: 'Scope must be ratings:read, analytics:read, webhooks:manage or stores:import',
+  }),
 });
 export type TApiKeyScope = z.infer<typeof ZApiKeyScopeSchema>;
 

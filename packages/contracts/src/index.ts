@@ -22,6 +22,7 @@ export * from './rota.contract';
 export * from './scorecards.contract';
 export * from './staff.contract';
 export * from './stores.contract';
+export * from './store-import.schemas';
 export * from './targets.contract';
 export * from './team.contract';
 export * from './themes.contract';

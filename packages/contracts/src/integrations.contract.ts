@@ -1,7 +1,13 @@
 // /integrations: the business's API keys (scoped, optionally store-limited, secret shown once) and outgoing webhooks.
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { businessRoute, withApiKey, ZApiKeyScopeSchema, type TApiKeyScope } from './access';
+import {
+  API_KEY_SCOPES,
+  businessRoute,
+  withApiKey,
+  ZApiKeyScopeSchema,
+  type TApiKeyScope,
+} from './access';
 import { ZMessageSchema, ZObjectIdSchema, ZStoreLimitSchema } from './common';
 import {
   ZCreateWebhookSchema,
@@ -24,6 +30,7 @@ export const API_KEY_SCOPE_LABELS: Record<TApiKeyScope, string> = {
   'ratings:read': 'Read ratings',
   'analytics:read': 'Read analytics',
   'webhooks:manage': 'Manage webhooks',
+  'stores:import': 'Import stores (CSV)',
 };
 
 export const ZCreateApiKeySchema = z.object({
@@ -35,7 +42,7 @@ export const ZCreateApiKeySchema = z.object({
   scopes: z
     .array(ZApiKeyScopeSchema)
     .min(1, 'Choose at least one scope')
-    .max(3)
+    .max(API_KEY_SCOPES.length)
     .transform((s) => [...new Set(s)]),
   /** Limits the key to these stores; absent or empty means every store of the business. */
   stores: ZStoreLimitSchema,

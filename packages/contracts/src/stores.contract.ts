@@ -1,7 +1,7 @@
 // /store: a business's stores (CRUD, image, per-store interfaces) and the QR code/poster that open its rating page.
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { businessRoute, storeRoute } from './access';
+import { businessRoute, storeRoute, withApiKey } from './access';
 import {
   AREA_SETTING_KEYS,
   QR_PAGE_LANGUAGES,
@@ -10,6 +10,13 @@ import {
   ZQrLanguagesSchema,
 } from './area-settings';
 import { ZObjectIdSchema } from './common';
+import {
+  ZStoreCodeSchema,
+  ZStoreImportBodySchema,
+  ZStoreImportResultSchema,
+  ZStoreTagsQuerySchema,
+  ZStoreTagsSchema,
+} from './store-import.schemas';
 
 const c = initContract();
 
@@ -117,6 +124,9 @@ const ZStoreFieldsSchema = z.object({
   timeZone: ZTimeZoneSchema,
   openingHours: ZOpeningHoursSchema.default([]),
   socialLinks: ZSocialLinksSchema.default({}),
+  /** The chain's own store code (unique among the business's live stores); the CSV import's key. */
+  code: ZStoreCodeSchema.default(null),
+  tags: ZStoreTagsSchema.default([]),
 });
 
 /** The area of the location tree a store sits under (see areas.contract.ts). */
@@ -143,6 +153,9 @@ export const ZStoreUpdateSchema = z.object({
   timeZone: ZTimeZoneSchema.optional(),
   openingHours: ZOpeningHoursSchema.optional(),
   socialLinks: ZSocialLinksSchema.optional(),
+  /** null or blank removes the code. */
+  code: ZStoreCodeSchema.optional(),
+  tags: ZStoreTagsSchema.optional(),
   minRatingIntervalMinutes: ZMinRatingIntervalSchema.optional(),
   languages: ZQrLanguagesSchema.optional(),
   /** Settings the store stops setting itself and takes from its area again (a value sent in the same body wins). */
@@ -204,6 +217,8 @@ export const ZStoreSchema = z.object({
   inherited: ZInheritedFromSchema,
   /** The area the store sits under; null only for a store the areas migration has not reached yet. */
   area: z.string().nullable(),
+  code: z.string().nullable(),
+  tags: z.array(z.string()),
   /** The link the store's QR code opens. */
   rateUrl: z.string(),
   createdAt: z.string(),
@@ -229,10 +244,24 @@ export const storesContract = c.router({
     method: 'GET',
     path: '/store',
     metadata: businessRoute('stores:read'),
-    query: z.object({ q: z.string().trim().max(255).optional() }),
+    query: z.object({
+      q: z.string().trim().max(255).optional(),
+      tags: ZStoreTagsQuerySchema.optional(),
+    }),
     responses: { 200: z.object({ stores: z.array(ZStoreSchema) }) },
     summary:
-      "The signed-in user's stores (not deleted), sorted by name; q filters by name, case-insensitively",
+      "The signed-in user's stores (not deleted), sorted by name; q filters by name or code, case-insensitively; tags=a,b keeps stores carrying every one of them",
+  },
+  import: {
+    method: 'POST',
+    path: '/stores/import',
+    metadata: withApiKey(businessRoute('stores:manage'), 'stores:import'),
+    contentType: 'multipart/form-data',
+    body: ZStoreImportBodySchema,
+    // A confirm whose rows have errors answers 200 too, with applied false: nothing written, the rows say why.
+    responses: { 200: ZStoreImportResultSchema },
+    summary:
+      'Create, update and move stores from a CSV keyed by store code (multipart "file"; columns code, name, area, timezone, address, tags). dryRun=true (default) writes nothing; dryRun=false writes all rows or, with any row error, none (applied false)',
   },
   get: {
     method: 'GET',

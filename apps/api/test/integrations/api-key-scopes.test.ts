@@ -35,6 +35,7 @@ describe('the contract marks which routes take a key', () => {
       'ratingReview.listFlagged',
     ]);
     expect(analyticsRoutes.map((r) => r.key).sort()).toEqual([
+      'analytics.areaLeague',
       'analytics.getSettings',
       'analytics.overview',
       'analytics.snapshot',

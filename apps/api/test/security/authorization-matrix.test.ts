@@ -186,6 +186,14 @@ const SPECS: Record<string, Spec> = {
   'stores.qrPng': store(byId),
   'stores.qrSvg': store(byId),
   'stores.poster': store(byId),
+  'stores.import': none(() => ({
+    body: { dryRun: 'false' },
+    upload: {
+      field: 'file',
+      content: `code,name,area\nM-${oid()},Matrix Import,Matrix > Area\n`,
+      filename: 'm.csv',
+    },
+  })),
 
   'staff.list': store((c) => ({ query: { store: c.id } })),
   'staff.get': store(async (c) => ({ params: { id: String((await staffAt(c))._id) } })),

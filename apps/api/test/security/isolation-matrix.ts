@@ -53,6 +53,13 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'stores.qrPng': foreign((a) => [{ params: storeId(a) }]),
   'stores.qrSvg': foreign((a) => [{ params: storeId(a) }]),
   'stores.poster': foreign((a) => [{ params: storeId(a) }]),
+  // A's store code and area names in B's file: B gets stores and areas of its own, A's are untouched.
+  'stores.import': own(() =>
+    ['true', 'false'].map((dryRun) => ({
+      body: { dryRun },
+      upload: { field: 'file', content: 'code,name,area\nVICTIM-1,Hijacked,Planted\n', filename: 'b.csv' },
+    })),
+  ),
 
   'staff.list': own((a) => [{ query: {} }, { query: { store: a.store } }]),
   'staff.get': foreign((a) => [{ params: staffId(a) }]),

@@ -34,6 +34,8 @@ export interface Aim {
   body?: unknown;
   /** Multipart routes: the file field to attach a valid PNG to. */
   file?: string;
+  /** Multipart routes: a file of given content instead (e.g. a CSV). */
+  upload?: { field: string; content: string; filename: string };
   /** Raw header overrides (e.g. a crafted Content-Type). */
   headers?: Record<string, string>;
 }
@@ -75,6 +77,7 @@ export function callRoute(app: Express | Server, route: AppRoute, aim: Aim, toke
       req = req.field(k, typeof v === 'string' ? v : JSON.stringify(v));
     }
     if (aim.file) req = req.attach(aim.file, makePng(), 'photo.png');
+    if (aim.upload) req = req.attach(aim.upload.field, Buffer.from(aim.upload.content), aim.upload.filename);
   } else if (aim.body !== undefined && route.method !== 'GET') {
     req = req.send(aim.body as object);
   }

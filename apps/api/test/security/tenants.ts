@@ -51,6 +51,8 @@ export async function makeVictim(): Promise<Victim> {
   const image = await saveImage(makePng(), { business: user.id, purpose: 'store' });
   const store = await makeStore(user.id, {
     name: 'Victim Store Zephyr',
+    code: 'VICTIM-1',
+    tags: ['victim-tag'],
     address: '1 Victim Street',
     image,
     socialLinks: { website: 'https://victim.example.com' },

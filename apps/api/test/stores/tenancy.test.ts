@@ -37,6 +37,11 @@ const calls: Record<string, Record<string, Call>> = {
     qrPng: (i) => agent().get(`/api/v1/store/${i.store}/qr.png`),
     qrSvg: (i) => agent().get(`/api/v1/store/${i.store}/qr.svg`),
     poster: (i) => agent().get(`/api/v1/store/${i.store}/poster.pdf`),
+    import: () =>
+      agent()
+        .post('/api/v1/stores/import')
+        .field('dryRun', 'false')
+        .attach('file', Buffer.from('code,name\nX-1,X\n'), 'stores.csv'),
   },
   staff: {
     list: () => agent().get('/api/v1/staff'),
@@ -64,7 +69,7 @@ const calls: Record<string, Record<string, Call>> = {
 };
 
 /** Routes without an id: the attacker gets an answer, but only about their own (empty) business. */
-const listRoutes = new Set(['stores.list', 'stores.create', 'staff.list']);
+const listRoutes = new Set(['stores.list', 'stores.create', 'stores.import', 'staff.list']);
 
 const table = Object.entries(calls).flatMap(([group, routes]) =>
   Object.entries(routes).map(([name, call]) => [`${group}.${name}`, call] as const),

@@ -19,6 +19,8 @@ export function storeFixture(overrides: Partial<TStore> = {}): TStore {
     languages: ['en', 'es'],
     inherited: {},
     area: null,
+    code: null,
+    tags: [],
     rateUrl: `http://localhost:5173/rate-staff?store=${_id}`,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',

@@ -48,6 +48,11 @@ const storeSchema = new Schema(
     inheritedFrom: { type: Schema.Types.Mixed, default: () => ({}) },
     /** The area of the location tree the store sits under (tenancy/areas); null only before the areas migration. */
     area: { type: Schema.Types.ObjectId, ref: 'Area', default: null },
+    /** The chain's own store code, unique among the business's live stores (a delete moves it to formerCode). */
+    code: { type: String, default: undefined, trim: true, maxlength: 64 },
+    formerCode: { type: String, default: undefined },
+    /** Filters and groupings (franchisee, format, mall…), not a tree. */
+    tags: { type: [String], default: [] },
     /** Soft delete: ratings keep pointing at the store for history. */
     deletedAt: { type: Date, default: null },
   },
@@ -55,6 +60,12 @@ const storeSchema = new Schema(
 );
 storeSchema.index({ business: 1, deletedAt: 1, name: 1 });
 storeSchema.index({ business: 1, area: 1 });
+// Only stores that have a code take part, so any number of stores may have none.
+storeSchema.index(
+  { business: 1, code: 1 },
+  { unique: true, partialFilterExpression: { code: { $type: 'string' } } },
+);
+storeSchema.index({ business: 1, tags: 1 });
 
 export type StoreDoc = InferSchemaType<typeof storeSchema> & { _id: Types.ObjectId };
 export const StoreModel = model('Store', storeSchema);

@@ -5,6 +5,7 @@ import { contract } from '@cx/contracts';
 import { accessOf } from '../../tenancy/access';
 import { imageUpload } from '../../lib/files';
 import * as stores from './stores.service';
+import { importStores } from './stores.import';
 import { posterPdf, qrPng, qrSvg } from './stores.qr';
 
 const s = initServer();
@@ -31,8 +32,18 @@ function sendHeaders(res: Response, filename: string, download: boolean): void {
 export const storesRouter = s.router(contract.stores, {
   list: async ({ req, query }) => ({
     status: 200,
-    body: { stores: await stores.listStores(accessOf(req), query.q) },
+    body: { stores: await stores.listStores(accessOf(req), query.q, query.tags) },
   }),
+
+  import: {
+    // The same in-memory multer as images (size limit → 413); the file is checked as CSV text by the import.
+    middleware: [imageUpload('file')],
+    handler: async ({ req, body, file }) =>
+      importStores(accessOf(req), file as { buffer?: Buffer } | undefined, {
+        dryRun: body.dryRun !== 'false',
+        plan: body.plan,
+      }),
+  },
 
   get: async ({ req, params }) => ({
     status: 200,

@@ -30,6 +30,7 @@ import { findArea, rootArea } from '../../tenancy/areas';
 import { applyAreaSettings, inheritedKeys, inheritedOf } from '../../tenancy/area-settings';
 import { recordAudit } from '../../tenancy/audit';
 import { auditInterfaces, auditStoreMove, auditStoreUpdate } from './stores.audit';
+import { assertCodeFree, tagMatcher } from './stores.codes';
 import { StoreModel, type StoreDoc } from './store.model';
 
 type StoreInput = ReturnType<typeof ZStoreInputSchema.parse>;
@@ -80,6 +81,8 @@ export function toStoreDto(store: StoreDoc): TStore {
     languages: store.languages?.length ? (store.languages as TQrPageLanguage[]) : [...QR_PAGE_LANGUAGES],
     inherited: inheritedOf(store),
     area: store.area ? String(store.area) : null,
+    code: store.code ?? null,
+    tags: store.tags ?? [],
     rateUrl: rateUrlFor(id),
     createdAt: (store as { createdAt?: Date }).createdAt?.toISOString() ?? new Date(0).toISOString(),
     updatedAt: (store as { updatedAt?: Date }).updatedAt?.toISOString() ?? new Date(0).toISOString(),
@@ -101,10 +104,11 @@ async function setOnOwnedStore(
   business: string,
   id: string,
   $set: Record<string, unknown>,
+  $unset: Record<string, 1> = {},
 ): Promise<StoreDoc | null> {
   return StoreModel.findOneAndUpdate(
     { _id: id, business, deletedAt: null },
-    { $set },
+    Object.keys($unset).length ? { $set, $unset } : { $set },
     { returnDocument: 'after' },
   ).lean<StoreDoc>();
 }
@@ -115,10 +119,14 @@ export async function findStoreInScope(access: Access, id: string): Promise<Stor
   return findOwnedStore(access.businessId, id);
 }
 
-/** The business's live stores the member covers, by name. */
-export async function listStores(access: Access, q?: string): Promise<TStore[]> {
+/** The business's live stores the member covers, by name; q matches name or code, tags keeps those carrying all. */
+export async function listStores(access: Access, q?: string, tags: string[] = []): Promise<TStore[]> {
   const filter: Record<string, unknown> = { ...scopeFilter(access, '_id'), deletedAt: null };
-  if (q) filter.name = { $regex: escapeRegex(q), $options: 'i' };
+  if (q) {
+    const match = { $regex: escapeRegex(q), $options: 'i' };
+    filter.$or = [{ name: match }, { code: match }];
+  }
+  if (tags.length > 0) filter.tags = { $all: tags.map(tagMatcher) };
   const stores = await StoreModel.find(filter).lean<StoreDoc[]>();
   return stores
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }))
@@ -133,11 +141,14 @@ export async function createStore(access: Access, input: TStoreInput | StoreInpu
   const data = ZStoreInputSchema.parse(input);
   const business = access.businessId;
   const area = data.area ? await findArea(business, data.area) : await rootArea(business);
+  await assertCodeFree(business, data.code);
   const inherits = inheritedKeys(data);
   const tree = await areaTree(business);
   const created = await StoreModel.create({
     business,
     area: area._id,
+    ...(data.code ? { code: data.code } : {}),
+    tags: data.tags,
     name: data.name,
     address: data.address,
     ...Object.fromEntries(AREA_SETTING_KEYS.flatMap((k) => (data[k] === undefined ? [] : [[k, data[k]]]))),
@@ -173,7 +184,7 @@ export async function updateStore(
     if (!can(access.role, 'areas:manage')) throw forbidden(AREA_MESSAGES.moveStoreForbidden);
     $set.area = (await findArea(business, data.area))._id;
   }
-  for (const key of ['name', 'address', ...AREA_SETTING_KEYS] as const) {
+  for (const key of ['name', 'address', 'tags', ...AREA_SETTING_KEYS] as const) {
     if (data[key] !== undefined) $set[key] = data[key];
   }
   // A setting given a value becomes the store's own; one named in `inherit` (without a value) comes from the area.
@@ -183,11 +194,17 @@ export async function updateStore(
   );
   const inheritsChanged = inherits.join() !== wasInheriting.join();
   if (inheritsChanged) $set.inherits = inherits;
+  const $unset: Record<string, 1> = {};
+  if (data.code !== undefined && data.code !== (before.code ?? null)) {
+    await assertCodeFree(business, data.code, before._id);
+    if (data.code) $set.code = data.code;
+    else $unset.code = 1;
+  }
   // Links are set one by one so a form that sends only the changed link does not wipe the others.
   for (const [key, value] of Object.entries(data.socialLinks ?? {})) {
     if (value !== undefined) $set[`socialLinks.${key}`] = value;
   }
-  let store = await setOnOwnedStore(business, id, $set);
+  let store = await setOnOwnedStore(business, id, $set, $unset);
   if (!store) throw notFound('Store');
   // Before answering: the next request of a district manager the store left must no longer see it.
   if (tree && String(before.area) !== String(store.area)) await afterTreeChange(business, tree);
@@ -215,9 +232,12 @@ export async function deleteStore(
 ): Promise<{ message: string; ratingsKept: number }> {
   const business = access.businessId;
   const store = await findStoreInScope(access, id);
+  // The code is freed for a new store (the unique index counts stores that have one); formerCode keeps it on record.
   const updated = await StoreModel.updateOne(
     { _id: id, business, deletedAt: null },
-    { $set: { deletedAt: now } },
+    store.code
+      ? { $set: { deletedAt: now, formerCode: store.code }, $unset: { code: 1 } }
+      : { $set: { deletedAt: now } },
   );
   if (updated.matchedCount === 0) throw notFound('Store');
   const storeId = store._id as Types.ObjectId;

@@ -30,6 +30,7 @@ const SCOPE_HINTS: Record<TApiKeyScope, string> = {
   'ratings:read': 'The feedback timeline, its CSV export and flagged ratings.',
   'analytics:read': 'Snapshot, overview and league tables.',
   'webhooks:manage': 'Set up outgoing webhooks.',
+  'stores:import': 'Create, update and move stores from a CSV file.',
 };
 
 export type TCreateApiKeyDialogProps = { open: boolean; stores: TStore[]; onClose: () => void };

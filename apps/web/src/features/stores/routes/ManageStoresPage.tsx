@@ -2,7 +2,14 @@
 import { Button, SimpleGrid, Text } from '@chakra-ui/react';
 import type { TStore } from '@cx/contracts';
 import { useState } from 'react';
-import { LuMonitorSmartphone, LuNetwork, LuPlus, LuStore, LuTabletSmartphone } from 'react-icons/lu';
+import {
+  LuMonitorSmartphone,
+  LuNetwork,
+  LuPlus,
+  LuStore,
+  LuTabletSmartphone,
+  LuUpload,
+} from 'react-icons/lu';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyList, QueryStates } from '@/components/LoadState';
@@ -16,6 +23,7 @@ import { useDeleteStore } from '../api/stores';
 import { StoreCard } from '../components/StoreCard';
 import { KioskTabletsDialog } from '../components/KioskTabletsDialog';
 import { StoreFormDialog } from '../components/StoreFormDialog';
+import { ImportStoresDialog } from '../components/ImportStoresDialog';
 import { BreakroomBoardDialog } from '@/features/boards/components/BreakroomBoardDialog';
 import { useAccess } from '@/lib/role';
 
@@ -24,6 +32,7 @@ type TDialog =
   | { kind: 'edit'; store: TStore }
   | { kind: 'delete'; store: TStore }
   | { kind: 'kiosks' }
+  | { kind: 'import' }
   | { kind: 'board'; store: TStore }
   | null;
 
@@ -31,7 +40,9 @@ export function ManageStoresPage() {
   const stores = useStores();
   const remove = useDeleteStore();
   const [dialog, setDialog] = useState<TDialog>(null);
-  const canBoard = useAccess().can('boards:manage');
+  const access = useAccess();
+  const canBoard = access.can('boards:manage');
+  const canImport = access.can('stores:manage');
   const list = stores.data?.body.stores ?? [];
 
   const confirmDelete = async (store: TStore) => {
@@ -62,6 +73,11 @@ export function ManageStoresPage() {
             <Button variant="outline" onClick={() => setDialog({ kind: 'kiosks' })}>
               <LuMonitorSmartphone aria-hidden /> Kiosk tablets
             </Button>
+            {canImport && (
+              <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
+                <LuUpload aria-hidden /> Import stores
+              </Button>
+            )}
             <Button colorPalette="brand" onClick={() => setDialog({ kind: 'create' })}>
               <LuPlus aria-hidden /> Add store
             </Button>
@@ -108,6 +124,7 @@ export function ManageStoresPage() {
         onClose={() => setDialog(null)}
       />
       <KioskTabletsDialog open={dialog?.kind === 'kiosks'} onClose={() => setDialog(null)} />
+      <ImportStoresDialog open={dialog?.kind === 'import'} onClose={() => setDialog(null)} />
       <BreakroomBoardDialog
         store={dialog?.kind === 'board' ? dialog.store : null}
         onClose={() => setDialog(null)}
