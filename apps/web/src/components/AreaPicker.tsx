@@ -1,14 +1,26 @@
-// Area checkboxes laid out as the tree (each under its parent, indented by depth), for choosing several areas.
-import { Box, Checkbox, Fieldset, Stack, Text } from '@chakra-ui/react';
+// A labelled native select of the location tree's areas, indented by depth (keyboard- and phone-friendly).
+import { Field, NativeSelect } from '@chakra-ui/react';
 import type { TArea } from '@cx/contracts';
 
-/** The areas parents first, each followed by its own subtree (siblings by name), with its depth. */
-export function areaRows(areas: readonly TArea[]): Array<{ area: TArea; depth: number }> {
+export type TAreaPickerProps = {
+  areas: TArea[];
+  value: string;
+  onChange: (areaId: string) => void;
+  label?: string;
+  /** The entry for "no area filter" (value ''); absent: none offered. */
+  allLabel?: string;
+  disabled?: boolean;
+  /** Sized like the dashboard filter bar's other selects (full width on phones). */
+  inFilterBar?: boolean;
+};
+
+/** The areas in tree order (each under its parent, siblings by name) with their depth; orphans after the rest. */
+export function areasInTreeOrder(areas: TArea[]): Array<{ area: TArea; depth: number }> {
   const ids = new Set(areas.map((a) => a._id));
   const children = new Map<string | null, TArea[]>();
   for (const a of areas) {
-    // An area whose parent is not listed (a member sees part of the tree) starts a branch of its own.
-    const parent = a.parent !== null && ids.has(a.parent) ? a.parent : null;
+    // an area whose parent the member cannot see starts its own branch
+    const parent = a.parent && ids.has(a.parent) ? a.parent : null;
     children.set(parent, [...(children.get(parent) ?? []), a]);
   }
   const out: Array<{ area: TArea; depth: number }> = [];
@@ -27,48 +39,30 @@ export function AreaPicker({
   areas,
   value,
   onChange,
-  label = 'Areas',
-  hint = 'Covers every store under each chosen area, also stores added there later.',
-  error,
-}: {
-  areas: readonly TArea[];
-  value: string[];
-  onChange: (ids: string[]) => void;
-  label?: string;
-  hint?: string;
-  error?: string;
-}) {
-  const rows = areaRows(areas);
+  label = 'Area',
+  allLabel,
+  disabled,
+  inFilterBar = false,
+}: TAreaPickerProps) {
+  const layout = inFilterBar
+    ? ({ w: { base: 'full', sm: 'auto' }, minW: { sm: '44' }, flex: { sm: '0 1 auto' } } as const)
+    : ({ maxW: { base: 'full', sm: '72' } } as const);
   return (
-    // A fieldset, not a Field: inside a Field every checkbox would be named after the field's label.
-    <Fieldset.Root invalid={Boolean(error)}>
-      <Fieldset.Legend>{label}</Fieldset.Legend>
-      {hint ? <Fieldset.HelperText>{hint}</Fieldset.HelperText> : null}
-      {rows.length === 0 ? (
-        <Text fontSize="sm" color="fg.muted">
-          There are no areas yet.
-        </Text>
-      ) : (
-        <Stack gap="1">
-          {rows.map(({ area, depth }) => (
-            // Indentation stops growing after four levels so a deep tree still fits a phone.
-            <Box key={area._id} ps={`${Math.min(depth, 4) * 16}px`} minW="0">
-              <Checkbox.Root
-                size="sm"
-                checked={value.includes(area._id)}
-                onCheckedChange={(d) =>
-                  onChange(d.checked ? [...value, area._id] : value.filter((id) => id !== area._id))
-                }
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label wordBreak="break-word">{area.name}</Checkbox.Label>
-              </Checkbox.Root>
-            </Box>
+    <Field.Root disabled={disabled} {...layout}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root size={inFilterBar ? 'sm' : 'md'} bg={inFilterBar ? 'bg' : undefined}>
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+          {allLabel !== undefined ? <option value="">{allLabel}</option> : null}
+          {areasInTreeOrder(areas).map(({ area, depth }) => (
+            <option key={area._id} value={area._id}>
+              {/* native options cannot be styled: non-breaking spaces show the depth */}
+              {'\u00a0\u00a0'.repeat(depth)}
+              {area.name}
+            </option>
           ))}
-        </Stack>
-      )}
-      <Fieldset.ErrorText>{error}</Fieldset.ErrorText>
-    </Fieldset.Root>
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
   );
 }

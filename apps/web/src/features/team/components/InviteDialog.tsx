@@ -2,7 +2,7 @@
 import { chakra, Dialog, Field, Input, Stack } from '@chakra-ui/react';
 import { ZInvitationRequestSchema, type TArea, type TMemberRole, type TStore } from '@cx/contracts';
 import { useState } from 'react';
-import { AreaPicker } from '@/components/AreaPicker';
+import { AreasPicker } from '@/components/AreasPicker';
 import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
 import { StoresPicker } from '@/components/StoresPicker';
 import { useTeamMutations } from '../api/team';
@@ -93,7 +93,7 @@ function InviteForm({
             />
           ) : null}
           {values.role !== 'admin' && areas.length > 0 ? (
-            <AreaPicker
+            <AreasPicker
               areas={areas}
               value={values.areas}
               error={errors.areas}

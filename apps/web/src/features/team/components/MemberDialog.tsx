@@ -3,7 +3,7 @@
 import { chakra, Dialog, Stack } from '@chakra-ui/react';
 import { ZUpdateMemberSchema, type TArea, type TMember, type TMemberRole, type TStore } from '@cx/contracts';
 import { useState } from 'react';
-import { AreaPicker } from '@/components/AreaPicker';
+import { AreasPicker } from '@/components/AreasPicker';
 import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
 import { StoresPicker } from '@/components/StoresPicker';
 import { useTeamMutations } from '../api/team';
@@ -92,7 +92,7 @@ function MemberForm({
             />
           ) : null}
           {values.role !== 'admin' && areas.length > 0 ? (
-            <AreaPicker
+            <AreasPicker
               areas={areas}
               value={values.areas}
               error={errors.areas}

@@ -1,10 +1,11 @@
-// The area picker: areas under their parents in tree order, chosen by click or keyboard, empty and error states.
+// The areas picker (several areas): areas under their parents in tree order, chosen by click or keyboard, empty and error states.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TArea } from '@cx/contracts';
 import { useState } from 'react';
 import { ChakraShell } from '@/app/chakra-shell';
-import { AreaPicker, areaRows } from './AreaPicker';
+import { areasInTreeOrder } from './AreaPicker';
+import { AreasPicker } from './AreasPicker';
 
 const id = (n: number) => `64b7f0c2a1b2c3d4e5f6b${String(n).padStart(3, '0')}`;
 const AREAS: TArea[] = [
@@ -20,15 +21,15 @@ function Harness({ areas = AREAS, error }: { areas?: TArea[]; error?: string }) 
   const [value, setValue] = useState<string[]>([id(4)]);
   return (
     <ChakraShell>
-      <AreaPicker areas={areas} value={value} onChange={setValue} error={error} />
+      <AreasPicker areas={areas} value={value} onChange={setValue} error={error} />
       <output data-testid="chosen">{value.join(',')}</output>
     </ChakraShell>
   );
 }
 
-describe('AreaPicker', () => {
+describe('AreasPicker', () => {
   it('lists each area under its parent, deeper ones indented after it', () => {
-    expect(areaRows(AREAS).map((r) => `${r.depth}:${r.area.name}`)).toEqual([
+    expect(areasInTreeOrder(AREAS).map((r) => `${r.depth}:${r.area.name}`)).toEqual([
       '0:Northwind Coffee',
       '1:UK',
       '2:London',
@@ -37,7 +38,7 @@ describe('AreaPicker', () => {
       '2:New York',
     ]);
     // A member who sees only part of the tree: an area whose parent is not listed starts its own branch.
-    expect(areaRows(AREAS.slice(3)).map((r) => `${r.depth}:${r.area.name}`)).toEqual([
+    expect(areasInTreeOrder(AREAS.slice(3)).map((r) => `${r.depth}:${r.area.name}`)).toEqual([
       '0:London',
       '1:Camden',
       '0:New York',
