@@ -318,7 +318,8 @@ export class Index {
       const values = eq.get(f);
       if (!values) return undefined;
       keys = keys.flatMap((prefix) => values.map((v) => prefix + Index.lookupKey(v)));
-      if (keys.length > 1000) return undefined;
+      // mongod seeks each combination of listed values (300 stores × 2 metrics × 40 days is one find's bounds)
+      if (keys.length > 50_000) return undefined;
     }
     return keys;
   }

@@ -82,12 +82,18 @@ export interface WalkPlan {
   provided: number;
 }
 
+/**
+ * How many equality combinations a walk may seek (mongod turns $in × $in × range into that many index intervals with
+ * no small limit: a dashboard's 300 stores × 2 metrics × a day range is 600 seeks, not a scan of the business).
+ */
+const MAX_PREFIXES = 10_000;
+
 function equalityPrefixes(index: Index, eq: Map<string, unknown[]>, stopAt?: string): unknown[][] {
   let prefixes: unknown[][] = [[]];
   for (const f of index.fields) {
     const values = eq.get(f);
     // An empty $in matches nothing: it binds no prefix, and the filter (checked on every walked document) decides.
-    if (!values?.length || f === stopAt || prefixes.length * values.length > 100) break;
+    if (!values?.length || f === stopAt || prefixes.length * values.length > MAX_PREFIXES) break;
     prefixes = prefixes.flatMap((p) => values.map((v) => [...p, v]));
   }
   return prefixes;

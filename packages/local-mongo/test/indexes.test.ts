@@ -237,3 +237,30 @@ test('a range walk over a compound index answers its window in order from the on
     .toArray();
   expect(found.map((d) => d._id)).toEqual([20, 18, 16, 14, 12]);
 });
+
+test('$in × $in × range on a compound index seeks each combination (as mongod bounds it), not the whole collection', async () => {
+  const c = db.collection('rollups');
+  await c.createIndex({ store: 1, staff: 1, metric: 1, day: 1 }, { unique: true });
+  await c.createIndex({ business: 1, metric: 1, day: 1 });
+  const stores = Array.from({ length: 330 }, (_, i) => `s${String(i).padStart(3, '0')}`);
+  const days = Array.from({ length: 20 }, (_, i) => `2026-01-${String(i + 1).padStart(2, '0')}`);
+  const docs = [];
+  for (const store of stores)
+    for (const day of days)
+      for (const metric of ['staff', 'experience', 'visit'])
+        for (const staff of metric === 'staff' ? [null, 'p1', 'p2'] : [null])
+          docs.push({ business: 'b', store, staff, metric, day, count: 1 });
+  await c.insertMany(docs);
+  const wanted = stores.slice(0, 300);
+  // a range on the day: 300 stores × 1 staff × 2 metrics = 600 seeks, each walking 10 days
+  const ranged = { business: 'b', store: { $in: wanted }, staff: null, metric: { $in: ['staff', 'experience'] } };
+  const inRange = { ...ranged, day: { $gte: days[5], $lte: days[14] } };
+  expect(await c.countDocuments(inRange)).toBe(300 * 2 * 10);
+  expect(coll('rollups').lastExamined).toBe(300 * 2 * 10);
+  // listed days: every combination of listed values is one key looked up
+  const listed = { ...ranged, day: { $in: [days[3], days[7], days[9]] } };
+  expect(await c.countDocuments(listed)).toBe(300 * 2 * 3);
+  expect(coll('rollups').lastExamined).toBe(300 * 2 * 3);
+  const found = await c.find(inRange, { projection: { _id: 0, store: 1 } }).toArray();
+  expect(new Set(found.map((d) => d.store))).toEqual(new Set(wanted));
+});
