@@ -1,4 +1,5 @@
-// Dashboard read cost at 10 k and 1 M raw ratings: p50/p95 of Snapshot, Overview (90 d), both leagues, timeline page 1.
+// Dashboard read cost at 10 k and 1 M raw ratings: p50/p95 of Snapshot, Overview (90 d), both leagues, timeline page 1;
+// then an area view (an area of 300 stores at 1 M ratings): its Overview and area league.
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
 import mongoose from 'mongoose';
@@ -10,6 +11,7 @@ import { localDay, localHour } from '../src/lib/time';
 import { rebuildRollups } from '../src/modules/analytics/rollup.rebuild';
 import { RatingModel } from '../src/modules/ratings/rating.model';
 import { makeStaff, makeStore, makeUser } from '../test/factories';
+import { AREA_RATINGS, areaCalls, seedAreaView } from './area-view';
 
 const SIZES = (process.env.BENCH_DASHBOARD_SIZES ?? '10000,1000000').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_DASHBOARD_SAMPLES ?? 30);
@@ -67,9 +69,13 @@ async function seed(size: number): Promise<string> {
   return owner.token;
 }
 
-async function measure(port: number, token: string): Promise<Record<string, number[]>> {
+async function measure(
+  port: number,
+  token: string,
+  calls: Record<string, string> = CALLS,
+): Promise<Record<string, number[]>> {
   const out: Record<string, number[]> = {};
-  for (const [name, path] of Object.entries(CALLS)) {
+  for (const [name, path] of Object.entries(calls)) {
     const times: number[] = [];
     for (let i = 0; i < SAMPLES + 3; i++) {
       const t = performance.now();
@@ -90,6 +96,7 @@ export async function run(): Promise<void> {
   // the engine in its own process, as mongod would be: a million stored documents must not share the measured heap
   const mongo = await startMongo({ log: () => undefined, engineProcess: true });
   const results = new Map<number, Record<string, number[]>>();
+  let area: Record<string, number[]> = {};
   try {
     for (const size of SIZES) {
       await mongoose.connect(withDbName(mongo.uri, `cx_bench_dashboard_${size}`));
@@ -105,6 +112,7 @@ export async function run(): Promise<void> {
       await mongoose.connection.dropDatabase();
       await mongoose.disconnect();
     }
+    area = await measureAreaView(mongo.uri);
   } finally {
     await mongo.stop();
   }
@@ -121,4 +129,42 @@ export async function run(): Promise<void> {
     console.log(`${name.padEnd(16)}${cells.join('')}   ${ratio.toFixed(2)}`);
   }
   console.log('targets: p95 < 150 ms at 1 M, ratio ≤ 1.5');
+  console.log(`\n${'area view'.padEnd(20)}${'p50 / p95'.padStart(22)}`);
+  for (const [name, xs] of Object.entries(area))
+    console.log(
+      `${name.padEnd(20)}${`${pct(xs, 0.5).toFixed(1)} / ${pct(xs, 0.95).toFixed(1)} ms`.padStart(22)}`,
+    );
+  console.log(`target: p95 < 150 ms for an area of its stores at ${AREA_RATINGS} ratings`);
+}
+
+/** The area view (bench/area-view.ts) in its own database. */
+async function measureAreaView(uri: string): Promise<Record<string, number[]>> {
+  await mongoose.connect(withDbName(uri, 'cx_bench_dashboard_area'));
+  await mongoose.connection.dropDatabase();
+  await Promise.all(mongoose.modelNames().map((name) => mongoose.model(name).init()));
+  const t = performance.now();
+  const seeded = await seedAreaView();
+  const took = ((performance.now() - t) / 1000).toFixed(1);
+  console.log(
+    `area view: ${seeded.stores} stores in the area, rollups of ${AREA_RATINGS} ratings (${seeded.rows} rows) in ${took} s`,
+  );
+  const server = createServer(createApp());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  try {
+    // what the measured call acts on: the region's districts and the ratings their stores hold
+    const league = (await (
+      await fetch(`http://127.0.0.1:${port}${areaCalls(seeded.region)['area league']}`, {
+        headers: { authorization: `Bearer ${seeded.token}` },
+      })
+    ).json()) as { ranked: Array<{ ratings: number }>; notRanked: Array<{ ratings: number }> };
+    const rows = [...league.ranked, ...league.notRanked];
+    const ratings = rows.reduce((n, r) => n + r.ratings, 0);
+    console.log(`area league lists ${rows.length} districts holding ${ratings} ratings of the last 30 days`);
+    return await measure(port, seeded.token, areaCalls(seeded.region));
+  } finally {
+    server.close();
+    await mongoose.connection.dropDatabase();
+    await mongoose.disconnect();
+  }
 }

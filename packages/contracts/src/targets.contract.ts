@@ -118,6 +118,8 @@ export const ZTargetsQuerySchema = z.object({
 export const ZTargetsSchema = z.object({
   targets: z.array(ZTargetSchema),
   effective: z.array(ZEffectiveTargetSchema).optional(),
+  /** With `node`: whether the caller may set this node's targets (their role and grants). */
+  canSet: z.boolean().optional(),
 });
 export type TTargets = z.infer<typeof ZTargetsSchema>;
 

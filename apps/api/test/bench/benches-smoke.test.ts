@@ -18,10 +18,19 @@ const SMOKE: Record<string, { env: Record<string, string>; shows: (out: string) 
     },
   },
   dashboard: {
-    env: { BENCH_DASHBOARD_SIZES: '40,80', BENCH_DASHBOARD_SAMPLES: '2' },
+    env: {
+      BENCH_DASHBOARD_SIZES: '40,80',
+      BENCH_DASHBOARD_SAMPLES: '2',
+      BENCH_AREA_STORES: '6',
+      BENCH_AREA_RATINGS: '2000',
+    },
     shows: (out) => {
       expect(out).toMatch(/^call\s+p50\/p95 @ 40\s+p50\/p95 @ 80\s+ratio p95 80\/40$/m);
       expect(out).toMatch(/^timeline p1\s+[\d.]+ \/ [\d.]+ ms/m);
+      // the area view: ten districts that hold ratings, and both of its calls measured
+      expect(out).toMatch(/^area league lists 10 districts holding [1-9]\d* ratings/m);
+      expect(out).toMatch(/^area overview 90 d\s+[\d.]+ \/ [\d.]+ ms/m);
+      expect(out).toMatch(/^area league\s+[\d.]+ \/ [\d.]+ ms/m);
     },
   },
   faults: {

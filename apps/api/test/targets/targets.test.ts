@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createApp } from '../../src/app';
 import { AuditModel } from '../../src/tenancy/audit.model';
 import { insertArea, rootArea } from '../../src/tenancy/areas';
-import { makeMember, makeStore, makeUser, type MadeUser } from '../factories';
+import { makeAreaMember, makeMember, makeStore, makeUser, type MadeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
 
 setupTestDb();
@@ -25,7 +25,15 @@ async function chain() {
   const london = await insertArea(owner.id, 'London', uk);
   const soho = await makeStore(owner.id, { name: 'Soho', area: london._id });
   const austin = await makeStore(owner.id, { name: 'Austin', area: us._id });
-  return { owner, root: owner.id, uk: String(uk._id), us: String(us._id), london: String(london._id), soho, austin };
+  return {
+    owner,
+    root: owner.id,
+    uk: String(uk._id),
+    us: String(us._id),
+    london: String(london._id),
+    soho,
+    austin,
+  };
 }
 
 describe('PUT /api/v1/targets', () => {
@@ -52,7 +60,9 @@ describe('PUT /api/v1/targets', () => {
     expect(set.body.target).toMatchObject({ metric: 'average', node: london, nodeKind: 'area', value: 4.2 });
 
     const at = async (node: string) =>
-      (await get(owner, node).expect(200)).body.effective.find((e: { metric: string }) => e.metric === 'average');
+      (await get(owner, node).expect(200)).body.effective.find(
+        (e: { metric: string }) => e.metric === 'average',
+      );
     expect(await at(String(soho._id))).toEqual({
       metric: 'average',
       value: 4.2,
@@ -103,6 +113,25 @@ describe('PUT /api/v1/targets', () => {
     await get(viewer, String(austin._id)).expect(404);
     const audit = await AuditModel.findOne({ business: owner.id, kind: 'target', 'after.value': 80 }).lean();
     expect(audit).toMatchObject({ actorRole: 'manager', storeName: 'Soho' });
+  });
+
+  it('lets a manager granted an area set targets on it and below it, never above it or beside it', async () => {
+    const { owner, root, uk, us, london, soho, austin } = await chain();
+    const district = await makeAreaMember(owner.id, 'manager', [uk]);
+    await put(district, { metric: 'average', node: uk, value: 4.1 }).expect(200);
+    await put(district, { metric: 'average', node: london, value: 4.4 }).expect(200);
+    await put(district, { metric: 'happy', node: String(soho._id), value: 85 }).expect(200);
+    const above = await put(district, { metric: 'average', node: root, value: 3 }).expect(403);
+    expect(above.body.message).toBe(
+      'Only owners and admins, or a manager of the area, can set an area’s target',
+    );
+    await put(district, { metric: 'average', node: us, value: 3 }).expect(404);
+    await put(district, { metric: 'average', node: String(austin._id), value: 3 }).expect(404);
+    expect((await get(district, london).expect(200)).body.canSet).toBe(true);
+    expect((await get(district, root).expect(200)).body.canSet).toBe(false);
+    const viewer = await makeAreaMember(owner.id, 'viewer', [uk]);
+    expect((await get(viewer, london).expect(200)).body.canSet).toBe(false);
+    await put(viewer, { metric: 'average', node: london, value: 4 }).expect(403);
   });
 
   it('answers 404 for another business’s node, and for an id that is no area or store', async () => {

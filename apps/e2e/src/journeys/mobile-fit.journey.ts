@@ -21,6 +21,7 @@ const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/manage-staff', 'Manage Staff'],
   ['/manage-stores', 'Manage Stores'],
   ['/settings-and-notifications', 'Performance Notifications'],
+  ['/settings-and-notifications/targets', 'Targets'],
   ['/my-subscription', 'My Subscription'],
   ['/payment-success', 'payment success'],
   ['/payment-failed', 'payment failed'],

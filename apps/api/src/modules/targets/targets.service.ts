@@ -1,6 +1,7 @@
 // Targets: who may set one where, the nearest-ancestor inheritance, and the audit of every change.
 import { Types } from 'mongoose';
 import {
+  can,
   TARGET_MESSAGES,
   TARGET_METRIC_LABELS,
   TARGET_METRICS,
@@ -52,11 +53,21 @@ export async function loadTargets(business: string): Promise<{ tree: Tree; targe
   return { tree, targets };
 }
 
-/** The nodes a member sees: every node for all-store members; else their stores and the areas above them. */
+/**
+ * The nodes a member sees: every node for all-store members; else their stores and the areas above them, and
+ * everything under an area they were granted (also its empty areas).
+ */
 export function visibleNodes(access: Access, tree: Tree): Set<string> | null {
   if (access.storeIds === null) return null;
   const out = new Set<string>();
   for (const s of access.storeIds) for (const n of pathUp(tree, s)) out.add(n.id);
+  const stack = [...(access.areaIds ?? [])].filter((id) => tree.nodes.has(id));
+  for (const id of stack) for (const n of pathUp(tree, id)) out.add(n.id);
+  while (stack.length) {
+    const id = stack.pop()!;
+    out.add(id);
+    for (const child of tree.children.get(id) ?? []) if (tree.nodes.get(child)?.kind === 'area') stack.push(child);
+  }
   return out;
 }
 
@@ -74,11 +85,15 @@ function nodeFor(access: Access, tree: Tree, id: string): TreeNode {
  * Owners and admins set targets anywhere; a member limited to some stores sets them on those stores, and on an area
  * only where they were granted it or an area above it (area grants, where the membership carries them).
  */
+function maySet(access: Access, tree: Tree, node: TreeNode): boolean {
+  if (!can(access.role, 'targets:write')) return false;
+  if (access.storeIds === null || node.kind === 'store') return true;
+  const granted = access.areaIds ?? [];
+  return pathUp(tree, node.id).some((n) => granted.includes(n.id));
+}
+
 function assertMaySet(access: Access, tree: Tree, node: TreeNode): void {
-  if (access.storeIds === null || node.kind === 'store') return;
-  const granted = (access as Access & { areaIds?: readonly string[] }).areaIds ?? [];
-  if (pathUp(tree, node.id).some((n) => granted.includes(n.id))) return;
-  throw new AppError('FORBIDDEN', TARGET_MESSAGES.areaForbidden, 403);
+  if (!maySet(access, tree, node)) throw new AppError('FORBIDDEN', TARGET_MESSAGES.areaForbidden, 403);
 }
 
 const toDto = (t: TargetDoc): TTarget => ({
@@ -95,8 +110,12 @@ export async function listTargets(access: Access, node?: string) {
   const seen = visibleNodes(access, tree);
   const mine = targets.filter((t) => tree.nodes.has(String(t.node)) && (!seen || seen.has(String(t.node))));
   if (!node) return { targets: mine.map(toDto) };
-  nodeFor(access, tree, node);
-  return { targets: mine.map(toDto), effective: effectiveTargets(tree, indexTargets(targets), node) };
+  const at = nodeFor(access, tree, node);
+  return {
+    targets: mine.map(toDto),
+    effective: effectiveTargets(tree, indexTargets(targets), node),
+    canSet: maySet(access, tree, at),
+  };
 }
 
 export async function setTarget(access: Access, input: unknown) {

@@ -1,10 +1,12 @@
-// The dashboard's shared filter bar: period (with a custom range), store, staff member and kind, all kept in the URL.
+// The dashboard's shared filter bar: period (with a custom range), store, area, staff member and kind, all kept in the URL.
 import { Flex } from '@chakra-ui/react';
 import { PERIOD_PRESETS } from '@cx/contracts';
 import type { ReactNode } from 'react';
 import { tsr } from '@/lib/api-client';
 import { PERIOD_LABELS, useDashboardFilters } from '@/lib/analytics/filters';
+import { useAreaList } from '@/lib/areas-query';
 import { useStores } from '@/lib/stores-query';
+import { AreaPicker } from '@/components/AreaPicker';
 import { FilterDay, FilterSelect } from '@/components/FilterFields';
 
 export type TFilterBarProps = {
@@ -17,6 +19,7 @@ export type TFilterBarProps = {
 export function FilterBar({ show = { staff: true, kind: true }, children }: TFilterBarProps) {
   const { filters, errors, update } = useDashboardFilters();
   const stores = useStores();
+  const areas = useAreaList();
   const staff = tsr.staff.list.useQuery({
     queryKey: ['staff', {}],
     queryData: { query: {} },
@@ -24,6 +27,7 @@ export function FilterBar({ show = { staff: true, kind: true }, children }: TFil
   });
   const storeList = stores.data?.body.stores ?? [];
   const staffList = staff.data?.body.staff ?? [];
+  const areaList = areas.data?.body.areas ?? [];
   return (
     <Flex
       as="form"
@@ -69,6 +73,16 @@ export function FilterBar({ show = { staff: true, kind: true }, children }: TFil
           </option>
         ))}
       </FilterSelect>
+      {/* a chain with a tree: the top area alone is "All areas" */}
+      {areaList.length > 1 || filters.areas ? (
+        <AreaPicker
+          inFilterBar
+          areas={areaList}
+          value={filters.areas ?? ''}
+          allLabel="All areas"
+          onChange={(value) => update({ areas: value })}
+        />
+      ) : null}
       {show.staff ? (
         <FilterSelect
           label="Staff member"

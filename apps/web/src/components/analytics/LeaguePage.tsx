@@ -41,6 +41,8 @@ export function LeaguePage<Row extends { ratings: number }>(props: {
   ) => ReactNode;
   rowKey: (row: Row) => string;
   rowName: (row: Row) => ReactNode;
+  /** A section placed after the table, under the same filters (the store league's area league). */
+  after?: ReactNode;
 }) {
   const { filters, isValid, params, update } = useDashboardFilters();
   const sort = readSort(params);
@@ -99,6 +101,7 @@ export function LeaguePage<Row extends { ratings: number }>(props: {
           </QueryStates>
         )}
       </Box>
+      {isValid ? props.after : null}
     </Box>
   );
 }

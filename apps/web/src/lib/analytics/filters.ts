@@ -1,4 +1,4 @@
-// The dashboard's filters (period, store, staff, kind and page extras) kept in the URL query: shareable, back button works.
+// The dashboard's filters (period, store, area, staff, kind and page extras) kept in the URL query: shareable, back button works.
 import { PERIOD_PRESETS, ZAnalyticsFilterSchema, withPeriodRules, type TPeriodPreset } from '@cx/contracts';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -24,6 +24,8 @@ export type TDashboardFilters = {
   from?: string;
   to?: string;
   stores?: string;
+  /** One area id: the stores under it. */
+  areas?: string;
   staff?: string;
   kind?: TKind;
 };
@@ -43,6 +45,8 @@ export function readFilters(params: URLSearchParams): TDashboardFilters {
   }
   const stores = params.get('stores');
   if (stores) filters.stores = stores;
+  const areas = params.get('areas');
+  if (areas) filters.areas = areas;
   const staff = params.get('staff');
   if (staff) filters.staff = staff;
   if (kind === 'staff' || kind === 'experience') filters.kind = kind;
@@ -96,7 +100,7 @@ export function useDashboardFilters() {
   return { filters, errors, isValid: Object.keys(errors).length === 0, params, update };
 }
 
-const SHARED_KEYS = ['period', 'from', 'to', 'stores', 'staff', 'kind'] as const;
+const SHARED_KEYS = ['period', 'from', 'to', 'stores', 'areas', 'staff', 'kind'] as const;
 
 /** '?period=…&stores=…' with only the filters every dashboard page shares, so a link to another page keeps them. */
 export function sharedSearch(params: URLSearchParams): string {

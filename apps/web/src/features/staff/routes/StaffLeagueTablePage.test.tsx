@@ -15,6 +15,14 @@ const base = {
     jsonResponse(200, { stores: [storeFixture({ ...covent }), storeFixture({ ...soho })] }),
   'GET /api/v1/staff': () => jsonResponse(200, { staff: [] }),
   'GET /api/v1/analytics/settings': () => jsonResponse(200, { minSample: 10 }),
+  // the area league under the store league: a business without areas yet
+  'GET /api/v1/analytics/area-league': () =>
+    jsonResponse(200, {
+      ...storeLeagueFixture({ ranked: [], notRanked: [] }),
+      parent: { _id: 'top', name: 'Top' },
+      path: [{ _id: 'top', name: 'Top' }],
+      level: 1,
+    }),
 };
 
 const cellTexts = (row: HTMLElement) =>

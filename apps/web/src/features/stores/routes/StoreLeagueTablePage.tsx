@@ -1,7 +1,8 @@
-// /store-performance (Store League Table): stores ranked fairly for the period, with visits, rating rate and social clicks.
+// /store-performance (Store League Table): stores ranked fairly for the period (visits, rating rate, social clicks), then areas.
 import { LeaguePage } from '@/components/analytics/LeaguePage';
 import { paths } from '@/config/paths';
 import { useStoreLeague } from '../api/store-league';
+import { AreaLeagueCard } from '../components/AreaLeagueCard';
 import { StoreLeagueTable, StoreName } from '../components/StoreLeagueTable';
 
 export function StoreLeagueTablePage() {
@@ -16,6 +17,7 @@ export function StoreLeagueTablePage() {
       renderTable={(data, sort, onSort) => <StoreLeagueTable league={data} sort={sort} onSort={onSort} />}
       rowKey={(row) => row.store._id}
       rowName={(row) => <StoreName row={row} />}
+      after={<AreaLeagueCard />}
     />
   );
 }

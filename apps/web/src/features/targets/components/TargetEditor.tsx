@@ -113,8 +113,15 @@ export function TargetEditor({ node, own, canEdit }: { node: TNode; own: TTarget
       <LoadError error={effective.error} onRetry={() => void effective.refetch()} what="the targets here" />
     );
   const rows = effective.data.body.effective ?? [];
+  // the API knows the member's area grants; the role's rule stands in for an answer without it
+  const editable = effective.data.body.canSet ?? canEdit;
   return (
     <Stack as="ul" gap="3" listStyleType="none" aria-label={`Targets for ${node.name}`}>
+      {editable ? null : (
+        <Text as="li" fontSize="sm" color="fg.muted">
+          You can read these targets; an owner, an admin or this area’s manager sets them.
+        </Text>
+      )}
       {TARGET_METRICS.map((metric) => (
         <MetricRow
           // a fresh draft when the node or its own value changes
@@ -123,7 +130,7 @@ export function TargetEditor({ node, own, canEdit }: { node: TNode; own: TTarget
           metric={metric}
           effective={rows.find((r) => r.metric === metric)}
           own={own.find((t) => t.metric === metric)}
-          canEdit={canEdit}
+          canEdit={editable}
         />
       ))}
     </Stack>

@@ -23,7 +23,7 @@ export function listNodes(areas: TArea[], stores: Pick<TStore, '_id' | 'name' | 
   return out;
 }
 
-/** Owner/Admin set targets anywhere; a store manager on their stores (the only stores they see); viewers never. */
+/** Before the API answers `canSet`: Owner/Admin anywhere, a manager on stores (area grants come from the API). */
 export function canSetAt(role: TRole | null, node: TNode): boolean {
   if (role === 'owner' || role === 'admin') return true;
   return role === 'manager' && node.kind === 'store';

@@ -140,6 +140,28 @@ describe('TargetsPage', () => {
     expect((await screen.findAllByRole('button', { name: 'Save' })).length).toBe(4);
   });
 
+  it('follows the API’s canSet: a manager granted London edits London, not the top area', async () => {
+    mockFetch({
+      'GET /api/v1/areas': () =>
+        jsonResponse(200, {
+          areas: [
+            { _id: ROOT, name: 'Ada Coffee', parent: null },
+            { _id: LONDON, name: 'London', parent: ROOT },
+          ],
+        }),
+      'GET /api/v1/store': () => jsonResponse(200, { stores: [] }),
+      'GET /api/v1/targets': ({ url }) => {
+        const node = url.searchParams.get('node');
+        return jsonResponse(200, { targets: [], effective: node ? [] : undefined, canSet: node === LONDON });
+      },
+    });
+    renderApp(page, { token: 't', user: { ...testUser, role: 'manager' } });
+    expect(await screen.findByText(/You can read these targets/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'London' }));
+    expect((await screen.findAllByRole('button', { name: 'Save' })).length).toBe(4);
+    expect(screen.queryByText(/You can read these targets/)).not.toBeInTheDocument();
+  });
+
   it('shows a viewer the targets without any edit control', async () => {
     world();
     renderApp(page, { token: 't', user: { ...testUser, role: 'viewer' } });

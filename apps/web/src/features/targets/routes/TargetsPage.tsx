@@ -112,7 +112,6 @@ export function TargetsPage() {
                 </Text>
                 <Text fontSize="sm" color="fg.muted">
                   {selected!.kind === 'area' ? 'Area' : 'Store'}
-                  {canSetAt(role, selected!) ? '' : ' · you can read these targets'}
                 </Text>
               </Card.Header>
               <Card.Body>
