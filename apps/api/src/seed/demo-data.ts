@@ -13,11 +13,15 @@ export const DEMO_TEAM: ReadonlyArray<{
   email: string;
   fullname: string;
   role: 'admin' | 'manager';
+  /** The one store of a store manager (DEMO_STORES index); null: all stores, or the district's. */
   store: number | null;
+  /** A district manager's district (DEMO_DISTRICTS index): every store under it, also stores added later. */
+  district?: number;
 }> = [
   { email: 'admin@cxjourney.app', fullname: 'Priya Shah', role: 'admin', store: null },
   { email: 'covent-garden@cxjourney.app', fullname: 'Olivia Bennett', role: 'manager', store: 0 },
   { email: 'soho@cxjourney.app', fullname: 'Mason Rivera', role: 'manager', store: 1 },
+  { email: 'london@cxjourney.app', fullname: 'Harriet Cole', role: 'manager', store: null, district: 0 },
 ];
 
 export const DEMO_STORES = [

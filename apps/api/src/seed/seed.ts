@@ -21,7 +21,8 @@ import { rebuildInsight } from '../modules/insight/insight.rebuild';
 import { DEMO_LOGIN, DEMO_STAFF, DEMO_STORES, DEMO_TAGS, DEMO_TEAM, SPANISH_SHARE } from './demo-data';
 import { demoComment, firstName } from './demo-comments';
 import { portraitPng, STORE_COLOURS, storefrontPng } from './demo-media';
-import { addDemoAreas, addDemoTargets } from './demo-areas';
+import { addDemoAreas, addDemoTargets, DEMO_DISTRICTS } from './demo-areas';
+import { treeChanged } from '../tenancy/area-tree';
 import { demoRota } from './demo-rota';
 import { demoRatingTimes, type DemoOpeningHours } from './demo-times';
 
@@ -84,24 +85,32 @@ function staffRated<T extends { _id: Types.ObjectId }>(
 }
 
 /** The demo team's logins: verified users with the owner's password, each a member with their role and stores. */
-async function addDemoTeam(business: Types.ObjectId, stores: Array<{ _id: Types.ObjectId }>, now: Date) {
+async function addDemoTeam(
+  business: Types.ObjectId,
+  stores: Array<{ _id: Types.ObjectId }>,
+  districts: Types.ObjectId[],
+  now: Date,
+) {
   const passwordHash = await bcrypt.hash(DEMO_LOGIN.password, env.BCRYPT_ROUNDS);
   for (const member of DEMO_TEAM) {
+    const home = member.store ?? member.district ?? 0;
     const user = await UserModel.create({
       fullname: member.fullname,
       email: member.email,
       passwordHash,
-      timeZone: DEMO_STORES[member.store ?? 0]!.timeZone,
+      timeZone: DEMO_STORES[home]!.timeZone,
       emailVerifiedAt: now,
       currentBusiness: business,
       selectedStore: member.store === null ? null : stores[member.store]!._id,
     });
+    const district = member.district === undefined ? null : districts[member.district]!;
     await MembershipModel.create({
       business,
       user: user._id,
       role: member.role,
-      allStores: member.store === null,
+      allStores: member.store === null && district === null,
       stores: member.store === null ? [] : [stores[member.store]!._id],
+      areas: district ? [district] : [],
     });
   }
 }
@@ -109,12 +118,15 @@ async function addDemoTeam(business: Types.ObjectId, stores: Array<{ _id: Types.
 /** Who the demo team is, as printed beside the owner's login (and listed in the README). */
 export function demoLogins(): string[] {
   const storeOf = (i: number | null) => (i === null ? 'all stores' : DEMO_STORES[i]!.name);
+  const label = (m: (typeof DEMO_TEAM)[number]) =>
+    m.role === 'admin'
+      ? `Admin (${storeOf(m.store)})`
+      : m.district !== undefined
+        ? `District manager (${DEMO_DISTRICTS[m.district]!.district})`
+        : `Store manager (${storeOf(m.store)})`;
   return [
     `Owner: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`,
-    ...DEMO_TEAM.map(
-      (m) =>
-        `${m.role === 'admin' ? 'Admin' : 'Store manager'} (${storeOf(m.store)}): ${m.email} / ${DEMO_LOGIN.password}`,
-    ),
+    ...DEMO_TEAM.map((m) => `${label(m)}: ${m.email} / ${DEMO_LOGIN.password}`),
   ];
 }
 
@@ -160,6 +172,7 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
       openingHours: OPENING_HOURS,
     })),
   );
+  await treeChanged(business);
   const staff = await StaffModel.insertMany(
     DEMO_STAFF.map((s) => ({
       business,
@@ -171,7 +184,7 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
   );
   await UserModel.updateOne({ _id: user._id }, { selectedStore: stores[0]!._id });
   await addDemoPictures(String(business), stores, staff);
-  await addDemoTeam(business, stores, now);
+  await addDemoTeam(business, stores, districts, now);
 
   // The rota in each store's local time from the week of the oldest rating to next week, so staff are rated on their
   // shifts and "on shift now" and "copy last week" have data.

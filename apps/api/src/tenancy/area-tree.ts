@@ -1,5 +1,5 @@
 // The location tree as access reads it: which stores lie under which areas, cached per business behind a version in Mongo.
-import { Schema, Types, model } from 'mongoose';
+import { Schema, model, type Types } from 'mongoose';
 import { disconnectUser } from '../lib/realtime';
 import { StoreModel } from '../modules/stores/store.model';
 import { AreaModel } from './area.model';

@@ -4,16 +4,23 @@ import { tsr } from '@/lib/api-client';
 
 export const TEAM_QUERY_KEY = ['team', 'members'] as const;
 
+/** The location tree, under the same key the Structure page refreshes, for the area pickers. */
+export function useAreaChoices(enabled = true) {
+  return tsr.areas.list.useQuery({ queryKey: ['areas'], enabled });
+}
+
 export function useTeam(enabled = true) {
   return tsr.team.members.useQuery({ queryKey: TEAM_QUERY_KEY, enabled });
 }
 
 /** A change to a member's access: removal (null) or the role and stores they would have. */
-export type TAccessChange = { role: TMemberRole; stores: string[] } | null;
+export type TAccessChange = { role: TMemberRole; stores: string[]; areas?: string[] } | null;
 
 /** What the member made that the change would switch off unless kept (GET /team/members/:userId/links). */
 export function useMemberLinks(userId: string, change: TAccessChange, enabled = true) {
-  const query = change ? { role: change.role, stores: change.stores.join(',') } : {};
+  const query = change
+    ? { role: change.role, stores: change.stores.join(','), areas: (change.areas ?? []).join(',') }
+    : {};
   return tsr.team.memberLinks.useQuery({
     queryKey: [...TEAM_QUERY_KEY, userId, 'links', query],
     queryData: { params: { userId }, query },

@@ -1,7 +1,8 @@
-// Invite by email with a role (limited by the inviter's role) and stores; the contract validates before sending.
+// Invite by email with a role (limited by the inviter's role), stores and areas; the contract validates before sending.
 import { chakra, Dialog, Field, Input, Stack } from '@chakra-ui/react';
-import { ZInvitationRequestSchema, type TMemberRole, type TStore } from '@cx/contracts';
+import { ZInvitationRequestSchema, type TArea, type TMemberRole, type TStore } from '@cx/contracts';
 import { useState } from 'react';
+import { AreasPicker } from '@/components/AreasPicker';
 import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
 import { StoresPicker } from '@/components/StoresPicker';
 import { useTeamMutations } from '../api/team';
@@ -12,10 +13,11 @@ export type TInviteDialogProps = {
   open: boolean;
   roles: TMemberRole[];
   stores: TStore[];
+  areas?: TArea[];
   onClose: () => void;
 };
 
-export function InviteDialog({ open, roles, stores, onClose }: TInviteDialogProps) {
+export function InviteDialog({ open, roles, stores, areas = [], onClose }: TInviteDialogProps) {
   return (
     <DialogShell
       open={open}
@@ -24,7 +26,7 @@ export function InviteDialog({ open, roles, stores, onClose }: TInviteDialogProp
       size={{ base: 'full', md: 'md' }}
       scrollBehavior="inside"
     >
-      {open ? <InviteForm roles={roles} stores={stores} onDone={onClose} /> : null}
+      {open ? <InviteForm roles={roles} stores={stores} areas={areas} onDone={onClose} /> : null}
     </DialogShell>
   );
 }
@@ -32,10 +34,12 @@ export function InviteDialog({ open, roles, stores, onClose }: TInviteDialogProp
 function InviteForm({
   roles,
   stores,
+  areas,
   onDone,
 }: {
   roles: TMemberRole[];
   stores: TStore[];
+  areas: TArea[];
   onDone: () => void;
 }) {
   const [values, setValues] = useState(() => ({
@@ -43,6 +47,7 @@ function InviteForm({
     role: roles.includes('manager') ? ('manager' as TMemberRole) : roles[0]!,
     // One store: the invited person works there.
     stores: stores.length === 1 ? [stores[0]!._id] : ([] as string[]),
+    areas: [] as string[],
   }));
   const { invite } = useTeamMutations();
   const { errors, formError, onSubmit, clearField } = useDialogForm(
@@ -85,6 +90,14 @@ function InviteForm({
               value={values.stores}
               error={errors.stores}
               onChange={(ids) => set({ stores: ids }, 'stores')}
+            />
+          ) : null}
+          {values.role !== 'admin' && areas.length > 0 ? (
+            <AreasPicker
+              areas={areas}
+              value={values.areas}
+              error={errors.areas}
+              onChange={(ids) => set({ areas: ids }, 'stores')}
             />
           ) : null}
         </Stack>

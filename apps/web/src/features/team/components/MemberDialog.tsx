@@ -1,8 +1,9 @@
-// Change a member's role and stores (owners and admins), keeping or switching off what the lost stores had of theirs;
+// Change a member's role, stores and areas (owners and admins), keeping or switching off what the lost stores had of theirs;
 // the contract validates before sending.
 import { chakra, Dialog, Stack } from '@chakra-ui/react';
-import { ZUpdateMemberSchema, type TMember, type TMemberRole, type TStore } from '@cx/contracts';
+import { ZUpdateMemberSchema, type TArea, type TMember, type TMemberRole, type TStore } from '@cx/contracts';
 import { useState } from 'react';
+import { AreasPicker } from '@/components/AreasPicker';
 import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
 import { StoresPicker } from '@/components/StoresPicker';
 import { useTeamMutations } from '../api/team';
@@ -12,9 +13,14 @@ import { RoleSelect } from './RoleFields';
 
 const MEMBER_ROLES: TMemberRole[] = ['admin', 'manager', 'viewer'];
 
-export type TMemberDialogProps = { member: TMember | null; stores: TStore[]; onClose: () => void };
+export type TMemberDialogProps = {
+  member: TMember | null;
+  stores: TStore[];
+  areas?: TArea[];
+  onClose: () => void;
+};
 
-export function MemberDialog({ member, stores, onClose }: TMemberDialogProps) {
+export function MemberDialog({ member, stores, areas = [], onClose }: TMemberDialogProps) {
   return (
     <DialogShell
       open={member !== null}
@@ -23,19 +29,32 @@ export function MemberDialog({ member, stores, onClose }: TMemberDialogProps) {
       size={{ base: 'full', md: 'md' }}
       scrollBehavior="inside"
     >
-      {member ? <MemberForm key={member.userId} member={member} stores={stores} onDone={onClose} /> : null}
+      {member ? (
+        <MemberForm key={member.userId} member={member} stores={stores} areas={areas} onDone={onClose} />
+      ) : null}
     </DialogShell>
   );
 }
 
-function MemberForm({ member, stores, onDone }: { member: TMember; stores: TStore[]; onDone: () => void }) {
+function MemberForm({
+  member,
+  stores,
+  areas,
+  onDone,
+}: {
+  member: TMember;
+  stores: TStore[];
+  areas: TArea[];
+  onDone: () => void;
+}) {
   const [values, setValues] = useState(() => ({
     role: (member.role === 'owner' ? 'admin' : member.role) as TMemberRole,
     stores: member.stores ?? [],
+    areas: member.areas ?? [],
   }));
   const [keep, setKeep] = useState<string[]>([]);
   const { update } = useTeamMutations();
-  const change = values.role === 'admin' ? { role: values.role, stores: [] } : values;
+  const change = values.role === 'admin' ? { role: values.role, stores: [], areas: [] } : values;
   const body = { ...change, keep };
   const { errors, formError, onSubmit, clearField } = useDialogForm(
     ZUpdateMemberSchema,
@@ -72,6 +91,17 @@ function MemberForm({ member, stores, onDone }: { member: TMember; stores: TStor
               }}
             />
           ) : null}
+          {values.role !== 'admin' && areas.length > 0 ? (
+            <AreasPicker
+              areas={areas}
+              value={values.areas}
+              error={errors.areas}
+              onChange={(ids) => {
+                setValues((v) => ({ ...v, areas: ids }));
+                clearField();
+              }}
+            />
+          ) : null}
           <MemberLinksChoice
             userId={member.userId}
             name={member.fullname}
@@ -79,7 +109,7 @@ function MemberForm({ member, stores, onDone }: { member: TMember; stores: TStor
             keep={keep}
             onKeepChange={setKeep}
             // a store manager without a store is not a change yet (the form says so)
-            enabled={change.role !== 'manager' || change.stores.length > 0}
+            enabled={change.role !== 'manager' || change.stores.length + change.areas.length > 0}
           />
         </Stack>
       </Dialog.Body>

@@ -118,12 +118,12 @@ describe('/team: what a member made in the stores an edit takes away', () => {
     await userEvent.click(within(d).getByRole('checkbox', { name: 'Camden' }));
     const row = await within(d).findByRole('listitem', { name: 'Breakroom board of Camden' });
     const asked = api.queriesOf(LINKS_ROUTE).at(-1)!;
-    expect(Object.fromEntries(asked)).toEqual({ role: 'manager', stores: soho._id });
+    expect(Object.fromEntries(asked)).toEqual({ role: 'manager', stores: soho._id, areas: '' });
     await userEvent.click(within(row).getByRole('radio', { name: 'Keep' }));
     await userEvent.click(within(d).getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(api.bodiesOf(`PUT /api/v1/team/members/${IDS.manager}`)).toEqual([
-        { role: 'manager', stores: [soho._id], keep: [board._id] },
+        { role: 'manager', stores: [soho._id], areas: [], keep: [board._id] },
       ]),
     );
   });

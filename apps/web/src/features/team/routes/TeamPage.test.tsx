@@ -167,7 +167,7 @@ describe('/team', () => {
     await userEvent.click(within(d).getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(api.bodiesOf(`PUT /api/v1/team/members/${IDS.manager}`)).toEqual([
-        { role: 'viewer', stores: [soho._id], keep: [] },
+        { role: 'viewer', stores: [soho._id], areas: [], keep: [] },
       ]),
     );
     await userEvent.click(

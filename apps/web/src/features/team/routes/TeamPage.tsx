@@ -15,7 +15,7 @@ import { apiErrorMessage } from '@/lib/api-error';
 import { useAccess } from '@/lib/role';
 import { useSession } from '@/lib/session';
 import { useStores } from '@/lib/stores-query';
-import { useTeam, useTeamMutations } from '../api/team';
+import { useAreaChoices, useTeam, useTeamMutations } from '../api/team';
 import { InviteDialog } from '../components/InviteDialog';
 import { MemberDialog } from '../components/MemberDialog';
 import { RemoveMemberDialog } from '../components/RemoveMemberDialog';
@@ -31,6 +31,7 @@ export function TeamPage() {
   const team = useTeam(allowed);
   const storesQuery = useStores(allowed);
   const stores = storesQuery.data?.body.stores ?? [];
+  const areas = useAreaChoices(allowed).data?.body.areas ?? [];
   const mutations = useTeamMutations();
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<TMember | null>(null);
@@ -143,8 +144,14 @@ export function TeamPage() {
           )}
         </QueryStates>
       )}
-      <InviteDialog open={inviting} roles={roles} stores={stores} onClose={() => setInviting(false)} />
-      <MemberDialog member={editing} stores={stores} onClose={() => setEditing(null)} />
+      <InviteDialog
+        open={inviting}
+        roles={roles}
+        stores={stores}
+        areas={areas}
+        onClose={() => setInviting(false)}
+      />
+      <MemberDialog member={editing} stores={stores} areas={areas} onClose={() => setEditing(null)} />
       <TransferDialog open={transferring} candidates={others} onClose={() => setTransferring(false)} />
       <RemoveMemberDialog member={removing} onClose={() => setRemoving(null)} />
       <ConfirmDialog
