@@ -2,7 +2,7 @@
 import request from 'supertest';
 import { createApp } from '../../src/app';
 import { insertArea, rootArea } from '../../src/tenancy/areas';
-import { makeMember, makeStore, makeUser } from '../factories';
+import { makeAreaMember, makeMember, makeStore, makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
 import { rateExperience } from './support';
 
@@ -187,6 +187,22 @@ describe('GET /api/v1/analytics/area-league', () => {
     const top = (await get(`area-league?period=last7&parent=${c.root._id}`, c.manager.auth)).body;
     expect(rowsOf(top)).toEqual([['UK', 2, 3, 4]]);
     expect((await get(`area-league?parent=${c.us._id}`, c.manager.auth)).status).toBe(404);
+  });
+
+  it("starts a district's manager one level up, so their own district is the league's row (not an empty league)", async () => {
+    const c = await chain();
+    const district = await makeAreaMember(c.owner.id, 'manager', [c.london._id]);
+    const mine = await get('area-league?period=last7', district.auth);
+    expect(mine.status).toBe(200);
+    expect(mine.body.parent.name).toBe('UK');
+    // North, a peer district, holds none of their stores and is not shown
+    expect(rowsOf(mine.body)).toEqual([['London', 2, 3, 14 / 3]]);
+    // the same for stores granted one by one that all sit in one district
+    const stores = await makeMember(c.owner.id, 'viewer', [c.soho._id, c.camden._id]);
+    expect(rowsOf((await get('area-league?period=last7', stores.auth)).body)).toEqual([['London', 2, 3, 14 / 3]]);
+    // asked for, the district itself still answers (no areas inside it)
+    const inside = await get(`area-league?period=last7&parent=${c.london._id}`, district.auth);
+    expect(rowsOf(inside.body)).toEqual([]);
   });
 
   it('shows each area against the target it inherits, its parent and its peers', async () => {

@@ -33,6 +33,17 @@ export function commonNode(paths: string[][], top: string): string {
   return common.at(-1) ?? top;
 }
 
+/**
+ * Where a member limited to some stores starts: where their stores meet, or, when they all sit right in that area
+ * (a district manager), the area above it, so the league has their own area as its row rather than nothing.
+ */
+export function ownStart(paths: string[][], top: string): string {
+  const common = commonNode(paths, top);
+  if (common === top || paths.some((p) => p.at(-1) !== common)) return common;
+  const path = paths[0]!;
+  return path[path.length - 2] ?? top;
+}
+
 /** The member's own stores' areas (null for a member covering every store). */
 async function ownAreas(access: Access): Promise<Array<string | null> | null> {
   if (access.storeIds === null) return null;
@@ -64,7 +75,7 @@ export async function areaLeague(
   const pathOf = (area: string | null) => nodes.get(area ?? top)?.path ?? [top];
   const ownPaths = own?.map(pathOf) ?? null;
   const visible = (id: string) => id === top || !ownPaths || ownPaths.some((p) => p.includes(id));
-  const parent = nodes.get(query.parent ?? (ownPaths ? commonNode(ownPaths, top) : top));
+  const parent = nodes.get(query.parent ?? (ownPaths ? ownStart(ownPaths, top) : top));
   if (!parent || !visible(parent.id)) throw notFound('Area');
   const depth = parent.path.length - 1;
   const level = query.level ?? depth + 1;

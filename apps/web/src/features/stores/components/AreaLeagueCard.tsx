@@ -1,4 +1,4 @@
-// "Area league table": the areas one level below a node ranked like stores; a name opens its own areas, the path goes back.
+// "Area league table": areas one level below a node ranked like stores, against their targets; a name opens its areas.
 import { Box, Breadcrumb, Button, Heading, Table, Text } from '@chakra-ui/react';
 import type { TAreaLeague, TAreaLeagueRow } from '@cx/contracts';
 import { Fragment, useState } from 'react';
@@ -11,6 +11,7 @@ import {
   TABLE_SCROLL_BOX,
   tiedRanks,
 } from '@/components/analytics/LeagueParts';
+import { LeagueTargetCells } from '@/components/analytics/TargetParts';
 import { EmptyList, QueryStates } from '@/components/LoadState';
 import { paths } from '@/config/paths';
 import { useDashboardFilters } from '@/lib/analytics/filters';
@@ -58,6 +59,9 @@ function AreaTable({ league, onOpen }: { league: TAreaLeague; onOpen: (id: strin
             {head('% happy')}
             {head('Trend')}
             {head('Stores')}
+            {head('Targets')}
+            {head('Avg vs area')}
+            {head('Avg vs peers')}
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -69,6 +73,7 @@ function AreaTable({ league, onOpen }: { league: TAreaLeague; onOpen: (id: strin
               </Table.Cell>
               <RankedFigureCells row={row} />
               <Table.Cell textAlign="end">{formatFigure(row.stores, 'count')}</Table.Cell>
+              <LeagueTargetCells metrics={row.targets} />
             </Table.Row>
           ))}
         </Table.Body>

@@ -61,7 +61,8 @@ function ResultRows({ result }: { result: TStoreImportResult }) {
     return <Text color="fg.muted">Nothing to change: every store in the file is already as it says.</Text>;
   }
   return (
-    <Box maxH="50vh" overflowY="auto">
+    // Scrolls on its own: focusable, so a keyboard can scroll it too.
+    <Box maxH="50vh" overflowY="auto" tabIndex={0} role="region" aria-label="Import rows, scrollable">
       <Table.Root size="sm" aria-label="Import rows">
         <Table.Header>
           <Table.Row>

@@ -41,7 +41,27 @@ const league = (over: Partial<TAreaLeague> = {}): TAreaLeague => ({
   level: 1,
   minSample: 10,
   priorMean: 4.1,
-  ranked: [row(UK, 'UK'), row(US, 'US', { rank: 2, adjustedAverage: 3.9, average: 3.8, stores: 1 })],
+  ranked: [
+    row(UK, 'UK'),
+    row(US, 'US', {
+      rank: 2,
+      adjustedAverage: 3.9,
+      average: 3.8,
+      stores: 1,
+      targets: [
+        {
+          metric: 'average',
+          actual: 3.8,
+          target: 4.2,
+          from: { _id: TOP, kind: 'area', name: 'Northwind' },
+          variance: -0.4,
+          state: 'red',
+          vsParent: -0.35,
+          vsPeers: -0.7,
+        },
+      ],
+    }),
+  ],
   notRanked: [],
   ...over,
 });
@@ -93,8 +113,16 @@ describe('/store-performance: Area league table', () => {
       '87.5%',
       '▲ +0.30up 0.30 on the previous period',
       '12',
+      'No target',
+      '–',
+      '–',
     ]);
     expect(cells(rows[1]!).slice(0, 3)).toEqual(['2', 'US', '3.90']);
+    // red/amber/green against the target the area inherits, and its average against its parent and its peers
+    expect(
+      within(rows[1]!).getByLabelText('Average score: Below target, 3.80 vs 4.20 (target from Northwind)'),
+    ).toHaveTextContent('Avg 3.80 vs 4.20');
+    expect(cells(rows[1]!).slice(-2)).toEqual(['−0.35', '−0.70']);
     await user.click(within(table).getByRole('button', { name: 'UK: show its areas' }));
     const notRanked = await screen.findByRole('region', { name: 'Areas not ranked yet' });
     expect(within(notRanked).getByText('London')).toBeInTheDocument();
