@@ -114,6 +114,23 @@ export function rowOf(doc: FigureDoc, store: string, period: Row['period'], sign
   };
 }
 
+/** The stored fields a Row is made of (besides the hour cells). */
+const ROW_FIELDS = {
+  _id: 0,
+  store: 1,
+  staff: 1,
+  metric: 1,
+  day: 1,
+  count: 1,
+  scoreSum: 1,
+  d1: 1,
+  d2: 1,
+  d3: 1,
+  d4: 1,
+  d5: 1,
+  net: 1,
+} as const;
+
 /** Every rollup row of the scope's stores in either period (metrics as asked), tagged current or previous. */
 export async function loadRows(
   scope: Scope,
@@ -122,19 +139,28 @@ export async function loadRows(
 ): Promise<Row[]> {
   if (scope.stores.length === 0) return [];
   // Per store (each has its own days): which row keys make up its current and its previous period.
+  // stores in one zone share their days: each distinct pair of periods is split into row keys once, not per store
   const partsOf = new Map<string, Map<string, Row['period']>>();
+  const byDays = new Map<string, Map<string, Row['period']>>();
   const keys = new Set<string>();
+  const periods = opts.periods ?? (['previous', 'current'] as const);
   for (const store of scope.stores) {
-    const parts = new Map<string, Row['period']>();
-    for (const period of opts.periods ?? (['previous', 'current'] as const)) {
-      for (const key of rangeParts(store.period[period], opts.weeks ?? true)) {
-        parts.set(key, period);
-        keys.add(key);
+    const days = periods.map((p) => `${store.period[p].from}/${store.period[p].to}`).join('|');
+    let parts = byDays.get(days);
+    if (!parts) {
+      parts = new Map<string, Row['period']>();
+      for (const period of periods) {
+        for (const key of rangeParts(store.period[period], opts.weeks ?? true)) {
+          parts.set(key, period);
+          keys.add(key);
+        }
       }
+      byDays.set(days, parts);
     }
     partsOf.set(store.id, parts);
   }
-  const projection: Record<string, 0> = opts.hours ? { _id: 0, business: 0 } : { _id: 0, business: 0, h: 0 };
+  // only what a Row carries (not the write counter or the applied-event markers); hour cells only when asked
+  const projection = { ...ROW_FIELDS, ...(opts.hours ? { h: 1 } : {}) };
   const span = opts.periods?.includes('previous') === false ? scope.current : scope.span;
   const docs = await RollupModel.find(
     {
