@@ -13,6 +13,7 @@ import { addTo, emptyAgg, isRatingRow, loadRows, type Agg } from './figures';
 import { sortLeague } from './league.service';
 import { rank, type RankFigures } from './ranking';
 import type { Scope } from './scope';
+import { summedStorePeriods } from './summed-rows';
 
 interface AreaItem {
   current: Agg;
@@ -106,11 +107,11 @@ export async function areaLeague(
   }
   // only the rows of the stores under the listed areas
   const under = scope.stores.filter((s) => holder.has(s.id));
-  const rows = await loadRows(
-    { ...scope, stores: under, byId: new Map(under.map((s) => [s.id, s])) },
-    ['staff', 'experience'],
-    { people: 'store' },
-  );
+  // each store's totals per period, summed on the server (the league never needs a store's days)
+  const narrowed = { ...scope, stores: under, byId: new Map(under.map((s) => [s.id, s])) };
+  const rows = scope.staff
+    ? await loadRows(narrowed, ['staff', 'experience'], { people: 'store' })
+    : await summedStorePeriods(narrowed, ['staff', 'experience']);
   for (const r of rows) {
     const item = holder.get(r.store);
     if (item && isRatingRow(scope, r)) addTo(item[r.period], r);

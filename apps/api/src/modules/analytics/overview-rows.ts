@@ -2,7 +2,6 @@
 import { BUSINESS_METRICS, BusinessRollupModel, RollupModel, type RollupDoc } from './rollup.model';
 import { loadRows, rangeParts, rowOf, type Row } from './figures';
 import type { Scope } from './scope';
-import { summedCurrentRows } from './summed-rows';
 
 /**
  * The current period's store-level rating rows (both kinds; with a staff filter, that person's rows only), summed the
@@ -12,9 +11,10 @@ import { summedCurrentRows } from './summed-rows';
  */
 export async function currentRatingRows(scope: Scope, weeks: boolean): Promise<Row[]> {
   const metrics = [...BUSINESS_METRICS];
-  if (scope.staff) return loadRows(scope, metrics, { people: 'persons', hours: true, weeks, periods: ['current'] });
-  // some stores (an area, a store filter, a member's own): their rows summed on the server, one row per metric and day
-  if (!scope.deletedStores) return summedCurrentRows(scope, metrics, weeks);
+  if (scope.staff || !scope.deletedStores) {
+    const people = scope.staff ? 'persons' : 'store';
+    return loadRows(scope, metrics, { people, hours: true, weeks, periods: ['current'] });
+  }
   if (scope.stores.length === 0) return [];
   const partsOf = new Map(scope.stores.map((s) => [s.id, new Set(rangeParts(s.period.current, weeks))]));
   const [first, ...others] = [...partsOf.values()];

@@ -1,4 +1,4 @@
-// The store-level rating rows of a set of stores summed on the server ($group per metric and day), for the Overview.
+// Each store's rollup figures per period summed on the server ($group per store and metric), for the area league.
 import { Types } from 'mongoose';
 import { rangeParts, rowOf, type Row } from './figures';
 import { RollupModel, type RollupMetric } from './rollup.model';
@@ -15,75 +15,51 @@ interface Figures {
   d5: number;
 }
 
-interface Cell {
-  _id: { metric: RollupMetric; day: string; at: string };
-  n: number;
-  s: number;
-}
-
 const FIGURES = ['count', 'scoreSum', 'd1', 'd2', 'd3', 'd4', 'd5'] as const;
 
 /**
- * The current period's store rows (staff null) of the metrics, summed over the scope's stores on the server: stores
- * whose current period is the same days (one zone) are one group, summed per metric and row key (day, or whole week),
- * figures and hour cells apart. The rows carry store '' (no store of their own): for readers that never split by store.
- * Each figure equals the sum of the stores' own rows of their own days.
+ * The store rows (staff null) of the metrics summed per store, metric and period on the server (one $group per zone
+ * and period, the store's own row keys): for readers that need each store's totals, never its days (area league).
+ * Each row carries its store and period; its day is the period's first.
  */
-export async function summedCurrentRows(
-  scope: Scope,
-  metrics: RollupMetric[],
-  weeks: boolean,
-): Promise<Row[]> {
-  const groups = new Map<string, { stores: Types.ObjectId[]; parts: string[]; from: string; to: string }>();
+export async function summedStorePeriods(scope: Scope, metrics: RollupMetric[]): Promise<Row[]> {
+  const groups = new Map<
+    string,
+    { stores: Types.ObjectId[]; period: Row['period']; parts: string[]; from: string }
+  >();
   for (const s of scope.stores) {
-    const { from, to } = s.period.current;
-    const key = `${from}/${to}`;
-    const group = groups.get(key);
-    if (group) group.stores.push(s._id);
-    else groups.set(key, { stores: [s._id], parts: rangeParts(s.period.current, weeks), from, to });
+    for (const period of ['previous', 'current'] as const) {
+      const { from, to } = s.period[period];
+      const key = `${period}/${from}/${to}`;
+      const group = groups.get(key);
+      if (group) group.stores.push(s._id);
+      else groups.set(key, { stores: [s._id], period, parts: rangeParts(s.period[period], true), from });
+    }
   }
   const business = new Types.ObjectId(scope.business);
-  const read = async (g: { stores: Types.ObjectId[]; parts: string[]; from: string; to: string }) => {
-    const $match = {
-      business,
-      metric: { $in: metrics },
-      store: { $in: g.stores },
-      staff: null,
-      // day rows only: the range itself (a week key sorts after every date)
-      day: weeks ? { $in: g.parts } : { $gte: g.from, $lte: g.to },
-    };
-    const sums = Object.fromEntries(FIGURES.map((f) => [f, { $sum: `$${f}` }]));
-    const [figures, cells] = await Promise.all([
-      RollupModel.aggregate<Figures>([
-        { $match },
-        { $group: { _id: { metric: '$metric', day: '$day' }, ...sums } },
-      ]),
-      RollupModel.aggregate<Cell>([
-        { $match: { ...$match, h: { $exists: true } } },
-        { $project: { _id: 0, metric: 1, day: 1, h: { $objectToArray: '$h' } } },
-        { $unwind: '$h' },
-        {
-          $group: {
-            _id: { metric: '$metric', day: '$day', at: '$h.k' },
-            n: { $sum: '$h.v.n' },
-            s: { $sum: '$h.v.s' },
-          },
+  const sums = Object.fromEntries(FIGURES.map((f) => [f, { $sum: `$${f}` }]));
+  const read = async (g: {
+    stores: Types.ObjectId[];
+    period: Row['period'];
+    parts: string[];
+    from: string;
+  }) => {
+    const found = await RollupModel.aggregate<
+      Omit<Figures, '_id'> & { _id: { store: Types.ObjectId; metric: RollupMetric } }
+    >([
+      {
+        $match: {
+          business,
+          metric: { $in: metrics },
+          store: { $in: g.stores },
+          staff: null,
+          day: { $in: g.parts },
         },
-      ]),
+      },
+      { $group: { _id: { store: '$store', metric: '$metric' }, ...sums } },
     ]);
-    const hours = new Map<string, Record<string, { n: number; s: number }>>();
-    for (const c of cells) {
-      const key = `${c._id.metric}|${c._id.day}`;
-      const h = hours.get(key) ?? {};
-      h[c._id.at] = { n: c.n, s: c.s };
-      hours.set(key, h);
-    }
-    return figures.map((f) =>
-      rowOf(
-        { ...f, metric: f._id.metric, day: f._id.day, h: hours.get(`${f._id.metric}|${f._id.day}`) },
-        '',
-        'current',
-      ),
+    return found.map((f) =>
+      rowOf({ ...f, metric: f._id.metric, day: g.from }, String(f._id.store), g.period),
     );
   };
   return (await Promise.all([...groups.values()].map(read))).flat();
