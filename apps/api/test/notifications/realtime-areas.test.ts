@@ -1,49 +1,22 @@
 // Sockets and the location tree: a store moved out of a district stops reaching its manager at once.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { createApp } from '../../src/app';
-import { attachRealtime, closeRealtime } from '../../src/lib/realtime';
 import { resetRateLimits } from '../../src/lib/rate-limit';
 import { StoreModel } from '../../src/modules/stores/store.model';
 import { treeChanged } from '../../src/tenancy/area-tree';
 import { insertArea, rootArea } from '../../src/tenancy/areas';
 import { newDeviceId } from '../helpers/devices';
 import { setupTestDb } from '../helpers/db';
+import { useSocketServer } from '../helpers/sockets';
 import { makeShop, postFrom, submitBody } from '../feedback/support';
 import { makeAreaMember } from '../factories';
 
 setupTestDb();
 const app = createApp();
-let server: Server;
-let url = '';
-const sockets: Socket[] = [];
+const { openSocket } = useSocketServer(app);
+afterEach(() => resetRateLimits());
 
-beforeAll(async () => {
-  server = createServer(app);
-  attachRealtime(server, ['http://localhost:5173']);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterEach(() => {
-  resetRateLimits();
-  sockets.splice(0).forEach((s) => s.disconnect());
-});
-afterAll(async () => {
-  await closeRealtime();
-});
-
-function open(token: string): Socket {
-  const socket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false });
-  sockets.push(socket);
-  return socket;
-}
-const connected = (s: Socket) =>
-  new Promise<void>((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', reject);
-  });
 const next = <T>(s: Socket, event: string, ms = 5000) =>
   new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
@@ -70,9 +43,7 @@ describe('rating events and PUT /api/v1/store/:id { area }', () => {
     const dm = await makeAreaMember(shop.business.id, 'manager', [london._id]);
     const north = await makeAreaMember(shop.business.id, 'viewer', [leeds._id]);
 
-    const before = open(dm.token);
-    const northBefore = open(north.token);
-    await Promise.all([connected(before), connected(northBefore)]);
+    const [before, northBefore] = await Promise.all([openSocket(dm.token), openSocket(north.token)]);
     let northEarly = 0;
     northBefore.on('rating', () => (northEarly += 1));
     const first = next<{ store: string }>(before, 'rating');
@@ -89,8 +60,9 @@ describe('rating events and PUT /api/v1/store/:id { area }', () => {
       .expect(200);
     expect(await cut).toEqual(['io server disconnect', 'io server disconnect']);
 
-    const [after, northAfter, owner] = [open(dm.token), open(north.token), open(shop.business.token)];
-    await Promise.all([connected(after), connected(northAfter), connected(owner)]);
+    const [after, northAfter, owner] = await Promise.all(
+      [dm.token, north.token, shop.business.token].map((token) => openSocket(token)),
+    );
     let leaked = 0;
     after.on('rating', () => (leaked += 1));
     const got = Promise.all([next<{ store: string }>(owner, 'rating'), next<{ store: string }>(northAfter, 'rating')]);
