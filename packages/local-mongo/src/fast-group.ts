@@ -83,16 +83,9 @@ export function fastGroup(docs: Doc[], spec: unknown): Doc[] | undefined {
   const id = spec._id;
   const constantId =
     id === null || finite(id) || typeof id === 'boolean' || (typeof id === 'string' && !id.startsWith('$'));
-  if (!constantId) return undefined;
-  const fields: Array<[string, number | Eval]> = [];
-  for (const [name, acc] of Object.entries(spec)) {
-    if (name === '_id') continue;
-    if (!isPlainObject(acc) || Object.keys(acc).length !== 1 || !('$sum' in acc)) return undefined;
-    const arg = acc.$sum;
-    const addend = finite(arg) ? arg : compileAddend(arg);
-    if (addend === undefined) return undefined;
-    fields.push([name, addend]);
-  }
+  if (!constantId) return keyedGroup(docs, spec);
+  const fields = compileSums(spec);
+  if (!fields) return undefined;
   if (docs.length === 0) return [];
   const out: Doc = { _id: id };
   for (const [name, addend] of fields) {
@@ -109,4 +102,67 @@ export function fastGroup(docs: Doc[], spec: unknown): Doc[] | undefined {
     out[name] = sum;
   }
   return [out];
+}
+
+/** The `$sum` accumulators of a spec, compiled; undefined when any is of another shape. */
+function compileSums(spec: Doc): Array<[string, number | Eval]> | undefined {
+  const fields: Array<[string, number | Eval]> = [];
+  for (const [name, acc] of Object.entries(spec)) {
+    if (name === '_id') continue;
+    if (!isPlainObject(acc) || Object.keys(acc).length !== 1 || !('$sum' in acc)) return undefined;
+    const arg = acc.$sum;
+    const addend = finite(arg) ? arg : compileAddend(arg);
+    if (addend === undefined) return undefined;
+    fields.push([name, addend]);
+  }
+  return fields;
+}
+
+/** A grouping value keyed exactly (strings by value, ObjectIds by hex); undefined for any other kind. */
+function groupKey(v: unknown): string | undefined {
+  if (typeof v === 'string') return `s${v}`;
+  const bson = v as { _bsontype?: string; toHexString?: () => string } | null;
+  if (bson && typeof bson === 'object' && bson._bsontype === 'ObjectId') return `o${bson.toHexString!()}`;
+  return undefined;
+}
+
+/**
+ * `{_id: {<name>: '$<field>', …}, <name>: {$sum: …}}` (a dashboard's per store / metric / day sums) when every grouped
+ * value is a string or an ObjectId: groups in first-seen order, as mingo gives them; undefined otherwise.
+ */
+function keyedGroup(docs: Doc[], spec: Doc): Doc[] | undefined {
+  const id = spec._id;
+  if (!isPlainObject(id) || Object.keys(id).length === 0) return undefined;
+  const keys: Array<[string, string[]]> = [];
+  for (const [name, expr] of Object.entries(id)) {
+    const parts = fieldPath(expr);
+    if (!parts || name.startsWith('$') || name.includes('.')) return undefined;
+    keys.push([name, parts]);
+  }
+  const fields = compileSums(spec);
+  if (!fields) return undefined;
+  const groups = new Map<string, Doc>();
+  for (const doc of docs) {
+    let key = '';
+    const values: unknown[] = [];
+    for (const [, parts] of keys) {
+      const v = resolvePlain(doc, parts);
+      const k = groupKey(v);
+      if (k === undefined) return undefined;
+      key += `${k.length}:${k}`;
+      values.push(v);
+    }
+    let out = groups.get(key);
+    if (!out) {
+      out = { _id: Object.fromEntries(keys.map(([name], i) => [name, values[i]])) };
+      for (const [name] of fields) out[name] = 0;
+      groups.set(key, out);
+    }
+    for (const [name, addend] of fields) {
+      const v = typeof addend === 'number' ? addend : addend(doc);
+      if (v === UNSURE) return undefined;
+      out[name] = (out[name] as number) + v;
+    }
+  }
+  return [...groups.values()];
 }

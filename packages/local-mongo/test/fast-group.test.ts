@@ -1,5 +1,5 @@
 // The compiled counting $group must give exactly mingo's $group result whenever it answers.
-import { Long } from 'bson';
+import { Long, ObjectId } from 'bson';
 import type { Doc } from '../src/errors';
 import { fastGroup } from '../src/fast-group';
 import { mingoOptions, runPipeline } from '../src/query';
@@ -68,5 +68,30 @@ describe('fastGroup', () => {
     ]) {
       expect(fastGroup(DOCS, spec)).toBeUndefined();
     }
+  });
+
+  test('grouping by string and ObjectId fields (per store, metric, day) equals mingo, groups in first-seen order', () => {
+    const stores = [new ObjectId(), new ObjectId(), new ObjectId()];
+    const docs: Doc[] = Array.from({ length: 60 }, (_, i) => ({
+      store: new ObjectId(stores[i % 3]!.toHexString()),
+      metric: i % 2 ? 'staff' : 'experience',
+      day: `2026-01-0${(i % 4) + 1}`,
+      count: i % 5,
+      scoreSum: i % 7 === 0 ? null : i * 1.5,
+      h: { n: i },
+    }));
+    for (const spec of [
+      { _id: { store: '$store', metric: '$metric' }, count: { $sum: '$count' }, s: { $sum: '$scoreSum' } },
+      { _id: { metric: '$metric', day: '$day' }, n: { $sum: 1 }, h: { $sum: '$h.n' } },
+    ]) {
+      const fast = fastGroup(docs, spec);
+      expect(fast).toBeDefined();
+      expect(fast).toEqual(mingoGroup(docs, spec));
+    }
+    // a missing or numeric grouped value is left to mingo
+    expect(
+      fastGroup([...docs, { metric: 'staff' }], { _id: { m: '$metric', d: '$day' }, n: { $sum: 1 } }),
+    ).toBeUndefined();
+    expect(fastGroup([{ metric: 1 }], { _id: { m: '$metric' }, n: { $sum: 1 } })).toBeUndefined();
   });
 });
