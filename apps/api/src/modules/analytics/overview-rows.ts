@@ -2,6 +2,7 @@
 import { BUSINESS_METRICS, BusinessRollupModel, RollupModel, type RollupDoc } from './rollup.model';
 import { loadRows, rangeParts, rowOf, type Row } from './figures';
 import type { Scope } from './scope';
+import { summedCurrentRows } from './summed-rows';
 
 /**
  * The current period's store-level rating rows (both kinds; with a staff filter, that person's rows only), summed the
@@ -11,10 +12,9 @@ import type { Scope } from './scope';
  */
 export async function currentRatingRows(scope: Scope, weeks: boolean): Promise<Row[]> {
   const metrics = [...BUSINESS_METRICS];
-  if (scope.staff || !scope.deletedStores) {
-    const people = scope.staff ? 'persons' : 'store';
-    return loadRows(scope, metrics, { people, hours: true, weeks, periods: ['current'] });
-  }
+  if (scope.staff) return loadRows(scope, metrics, { people: 'persons', hours: true, weeks, periods: ['current'] });
+  // some stores (an area, a store filter, a member's own): summed on the server, one row per metric and day or week
+  if (!scope.deletedStores) return summedCurrentRows(scope, metrics, weeks);
   if (scope.stores.length === 0) return [];
   const partsOf = new Map(scope.stores.map((s) => [s.id, new Set(rangeParts(s.period.current, weeks))]));
   const [first, ...others] = [...partsOf.values()];

@@ -64,3 +64,56 @@ export async function summedStorePeriods(scope: Scope, metrics: RollupMetric[]):
   };
   return (await Promise.all([...groups.values()].map(read))).flat();
 }
+
+/** Hour cells a row may hold: `<hour>` on day rows, `<weekday>-<hour>` on week rows. */
+const CELLS = [
+  ...Array.from({ length: 24 }, (_, h) => String(h)),
+  ...Array.from({ length: 7 * 24 }, (_, i) => `${Math.floor(i / 24) + 1}-${i % 24}`),
+];
+
+/**
+ * The current period's store rows (staff null) summed on the server per metric and row key (day, or whole week):
+ * stores whose current period is the same days (one zone) are one $group, figures and every hour cell summed. The
+ * rows carry store '' (for readers that never split by store: the Overview); each equals the stores' own rows summed.
+ */
+export async function summedCurrentRows(
+  scope: Scope,
+  metrics: RollupMetric[],
+  weeks: boolean,
+): Promise<Row[]> {
+  const groups = new Map<string, { stores: Types.ObjectId[]; parts: string[] }>();
+  for (const s of scope.stores) {
+    const key = `${s.period.current.from}/${s.period.current.to}`;
+    const group = groups.get(key);
+    if (group) group.stores.push(s._id);
+    else groups.set(key, { stores: [s._id], parts: rangeParts(s.period.current, weeks) });
+  }
+  const business = new Types.ObjectId(scope.business);
+  const sums = Object.fromEntries(FIGURES.map((f) => [f, { $sum: `$${f}` }]));
+  for (const at of CELLS) {
+    sums[`n${at}`] = { $sum: `$h.${at}.n` };
+    sums[`s${at}`] = { $sum: `$h.${at}.s` };
+  }
+  const read = async (g: { stores: Types.ObjectId[]; parts: string[] }) => {
+    const found = await RollupModel.aggregate<
+      Omit<Figures, '_id'> & { _id: { metric: RollupMetric; day: string } } & Record<string, number>
+    >([
+      {
+        $match: {
+          business,
+          metric: { $in: metrics },
+          store: { $in: g.stores },
+          staff: null,
+          day: { $in: g.parts },
+        },
+      },
+      { $group: { _id: { metric: '$metric', day: '$day' }, ...sums } },
+    ]);
+    return found.map((f) => {
+      const h: Record<string, { n: number; s: number }> = {};
+      for (const at of CELLS) if (f[`n${at}`]) h[at] = { n: f[`n${at}`]!, s: f[`s${at}`] ?? 0 };
+      return rowOf({ ...f, metric: f._id.metric, day: f._id.day, h }, '', 'current');
+    });
+  };
+  return (await Promise.all([...groups.values()].map(read))).flat();
+}
