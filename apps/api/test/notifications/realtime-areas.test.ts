@@ -60,9 +60,11 @@ describe('rating events and PUT /api/v1/store/:id { area }', () => {
       .expect(200);
     expect(await cut).toEqual(['io server disconnect', 'io server disconnect']);
 
-    const [after, northAfter, owner] = await Promise.all(
-      [dm.token, north.token, shop.business.token].map((token) => openSocket(token)),
-    );
+    const [after, northAfter, owner] = await Promise.all([
+      openSocket(dm.token),
+      openSocket(north.token),
+      openSocket(shop.business.token),
+    ]);
     let leaked = 0;
     after.on('rating', () => (leaked += 1));
     const got = Promise.all([next<{ store: string }>(owner, 'rating'), next<{ store: string }>(northAfter, 'rating')]);
