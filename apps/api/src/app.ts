@@ -42,6 +42,7 @@ import { teamRouter } from './modules/team/team.router';
 import { auditRouter } from './modules/audit/audit.router';
 import { registerBoardReactions } from './modules/boards/boards.realtime';
 import { boardsRouter } from './modules/boards/boards.router';
+import { brandRouter } from './modules/brand/brand.router';
 import { validateSession } from './modules/users/users.service';
 
 export interface AppDeps {
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps = {}): Express {
       alerts: alertsRouter,
       areas: areasRouter,
       targets: targetsRouter,
+      brand: brandRouter,
     },
     app,
     {

@@ -7,6 +7,7 @@ import { fileUrl } from '../../lib/files';
 import { ShiftModel } from '../rota/shift.model';
 import { StaffModel, type StaffDoc } from '../staff/staff.model';
 import { StoreModel, type StoreDoc } from '../stores/store.model';
+import { publicBrand } from '../brand/brand.service';
 
 /** Shifts are entered as two times within a day, so one never lasts 24 hours: bounds the rota look-up. */
 const MAX_SHIFT_MS = 24 * 3600 * 1000;
@@ -137,7 +138,10 @@ export function socialLinksOf(store: StoreDoc): TCustomerStore['socialLinks'] {
 export async function customerStore(storeId: string, now: Date): Promise<TCustomerStore> {
   const store = await loadOpenStore(storeId);
   const on = interfacesOf(store);
-  const { staff, onShift } = on.staff ? await staffForCustomer(store, now) : { staff: [], onShift: false };
+  const [{ staff, onShift }, brand] = await Promise.all([
+    on.staff ? staffForCustomer(store, now) : { staff: [], onShift: false },
+    publicBrand(store.business),
+  ]);
   return {
     _id: String(store._id),
     name: store.name,
@@ -147,5 +151,6 @@ export async function customerStore(storeId: string, now: Date): Promise<TCustom
     staff: staff.map(toCustomerStaff),
     onShift,
     languages: store.languages?.length ? [...store.languages] : undefined,
+    brand,
   };
 }

@@ -154,17 +154,27 @@ export function paintFirstScreen(root: Element, where: TWhere, step: TStep, over
       : null,
     el('span', { class: 'cx-strong cx-lg', 'data-testid': 'header-store-name' }, store.name),
   );
+  const brand = store.brand;
   const page = el(
     'div',
     { class: 'cx-page' },
     el(
       'header',
-      { class: 'cx-header' },
+      // The chain's colours exactly as BrandMark's brandHeaderStyle sets them (the colours are validated hex).
+      {
+        class: 'cx-header',
+        style: brand?.color && brand.textColor ? `background: ${brand.color}; color: ${brand.textColor};` : undefined,
+      },
       el(
         'div',
         { class: 'cx-wrap' },
         el('p', { class: 'cx-app-name' }, APP_NAME),
-        el('p', { class: 'cx-anon' }, ANONYMOUS_HEADLINE),
+        el(
+          'div',
+          { class: 'cx-anon-row' },
+          brand?.logo ? image(brand.logo, 120, { alt: '', class: 'cx-brand-logo', 'data-testid': 'brand-logo' }) : null,
+          el('p', { class: 'cx-anon' }, ANONYMOUS_HEADLINE),
+        ),
         el('p', { class: 'cx-tagline' }, TAGLINE),
         badge,
       ),

@@ -3,7 +3,9 @@ import { Button, SimpleGrid, Text } from '@chakra-ui/react';
 import type { TStore } from '@cx/contracts';
 import { useState } from 'react';
 import {
+  LuFileDown,
   LuMonitorSmartphone,
+  LuPalette,
   LuNetwork,
   LuPlus,
   LuStore,
@@ -24,6 +26,7 @@ import { StoreCard } from '../components/StoreCard';
 import { KioskTabletsDialog } from '../components/KioskTabletsDialog';
 import { StoreFormDialog } from '../components/StoreFormDialog';
 import { ImportStoresDialog } from '../components/ImportStoresDialog';
+import { PostersDialog } from '../components/PostersDialog';
 import { BreakroomBoardDialog } from '@/features/boards/components/BreakroomBoardDialog';
 import { useAccess } from '@/lib/role';
 
@@ -33,6 +36,7 @@ type TDialog =
   | { kind: 'delete'; store: TStore }
   | { kind: 'kiosks' }
   | { kind: 'import' }
+  | { kind: 'posters' }
   | { kind: 'board'; store: TStore }
   | null;
 
@@ -68,6 +72,14 @@ export function ManageStoresPage() {
             <Button asChild variant="outline">
               <Link to={paths.business.structure.path}>
                 <LuNetwork aria-hidden /> Structure
+              </Link>
+            </Button>
+            <Button variant="outline" onClick={() => setDialog({ kind: 'posters' })} disabled={list.length === 0}>
+              <LuFileDown aria-hidden /> Download posters
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.business.brand.path}>
+                <LuPalette aria-hidden /> Brand
               </Link>
             </Button>
             <Button variant="outline" onClick={() => setDialog({ kind: 'kiosks' })}>
@@ -125,6 +137,7 @@ export function ManageStoresPage() {
       />
       <KioskTabletsDialog open={dialog?.kind === 'kiosks'} onClose={() => setDialog(null)} />
       <ImportStoresDialog open={dialog?.kind === 'import'} onClose={() => setDialog(null)} />
+      {dialog?.kind === 'posters' ? <PostersDialog open onClose={() => setDialog(null)} /> : null}
       <BreakroomBoardDialog
         store={dialog?.kind === 'board' ? dialog.store : null}
         onClose={() => setDialog(null)}
