@@ -382,6 +382,11 @@ const SPECS: Record<string, Spec> = {
     body: { name: `Renamed ${oid()}` },
   })),
   'areas.remove': business(async (c) => ({ params: { id: await areaAt(c) } })),
+  'brand.get': none(),
+  'brand.update': none(() => ({ body: { color: '#123456' } })),
+  'brand.uploadLogo': none(() => ({ file: 'logo' })),
+  'brand.removeLogo': none(),
+  'brand.posters': store((c) => ({ query: { stores: c.id } })),
   'targets.list': store((c) => ({ query: { node: c.id } })),
   'targets.set': store((c) => ({ body: { metric: 'average', node: c.id, value: 4.2 } })),
 };

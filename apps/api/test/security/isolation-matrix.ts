@@ -201,6 +201,11 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'areas.create': foreign((a) => [{ body: { name: 'Planted', parent: a.userId } }]),
   'areas.update': foreign((a) => [{ params: { id: a.userId }, body: { name: 'Hijacked' } }]),
   'areas.remove': foreign((a) => [{ params: { id: a.userId } }]),
+  'brand.get': own(() => [{}]),
+  'brand.update': own(() => [{ body: { color: '#123456' } }]),
+  'brand.uploadLogo': own(() => [{ file: 'logo' }]),
+  'brand.removeLogo': own(() => [{}]),
+  'brand.posters': foreign((a) => [{ query: { stores: a.store } }, { query: { areas: a.userId } }]),
   'targets.list': foreign((a) => [{ query: { node: a.store } }, { query: { node: a.userId } }]),
   'targets.set': foreign((a) => [
     { body: { metric: 'average', node: a.store, value: 4 } },
