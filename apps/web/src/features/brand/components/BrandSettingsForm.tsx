@@ -1,7 +1,7 @@
 // The brand colour (checked by the shared schema before it is sent) and the logo upload; owners and admins only.
 import { Button, Field, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { ZBrandUpdateSchema, type TBrand } from '@cx/contracts';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ImagePicker } from '@/components/ImagePicker';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage, describeApiError } from '@/lib/api-error';
@@ -14,6 +14,9 @@ export function BrandSettingsForm({ brand }: { brand: TBrand }) {
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
   const changes = useBrandChanges();
+  // Two inputs in one field: the label names the typed one, the picker carries its own name.
+  const colorId = useId();
+  const pickerId = useId();
   const parsed = ZBrandUpdateSchema.safeParse({ color: color.trim() === '' ? null : color });
   const colorError = parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
   const previewColor = parsed.success ? parsed.data.color : brand.color;
@@ -88,9 +91,10 @@ export function BrandSettingsForm({ brand }: { brand: TBrand }) {
       </Stack>
       <Flex gap="3" wrap="wrap" align="end">
         <Field.Root invalid={tried && Boolean(colorError)} width={{ base: 'full', sm: '56' }}>
-          <Field.Label>Brand colour</Field.Label>
+          <Field.Label htmlFor={colorId}>Brand colour</Field.Label>
           <HStack>
             <Input
+              id={pickerId}
               type="color"
               aria-label="Pick the brand colour"
               value={parsed.success && parsed.data.color ? parsed.data.color : '#1a56db'}
@@ -98,7 +102,7 @@ export function BrandSettingsForm({ brand }: { brand: TBrand }) {
               width="12"
               p="1"
             />
-            <Input value={color} placeholder="#1A56DB" onChange={(e) => setColor(e.target.value)} />
+            <Input id={colorId} value={color} placeholder="#1A56DB" onChange={(e) => setColor(e.target.value)} />
           </HStack>
           <Field.HelperText>Blank for the standard colours. Text on it is picked to stay readable.</Field.HelperText>
           <Field.ErrorText>{colorError}</Field.ErrorText>
