@@ -98,7 +98,7 @@ export const journey: Journey = {
     const header = phone.locator('header.cx-header');
     await header.getByText('100% Anonymous!').waitFor();
     await header.getByTestId('brand-logo').waitFor();
-    const colours = await header.evaluate((el) => {
+    const colours = await header.getByTestId('anon-row').evaluate((el) => {
       const style = getComputedStyle(el);
       return { background: style.backgroundColor, text: style.color };
     });

@@ -1,7 +1,7 @@
 // The lean QR entry's whole app: the public header ("100% Anonymous!"), the step for the current path, the outbox chrome.
 import type { ComponentType } from 'react';
-import { ANONYMOUS_HEADLINE, APP_NAME, paths, TAGLINE } from '@/config/paths';
-import { BrandLogo, brandHeaderStyle, useStoreBrand } from './components/BrandMark';
+import { APP_NAME, paths, TAGLINE } from '@/config/paths';
+import { AnonymousHeadline } from './components/BrandMark';
 import { CustomerChrome } from './components/CustomerChrome';
 import { StoreBadge } from './components/StoreBadge';
 import { Navigate, useLocation } from './nav/nav';
@@ -31,16 +31,12 @@ export const CUSTOMER_PAGES: Record<string, ComponentType> = {
 export function CustomerApp() {
   const { pathname } = useLocation();
   const Page = CUSTOMER_PAGES[pathname.replace(/\/+$/, '') || '/'];
-  const brand = useStoreBrand();
   return (
     <div className="cx-page">
-      <header className="cx-header" style={brandHeaderStyle(brand)}>
+      <header className="cx-header">
         <div className="cx-wrap">
           <p className="cx-app-name">{APP_NAME}</p>
-          <div className="cx-anon-row">
-            <BrandLogo brand={brand} />
-            <p className="cx-anon">{ANONYMOUS_HEADLINE}</p>
-          </div>
+          <AnonymousHeadline />
           <p className="cx-tagline">{TAGLINE}</p>
           <StoreBadge />
         </div>

@@ -160,18 +160,21 @@ export function paintFirstScreen(root: Element, where: TWhere, step: TStep, over
     { class: 'cx-page' },
     el(
       'header',
-      // The chain's colours exactly as BrandMark's brandHeaderStyle sets them (the colours are validated hex).
-      {
-        class: 'cx-header',
-        style: brand?.color && brand.textColor ? `background: ${brand.color}; color: ${brand.textColor};` : undefined,
-      },
+      { class: 'cx-header' },
       el(
         'div',
         { class: 'cx-wrap' },
         el('p', { class: 'cx-app-name' }, APP_NAME),
         el(
           'div',
-          { class: 'cx-anon-row' },
+          // The chain's colours exactly as BrandMark's brandStyle sets them (the colours are validated hex).
+          brand?.color && brand.textColor
+            ? {
+                class: 'cx-anon-row cx-anon-branded',
+                style: `background: ${brand.color}; color: ${brand.textColor};`,
+                'data-testid': 'anon-row',
+              }
+            : { class: 'cx-anon-row', 'data-testid': 'anon-row' },
           brand?.logo ? image(brand.logo, 120, { alt: '', class: 'cx-brand-logo', 'data-testid': 'brand-logo' }) : null,
           el('p', { class: 'cx-anon' }, ANONYMOUS_HEADLINE),
         ),

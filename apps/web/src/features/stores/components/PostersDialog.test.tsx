@@ -8,6 +8,9 @@ import { jsonResponse, renderApp } from '@/testing/render-app';
 import { storeFixture } from '@/testing/store-fixtures';
 
 const { createObjectURL, revokeObjectURL } = URL;
+// The page's lazy chunk transforms slowly on a busy machine: a bound, not a speed target.
+vi.setConfig({ testTimeout: 60_000 });
+
 afterEach(() => {
   toaster.remove();
   Object.assign(URL, { createObjectURL, revokeObjectURL });
@@ -45,7 +48,7 @@ function setup(posters: () => Response | Promise<Response> = pdf) {
 }
 
 async function openDialog() {
-  await userEvent.click(await screen.findByRole('button', { name: 'Download posters' }, { timeout: 5000 }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Download posters' }, { timeout: 30_000 }));
   return screen.findByRole('dialog', { name: 'Download posters' });
 }
 
