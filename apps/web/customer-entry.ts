@@ -2,6 +2,7 @@
 // inline scripts are bundled from src/features/customer/first-paint; they and the critical CSS are allowed by sha256
 // hashes taken from the built file, and nginx gets the same policy.
 import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build, type Connect, type Plugin } from 'vite';
@@ -9,12 +10,7 @@ import { paths } from './src/config/paths.ts';
 import { firstPaintCatalogs } from './src/features/customer/first-paint/texts.ts';
 import { CATALOGS } from './src/features/customer/i18n/messages.ts';
 import { securityHeaders } from './security-headers.ts';
-import {
-  fetchStoreFace,
-  STORE_FACE_BLOCK,
-  STORE_FACE_MARK,
-  withStoreFace,
-} from './store-face-server.ts';
+import { fetchStoreFace, STORE_FACE_BLOCK, STORE_FACE_MARK, withStoreFace } from './store-face-server.ts';
 
 export const CUSTOMER_HTML = 'customer.html';
 /** The paths the lean entry serves (the customer steps of spec §2), plus its own file name. */
@@ -153,7 +149,7 @@ function rewrite(req: Connect.IncomingMessage): boolean {
 /** GET or HEAD of a customer path in `vite preview`: the built page with the store's face filled in, and its headers. */
 async function sendCustomerPage(
   req: Connect.IncomingMessage,
-  res: import('node:http').ServerResponse,
+  res: ServerResponse,
   page: { html: string; headers: Record<string, string>; apiTarget: string },
 ): Promise<void> {
   const search = new URL(req.url ?? '/', 'http://local').search;

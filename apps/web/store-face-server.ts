@@ -1,6 +1,8 @@
 // customer.html's store-face block and how each server fills it: nginx by SSI (docker/nginx.conf) in production, the
 // dev server and `vite preview` by asking the API themselves; the browser only reads it (first-paint/store-face.ts).
-import { STORE_FACE_ID } from './src/features/customer/first-paint/store-face.ts';
+import { blockJson, STORE_FACE_ID } from './src/features/customer/first-paint/store-face.ts';
+
+export { blockJson };
 
 /** Where customer.html wants the block (in the head, before the store request that reads it). */
 export const STORE_FACE_MARK = '<!-- cx-store-face -->';
@@ -14,15 +16,6 @@ export const STORE_FACE_SSI =
 export const STORE_FACE_BLOCK = `<script type="application/json" id="${STORE_FACE_ID}">${STORE_FACE_SSI}</script>`;
 /** How long a local server waits for the API before sending the page without the face (the page then asks itself). */
 const FACE_TIMEOUT_MS = 2000;
-
-/** JSON that cannot end or re-open the <script> element it sits in (`<` as \u003c), still the same JSON. */
-export const blockJson = (body: unknown): string =>
-  JSON.stringify(body)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 /** The built customer.html with the block holding `json` (or left empty: the page then fetches the face itself). */
 export function withStoreFace(html: string, json: string): string {

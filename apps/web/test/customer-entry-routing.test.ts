@@ -109,7 +109,9 @@ describe('customer entry routing', () => {
           expect(res.headers.get('cache-control'), p).toBe('no-cache');
         }
         for (const query of [`?store=${UNKNOWN}`, '?store=nope', ''])
-          expect(await (await fetch(`${base}/rate-staff${query}`)).text(), query).toBe(withStoreFace(built, ''));
+          expect(await (await fetch(`${base}/rate-staff${query}`)).text(), query).toBe(
+            withStoreFace(built, ''),
+          );
         const home = await fetch(`${base}/`);
         expect(await home.text()).toContain('<div id="root">');
         expect(home.headers.get('content-security-policy')).toMatch(/script-src 'self';/);

@@ -9,7 +9,8 @@ import { arrangeStore, journey as customerJourney } from './customer-rating.jour
 
 const PHONE = { width: 390, height: 844 };
 /** The text of the page's store-face data block, as nginx sent it. */
-const faceBlock = (html: string) => /<script type="application\/json" id="cx-store-face">([\s\S]*?)<\/script>/.exec(html)?.[1];
+const faceBlock = (html: string) =>
+  /<script type="application\/json" id="cx-store-face">([\s\S]*?)<\/script>/.exec(html)?.[1];
 const STEPS = [
   '/rate-staff',
   '/after-scan',

@@ -1,12 +1,11 @@
 // The store face the server inlines in customer.html: the first screen and React's first render come from it with no
 // store request; a block the server did not fill (or filled for another store) leaves the page asking the API as before.
 import { render, screen, within } from '@testing-library/react';
-import { blockJson, STORE_FACE_SSI } from '../../../../store-face-server';
 import { CustomerApp } from '../CustomerApp';
 import { fakeFeedbackApi, makeStore, STORE_ID } from '../testing/feedback-api';
 import { resetBetweenTests, startAt } from '../testing/first-paint';
 import { takeOverFirstPaint } from './early-tap';
-import { STORE_FACE_ID } from './store-face';
+import { blockJson, STORE_FACE_ID } from './store-face';
 
 resetBetweenTests();
 afterEach(() => document.getElementById(STORE_FACE_ID)?.remove());
@@ -52,7 +51,7 @@ describe('the store face inlined in the HTML', () => {
   });
 
   it.each([
-    ['not filled in (a server without SSI)', STORE_FACE_SSI],
+    ['not filled in (a server without SSI)', '<!--# include virtual="/_cx/store-face/x" -->'],
     ['empty (the API did not answer)', ''],
     ['an error body (an unknown store)', '{"message":"Store not found"}'],
     ['another store’s face', blockJson(makeStore({ _id: '64b7f0c2a1b2c3d4e5f60000' }))],
