@@ -85,7 +85,9 @@ export const journey: Journey = {
     await act('tap five stars', () => phone.getByRole('link', { name: /^5 of 5 stars/ }).click());
     await phone.waitForURL('**/after-scan-experience?**');
     await act('send the rating', () => phone.getByRole('button', { name: 'Send rating' }).click());
-    await phone.waitForURL('**/visit-social-media?**');
+    // A new store has no social links yet, so the customer goes straight to the thanks.
+    await phone.waitForURL('**/after-scan-thanks?**');
+    await phone.getByText('Thank you for your feedback!').waitFor();
 
     // Back on the Snapshot, without a reload: the rating arrives live and the checklist ticks.
     await itemIs(page, 'phone-test', true);
