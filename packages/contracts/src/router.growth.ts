@@ -11,6 +11,7 @@ import { reportsContract } from './reports.contract';
 import { areasContract } from './areas.contract';
 import { targetsContract } from './targets.contract';
 import { brandContract } from './brand.contract';
+import { onboardingContract } from './onboarding.contract';
 import { storeBulkContract } from './store-bulk.contract';
 
 const c = initContract();
@@ -27,6 +28,7 @@ export const growthContract = c.router(
     areas: areasContract,
     targets: targetsContract,
     brand: brandContract,
+    onboarding: onboardingContract,
     storeBulk: storeBulkContract,
   },
   { pathPrefix: API_PREFIX, commonResponses, strictStatusCodes: true },

@@ -30,6 +30,15 @@ const businessSchema = new Schema(
     brandLogo: { type: String, default: null },
     /** The chain's colour, #rrggbb (validated by the contract), or null for the product's own. */
     brandColor: { type: String, default: null },
+    /** The first week's setup (modules/onboarding): only a business founded by sign-up has startedAt. */
+    onboarding: {
+      startedAt: { type: Date, default: null },
+      firstRunAt: { type: Date, default: null },
+      storesPlanned: { type: Number, default: null },
+      dismissedAt: { type: Date, default: null },
+      /** The first poster or QR code downloaded (the "print posters" item). */
+      postersAt: { type: Date, default: null },
+    },
   },
   { timestamps: true },
 );

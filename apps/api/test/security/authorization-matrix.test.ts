@@ -393,6 +393,9 @@ const SPECS: Record<string, Spec> = {
   'brand.uploadLogo': none(() => ({ file: 'logo' })),
   'brand.removeLogo': none(),
   'brand.posters': store((c) => ({ query: { stores: c.id } })),
+  'onboarding.get': none(),
+  'onboarding.firstRun': none(() => ({ body: { businessName: `Matrix ${oid()}`, storesPlanned: 2 } })),
+  'onboarding.dismiss': none(() => ({ body: { dismissed: true } })),
   'targets.list': store((c) => ({ query: { node: c.id } })),
   'targets.set': store((c) => ({ body: { metric: 'average', node: c.id, value: 4.2 } })),
 };

@@ -206,6 +206,10 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'brand.uploadLogo': own(() => [{ file: 'logo' }]),
   'brand.removeLogo': own(() => [{}]),
   'brand.posters': foreign((a) => [{ query: { stores: a.store } }, { query: { areas: a.userId } }]),
+  // The caller's own current business only: B renaming or dismissing acts on B's business, never A's.
+  'onboarding.get': own(() => [{}]),
+  'onboarding.firstRun': own(() => [{ body: { businessName: 'Planted', storesPlanned: 2, createStores: true } }]),
+  'onboarding.dismiss': own(() => [{ body: { dismissed: true } }]),
   'targets.list': foreign((a) => [{ query: { node: a.store } }, { query: { node: a.userId } }]),
   // A's store among B's own: the whole request is refused and neither store changes.
   'storeBulk.interfaces': foreign((a) => [

@@ -7,6 +7,7 @@ import { imageUpload } from '../../lib/files';
 import { endDownloadOnFailure } from '../analytics/analytics.router';
 import * as brand from './brand.service';
 import { postersPdf } from './posters';
+import { markPostersPrinted } from '../onboarding/onboarding.state';
 
 const s = initServer();
 
@@ -36,7 +37,10 @@ export const brandRouter = s.router(contract.brand, {
   }),
 
   posters: async ({ req, query, res }) => {
-    const { doc } = await postersPdf(accessOf(req), query);
+    const access = accessOf(req);
+    const { doc } = await postersPdf(access, query);
+    // The setup checklist's "print posters" ticks for the bulk PDF too.
+    await markPostersPrinted(access.businessId);
     const file = 'feedback-posters.pdf';
     res.setHeader('content-type', 'application/pdf');
     res.setHeader('content-disposition', `${query.download === '1' ? 'attachment' : 'inline'}; filename="${file}"`);

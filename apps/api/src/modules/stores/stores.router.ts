@@ -8,6 +8,7 @@ import * as stores from './stores.service';
 import { importStores } from './stores.import';
 import { posterPdf, qrPng, qrSvg } from './stores.qr';
 import { logoForPrint } from '../brand/brand.service';
+import { markPostersPrinted } from '../onboarding/onboarding.state';
 
 const s = initServer();
 
@@ -97,6 +98,7 @@ export const storesRouter = s.router(contract.stores, {
     const store = await stores.findStoreInScope(accessOf(req), params.id);
     const png = await qrPng(stores.rateUrlFor(params.id), Number(query.size));
     sendHeaders(res, `${fileSlug(store.name)}-qr.png`, query.download === '1');
+    if (query.download === '1') await markPostersPrinted(String(store.business));
     return { status: 200, body: png };
   },
 
@@ -104,6 +106,7 @@ export const storesRouter = s.router(contract.stores, {
     const store = await stores.findStoreInScope(accessOf(req), params.id);
     const svg = await qrSvg(stores.rateUrlFor(params.id));
     sendHeaders(res, `${fileSlug(store.name)}-qr.svg`, query.download === '1');
+    if (query.download === '1') await markPostersPrinted(String(store.business));
     return { status: 200, body: svg };
   },
 
@@ -119,6 +122,8 @@ export const storesRouter = s.router(contract.stores, {
       textColor: print.brand.textColor,
     });
     sendHeaders(res, `${fileSlug(store.name)}-poster.pdf`, query.download === '1');
+    // The setup checklist's "print posters": a poster opened or a QR code downloaded.
+    await markPostersPrinted(String(store.business));
     return { status: 200, body: pdf };
   },
 });
