@@ -3,6 +3,7 @@
 import request from 'supertest';
 import { createApp } from '../../src/app';
 import { DEMO_LOGIN, DEMO_STORES, DEMO_TEAM } from '../../src/seed/demo-data';
+import { nearDuplicates } from '../../src/modules/insight';
 import { RECOVERY_STORE, STAR_STORE, STRUGGLING_STORE } from '../../src/seed/demo-story';
 import { seedDemo } from '../../src/seed/seed';
 import { clearDb, setupTestDb } from '../helpers/db';
@@ -69,6 +70,8 @@ describe('the demo chain tells a story', () => {
     };
     const negative = themes.filter((t) => t.sentiment.negative > 0);
     expect(negative.length).toBeGreaterThanOrEqual(3);
+    // the top 20 read like a person wrote them: no two a person would take for one
+    expect(nearDuplicates(themes.map((t) => t.name))).toEqual([]);
     const { items } = await get('analytics/timeline', { period: 'last30', sentiment: 'negative' });
     const comments = (items as Array<{ comment: string | null; score: number }>).filter((i) => i.comment);
     expect(comments.some((c) => /\b(the|and|was)\b/u.test(c.comment!))).toBe(true);

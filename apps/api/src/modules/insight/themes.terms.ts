@@ -178,6 +178,7 @@ export const TOPIC_TERMS: Record<string, string[]> = {
   stock: ['stock', 'sold out', 'out of', 'shelves', 'estanterías', 'agotado', 'no tenían'],
   parking: ['parking', 'car park', 'aparcar', 'aparcamiento'],
   music: ['music', 'música'],
+  bread: ['bread', 'loaf', 'pan', 'barra de pan'],
   food: [
     'food',
     'cake',
