@@ -37,6 +37,7 @@ import { reportsRouter, unsubscribeInBrowser } from './modules/reports/reports.r
 import { rotaRouter } from './modules/rota/rota.router';
 import { staffRouter } from './modules/staff/staff.router';
 import { storesRouter } from './modules/stores/stores.router';
+import { storeBulkRouter } from './modules/stores/stores.bulk';
 import { usersRouter } from './modules/users/users.router';
 import { teamRouter } from './modules/team/team.router';
 import { auditRouter } from './modules/audit/audit.router';
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps = {}): Express {
       alerts: alertsRouter,
       areas: areasRouter,
       targets: targetsRouter,
+      storeBulk: storeBulkRouter,
     },
     app,
     {
