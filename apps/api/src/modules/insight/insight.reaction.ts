@@ -46,8 +46,10 @@ export async function analyseRating(ratingId: Types.ObjectId): Promise<void> {
         },
       },
     );
+    await syncThemeCount(ratingId);
     // Discovery reads it within a minute: a third comment about a topic makes it a theme.
     await owesDiscovery(rating.business);
+    return;
   }
   await syncThemeCount(ratingId);
 }
