@@ -125,11 +125,13 @@ export async function addDemoAlerts(
     .lean();
   for (const alert of alerts.slice(0, ACKNOWLEDGED)) {
     // A demo seeded for a day long past (tests) has its alerts removed by the retention TTL as they are written.
-    await acknowledgeInApp(access, String(alert._id), new Date(alert.createdAt.getTime() + 12 * 60_000)).catch(
-      (err: unknown) => {
-        if ((err as { status?: number }).status !== 404) throw err;
-      },
-    );
+    await acknowledgeInApp(
+      access,
+      String(alert._id),
+      new Date(alert.createdAt.getTime() + 12 * 60_000),
+    ).catch((err: unknown) => {
+      if ((err as { status?: number }).status !== 404) throw err;
+    });
   }
   await escalateDueAlerts(now);
 }

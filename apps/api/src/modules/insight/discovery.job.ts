@@ -151,11 +151,16 @@ export async function discoverDue(now = new Date()): Promise<{ businesses: numbe
     try {
       const found = await discoverForBusiness(v.business, now);
       added += found;
-      const vocabulary = matcherOf(await VocabularyModel.findOne({ business: v.business }).lean<VocabularyDoc>());
+      const vocabulary = matcherOf(
+        await VocabularyModel.findOne({ business: v.business }).lean<VocabularyDoc>(),
+      );
       const recent = new Date(now.getTime() - MATCHER_TTL_MS - OWED_MEMO_MS - SKEW_MS * 2);
       await rethemeBusiness(v.business, vocabulary, found > 0 ? null : recent);
     } catch (err) {
-      logger.warn({ err: String(err), business: String(v.business) }, 'theme discovery failed for a business');
+      logger.warn(
+        { err: String(err), business: String(v.business) },
+        'theme discovery failed for a business',
+      );
     }
   }
   if (added) logger.info({ businesses, added }, 'new comment themes discovered');
@@ -164,5 +169,7 @@ export async function discoverDue(now = new Date()): Promise<{ businesses: numbe
 
 export function insightJobs(now: () => Date = () => new Date()): ScheduledJob[] {
   // Every 30 seconds, for the businesses with new comments only: a theme shows within a minute of its third comment.
-  return [{ name: 'insight:discover', every: '30 seconds', run: async () => void (await discoverDue(now())) }];
+  return [
+    { name: 'insight:discover', every: '30 seconds', run: async () => void (await discoverDue(now())) },
+  ];
 }
