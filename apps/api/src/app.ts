@@ -67,6 +67,9 @@ export function createApp(deps: AppDeps = {}): Express {
   registerWebhooks();
   const app = express();
   app.disable('x-powered-by');
+  // JSON with <, > and & as \u escapes (same values): nginx puts the store face into the QR page's HTML as is, where a
+  // name holding "</script>" must not end the block (docker/nginx.conf, apps/web/store-face-server.ts).
+  app.set('json escape', true);
   // req.ip is the client's address only when exactly the proxies in front of the API are trusted (docs/operations.md).
   app.set('trust proxy', deps.trustProxy ?? env.TRUST_PROXY);
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
