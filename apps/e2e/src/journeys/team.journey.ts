@@ -71,7 +71,7 @@ async function createStore(page: Page, name: string): Promise<void> {
   await form.getByRole('combobox', { name: 'Time zone' }).fill('Europe/London');
   await form.getByRole('button', { name: 'Create store' }).click();
   await form.waitFor({ state: 'hidden' });
-  await page.getByRole('article', { name }).waitFor();
+  await page.getByRole('row', { name, exact: true }).waitFor();
 }
 
 async function storeIds(ctx: JourneyContext, token: string): Promise<Record<string, string>> {

@@ -1,26 +1,11 @@
 // One store on /manage-stores: picture, name, address and time zone, interface status, and its actions.
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Flex,
-  HStack,
-  Icon,
-  Image,
-  Menu,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, HStack, Icon, Image, Stack, Text } from '@chakra-ui/react';
 import type { TStore } from '@cx/contracts';
-import { useState } from 'react';
-import { LuChevronDown, LuMapPin, LuMonitor, LuQrCode, LuStore } from 'react-icons/lu';
+import { LuMapPin, LuMonitor, LuStore } from 'react-icons/lu';
 import { DeleteButton, EditButton } from '@/components/ItemActions';
-import { toaster } from '@/components/ui/toaster';
-import { apiErrorMessage } from '@/lib/api-error';
 import { apiImage } from '@/lib/image-sources';
-import { downloadStoreFile, type TStoreDownload } from '../api/stores';
+import { interfacesOn } from './store-table';
+import { PreviewLink, StoreDownloads } from './StoreLinks';
 
 export type TStoreCardProps = {
   store: TStore;
@@ -30,26 +15,8 @@ export type TStoreCardProps = {
   onBoard?: () => void;
 };
 
-const DOWNLOADS: Array<{ value: TStoreDownload; label: string }> = [
-  { value: 'qr-png', label: 'QR code (PNG)' },
-  { value: 'qr-svg', label: 'QR code (SVG)' },
-  { value: 'poster', label: 'A4 poster (PDF)' },
-];
-
 export function StoreCard({ store, onEdit, onDelete, onBoard }: TStoreCardProps) {
-  const [downloading, setDownloading] = useState(false);
-  const enabled = Object.values(store.interfaces).filter((i) => i.status).length;
-
-  const download = async (kind: TStoreDownload) => {
-    setDownloading(true);
-    try {
-      await downloadStoreFile(store._id, kind);
-    } catch (error) {
-      toaster.error({ title: apiErrorMessage(error, 'The download failed. Please try again.') });
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const enabled = interfacesOn(store);
 
   return (
     <Card.Root as="article" aria-label={store.name} overflow="hidden" size="sm">
@@ -94,29 +61,8 @@ export function StoreCard({ store, onEdit, onDelete, onBoard }: TStoreCardProps)
       </Card.Body>
       <Card.Footer gap="2" flexWrap="wrap">
         <EditButton onClick={onEdit} />
-        <Menu.Root onSelect={(d) => void download(d.value as TStoreDownload)}>
-          <Menu.Trigger asChild>
-            <Button
-              size="sm"
-              variant="outline"
-              loading={downloading}
-              aria-label={`QR & poster for ${store.name}`}
-            >
-              <LuQrCode aria-hidden /> QR &amp; poster <LuChevronDown aria-hidden />
-            </Button>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content>
-                {DOWNLOADS.map((d) => (
-                  <Menu.Item key={d.value} value={d.value}>
-                    Download {d.label}
-                  </Menu.Item>
-                ))}
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+        <StoreDownloads store={store} />
+        <PreviewLink store={store} />
         {onBoard ? (
           <Button
             size="sm"
