@@ -16,6 +16,7 @@ export * from './alerts.contract';
 export * from './kiosks.contract';
 export * from './plans.contract';
 export * from './notifications.contract';
+export * from './onboarding.contract';
 export * from './rating-review.contract';
 export * from './reports.contract';
 export * from './rota.contract';

@@ -388,6 +388,9 @@ const SPECS: Record<string, Spec> = {
     body: { name: `Renamed ${oid()}` },
   })),
   'areas.remove': business(async (c) => ({ params: { id: await areaAt(c) } })),
+  'onboarding.get': none(),
+  'onboarding.firstRun': none(() => ({ body: { businessName: `Matrix ${oid()}`, storesPlanned: 2 } })),
+  'onboarding.dismiss': none(() => ({ body: { dismissed: true } })),
   'targets.list': store((c) => ({ query: { node: c.id } })),
   'targets.set': store((c) => ({ body: { metric: 'average', node: c.id, value: 4.2 } })),
 };

@@ -201,6 +201,10 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'areas.create': foreign((a) => [{ body: { name: 'Planted', parent: a.userId } }]),
   'areas.update': foreign((a) => [{ params: { id: a.userId }, body: { name: 'Hijacked' } }]),
   'areas.remove': foreign((a) => [{ params: { id: a.userId } }]),
+  // The caller's own current business only: B renaming or dismissing acts on B's business, never A's.
+  'onboarding.get': own(() => [{}]),
+  'onboarding.firstRun': own(() => [{ body: { businessName: 'Planted', storesPlanned: 2, createStores: true } }]),
+  'onboarding.dismiss': own(() => [{ body: { dismissed: true } }]),
   'targets.list': foreign((a) => [{ query: { node: a.store } }, { query: { node: a.userId } }]),
   // A's store among B's own: the whole request is refused and neither store changes.
   'storeBulk.interfaces': foreign((a) => [
