@@ -20,6 +20,7 @@ export * from './onboarding.contract';
 export * from './rating-review.contract';
 export * from './reports.contract';
 export * from './rota.contract';
+export * from './rota-import.schemas';
 export * from './scorecards.contract';
 export * from './staff.contract';
 export * from './stores.contract';

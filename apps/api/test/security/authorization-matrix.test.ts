@@ -228,6 +228,17 @@ const SPECS: Record<string, Spec> = {
     await shiftAt(c);
     return { body: { store: c.id, week: '2025-06-09' } };
   }),
+  'rota.importShifts': store(async (c) => {
+    const member = await staffAt(c);
+    return {
+      body: { store: c.id, dryRun: 'false' },
+      upload: {
+        field: 'file',
+        content: `Employee,Date,Start,End\n${member.name},2025-06-10,06:00,07:00\n`,
+        filename: 'rota.csv',
+      },
+    };
+  }),
   'rota.onShift': store((c) => ({ query: { store: c.id, at: '2025-06-03T10:00:00Z' } })),
 
   'users.getProfile': none(),

@@ -84,6 +84,13 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'rota.updateShift': foreign((a) => [{ params: shiftId(a), body: { start: '07:00' } }]),
   'rota.deleteShift': foreign((a) => [{ params: shiftId(a) }]),
   'rota.copyWeek': foreign((a) => [{ body: { store: a.store, week: '2025-06-09' } }]),
+  // B's file aimed at A's store: 404 for the preview and the confirm, no shift of A's written.
+  'rota.importShifts': foreign((a) =>
+    ['true', 'false'].map((dryRun) => ({
+      body: { store: a.store, dryRun },
+      upload: { field: 'file', content: 'Employee,Date,Start,End\nVictim Staff,2025-06-02,09:00,17:00\n', filename: 'b.csv' },
+    })),
+  ),
   'rota.onShift': own((a) => [
     { query: { at: '2025-06-02T09:00:00Z' } },
     { query: { store: a.store, at: '2025-06-02T09:00:00Z' } },

@@ -14,7 +14,7 @@ import {
 } from '@chakra-ui/react';
 import type { TShift } from '@cx/contracts';
 import { useState } from 'react';
-import { LuCalendarDays, LuChevronLeft, LuChevronRight, LuCopy, LuUsers } from 'react-icons/lu';
+import { LuCalendarDays, LuChevronLeft, LuChevronRight, LuCopy, LuUpload, LuUsers } from 'react-icons/lu';
 import { EmptyList, QueryStates } from '@/components/LoadState';
 import { PageHeader } from '@/components/PageHeader';
 import { StoreSelect } from '@/components/StoreSelect';
@@ -23,6 +23,7 @@ import { paths } from '@/config/paths';
 import { apiErrorMessage } from '@/lib/api-error';
 import { useStores } from '@/lib/stores-query';
 import { addDays, shortDay, todayIn, useRotaWeek, useShiftMutations } from '../api/rota';
+import { ImportRotaDialog } from '../components/ImportRotaDialog';
 import { RotaGrid } from '../components/RotaGrid';
 import { ShiftDialog, type TShiftDialogTarget } from '../components/ShiftDialog';
 
@@ -39,6 +40,7 @@ export function RotaPage() {
   const [target, setTarget] = useState<TShiftDialogTarget | null>(null);
   // Refusals from drag-and-drop and copy results stay on the page until dismissed, not only in a passing toast.
   const [notice, setNotice] = useState<TNotice>(null);
+  const [importing, setImporting] = useState(false);
   const data = rota.data?.body;
   const today = data ? todayIn(data.store.timeZone) : '';
 
@@ -133,6 +135,9 @@ export function RotaPage() {
               >
                 <LuCopy aria-hidden /> Copy last week
               </Button>
+              <Button size="sm" variant="outline" onClick={() => setImporting(true)} disabled={!data}>
+                <LuUpload aria-hidden /> Import rota
+              </Button>
             </Flex>
 
             {notice ? (
@@ -185,6 +190,9 @@ export function RotaPage() {
           </Stack>
         )}
       </QueryStates>
+      {data && importing ? (
+        <ImportRotaDialog open store={data.store} onClose={() => setImporting(false)} />
+      ) : null}
       {data ? (
         <ShiftDialog target={target} store={data.store} staff={data.staff} onClose={() => setTarget(null)} />
       ) : null}
