@@ -1,6 +1,7 @@
 // Test setup: jest-dom matchers, and the browser APIs jsdom lacks that Chakra/zag and the layouts call.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { selectStoreDialog } from '@/lib/select-store-dialog';
 
 // Route chunks are lazy: the first import of a large area can take seconds to transform in a cold worker on a busy
 // 2-core machine; waits are bounds, not speed targets.
@@ -42,6 +43,9 @@ if (browser) {
   Element.prototype.scrollIntoView = () => {};
   afterEach(() => {
     window.localStorage.clear();
+    // The Select Store dialog's open state lives in a module store; left open (e.g. by a kiosk confirm), the next file
+    // in the shared worker would render its layout under that modal and every click would meet pointer-events: none.
+    selectStoreDialog.close();
   });
 }
 

@@ -41,6 +41,8 @@ export function getOutbox(): Outbox {
 
 /** Tests: forget the instance so the next one reads the (cleared) storage again. */
 export function resetOutbox(): void {
+  // The old instance may still be retrying an earlier test's send; retired, it cannot post or save into the next one's.
+  instance?.retire();
   instance = null;
 }
 

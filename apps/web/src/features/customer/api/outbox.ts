@@ -65,6 +65,7 @@ export class Outbox {
   private rejected: TOutboxState['rejected'] = [];
   private snapshot: TOutboxState;
   private timerDueAt = Infinity;
+  private retired = false;
 
   constructor(private readonly deps: TOutboxDeps) {
     this.items = this.load();
@@ -86,6 +87,7 @@ export class Outbox {
   }
 
   private save(): void {
+    if (this.retired) return;
     try {
       this.deps.storage?.setItem(STORAGE_KEY, JSON.stringify(this.items));
     } catch {
@@ -150,6 +152,7 @@ export class Outbox {
     let backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(item.attempts, 5));
     try {
       const who = (await this.deps.identify?.(item.body).catch(() => ({}))) ?? {};
+      if (this.retired) return { outcome: 'queued' };
       const res = await this.deps.fetch(`${this.deps.baseUrl}${OUTBOX_ROUTES[item.kind]}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'ngrok-skip-browser-warning': 'true' },
@@ -182,13 +185,20 @@ export class Outbox {
 
   /** Sends every item that is due, one at a time (a weak connection does better with one request than five). */
   async flush(force = false): Promise<void> {
+    if (this.retired) return;
     const due = this.items.filter((i) => force || i.nextAt <= this.now()).map((i) => i.key);
     for (const key of due) await this.deliver(key, 15_000);
     const next = Math.min(...this.items.map((i) => i.nextAt));
     if (Number.isFinite(next)) this.schedule(Math.max(0, next - this.now()));
   }
 
+  /** Stops this instance for good (a page's successor takes over its storage): no more sends, saves or timers. */
+  retire(): void {
+    this.retired = true;
+  }
+
   private schedule(ms: number): void {
+    if (this.retired) return;
     const dueAt = this.now() + ms;
     if (dueAt >= this.timerDueAt) return;
     this.timerDueAt = dueAt;
