@@ -7,6 +7,7 @@ import { EmptyList, QueryStates } from '@/components/LoadState';
 import { PageHeader } from '@/components/PageHeader';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
+import { useAction } from '@/lib/actions';
 import { apiErrorMessage } from '@/lib/api-error';
 import { apiImage } from '@/lib/image-sources';
 import { selectStoreDialog } from '@/lib/select-store-dialog';
@@ -21,14 +22,15 @@ import {
 export function InterfaceSettingsPage() {
   const stores = useStores();
   const list = stores.data?.body.stores ?? [];
+  const enrol = useAction('kiosks.enrol');
   return (
     <section aria-labelledby="page-title">
       <PageHeader
         title={paths.business.interfaceSettings.title}
         description="Choose what customers can do when they scan each store's QR code."
         actions={
-          list.length > 0 ? (
-            <Button variant="outline" onClick={selectStoreDialog.open}>
+          list.length > 0 && enrol.allowed ? (
+            <Button {...enrol.attrs} variant="outline" onClick={selectStoreDialog.open}>
               <LuTabletSmartphone aria-hidden /> Open a store for reviews
             </Button>
           ) : null
@@ -62,6 +64,7 @@ export function InterfaceSettingsPage() {
 
 function StoreInterfacesCard({ store }: { store: TStore }) {
   const update = useUpdateInterfaces();
+  const change = useAction('stores.updateInterfaces', store._id);
   // What the owner just asked for, shown at once and reverted if the server refuses.
   const [pending, setPending] = useState<Partial<TStoreInterfaces>>({});
   const shown: TStoreInterfaces = { ...store.interfaces, ...pending };
@@ -107,17 +110,23 @@ function StoreInterfacesCard({ store }: { store: TStore }) {
             </Alert.Content>
           </Alert.Root>
         ) : null}
+        {change.reason ? (
+          <Text fontSize="sm" color="fg.muted">
+            {change.reason}
+          </Text>
+        ) : null}
         <Stack gap="4">
           {INTERFACE_KEYS.map((key, i) => (
             <Switch.Root
               key={key}
+              disabled={!change.allowed}
               checked={shown[key].status}
               onCheckedChange={(d) => void toggle(key, d.checked)}
               justifyContent="space-between"
               w="full"
               colorPalette="brand"
             >
-              <Switch.HiddenInput />
+              <Switch.HiddenInput {...change.attrs} />
               <Switch.Label flex="1">
                 <Text fontWeight="medium">
                   Interface {i + 1}: {INTERFACE_LABELS[key].title}

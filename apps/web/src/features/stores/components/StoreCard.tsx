@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { LuChevronDown, LuMapPin, LuMonitor, LuQrCode, LuStore } from 'react-icons/lu';
 import { DeleteButton, EditButton } from '@/components/ItemActions';
 import { toaster } from '@/components/ui/toaster';
+import { useAction } from '@/lib/actions';
 import { apiErrorMessage } from '@/lib/api-error';
 import { apiImage } from '@/lib/image-sources';
 import { downloadStoreFile, type TStoreDownload } from '../api/stores';
@@ -38,6 +39,9 @@ const DOWNLOADS: Array<{ value: TStoreDownload; label: string }> = [
 
 export function StoreCard({ store, onEdit, onDelete, onBoard }: TStoreCardProps) {
   const [downloading, setDownloading] = useState(false);
+  // The QR files and poster are behind stores:write (they hand out the store's rating link).
+  const qr = useAction('stores.poster', store._id);
+  const board = useAction('boards.create');
   const enabled = Object.values(store.interfaces).filter((i) => i.status).length;
 
   const download = async (kind: TStoreDownload) => {
@@ -93,32 +97,36 @@ export function StoreCard({ store, onEdit, onDelete, onBoard }: TStoreCardProps)
         </HStack>
       </Card.Body>
       <Card.Footer gap="2" flexWrap="wrap">
-        <EditButton onClick={onEdit} />
-        <Menu.Root onSelect={(d) => void download(d.value as TStoreDownload)}>
-          <Menu.Trigger asChild>
-            <Button
-              size="sm"
-              variant="outline"
-              loading={downloading}
-              aria-label={`QR & poster for ${store.name}`}
-            >
-              <LuQrCode aria-hidden /> QR &amp; poster <LuChevronDown aria-hidden />
-            </Button>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content>
-                {DOWNLOADS.map((d) => (
-                  <Menu.Item key={d.value} value={d.value}>
-                    Download {d.label}
-                  </Menu.Item>
-                ))}
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
-        {onBoard ? (
+        <EditButton onClick={onEdit} route="stores.update" storeId={store._id} />
+        {qr.allowed && (
+          <Menu.Root onSelect={(d) => void download(d.value as TStoreDownload)}>
+            <Menu.Trigger asChild>
+              <Button
+                {...qr.attrs}
+                size="sm"
+                variant="outline"
+                loading={downloading}
+                aria-label={`QR & poster for ${store.name}`}
+              >
+                <LuQrCode aria-hidden /> QR &amp; poster <LuChevronDown aria-hidden />
+              </Button>
+            </Menu.Trigger>
+            <Portal>
+              <Menu.Positioner>
+                <Menu.Content>
+                  {DOWNLOADS.map((d) => (
+                    <Menu.Item key={d.value} value={d.value}>
+                      Download {d.label}
+                    </Menu.Item>
+                  ))}
+                </Menu.Content>
+              </Menu.Positioner>
+            </Portal>
+          </Menu.Root>
+        )}
+        {onBoard && board.allowed ? (
           <Button
+            {...board.attrs}
             size="sm"
             variant="outline"
             onClick={onBoard}
@@ -127,7 +135,7 @@ export function StoreCard({ store, onEdit, onDelete, onBoard }: TStoreCardProps)
             <LuMonitor aria-hidden /> Breakroom board
           </Button>
         ) : null}
-        <DeleteButton onClick={onDelete} itemName={store.name} />
+        <DeleteButton onClick={onDelete} itemName={store.name} route="stores.remove" storeId={store._id} />
       </Card.Footer>
     </Card.Root>
   );

@@ -26,6 +26,7 @@ import { StoreFormDialog } from '../components/StoreFormDialog';
 import { ImportStoresDialog } from '../components/ImportStoresDialog';
 import { BreakroomBoardDialog } from '@/features/boards/components/BreakroomBoardDialog';
 import { useAccess } from '@/lib/role';
+import { useAction } from '@/lib/actions';
 
 type TDialog =
   | { kind: 'create' }
@@ -42,7 +43,10 @@ export function ManageStoresPage() {
   const [dialog, setDialog] = useState<TDialog>(null);
   const access = useAccess();
   const canBoard = access.can('boards:manage');
-  const canImport = access.can('stores:manage');
+  const importing = useAction('stores.import');
+  const adding = useAction('stores.create');
+  const kiosks = useAction('kiosks.list');
+  const enrol = useAction('kiosks.enrol');
   const list = stores.data?.body.stores ?? [];
 
   const confirmDelete = async (store: TStore) => {
@@ -62,25 +66,34 @@ export function ManageStoresPage() {
         description="Your stores, their details and the QR codes customers scan."
         actions={
           <>
-            <Button variant="outline" onClick={selectStoreDialog.open} disabled={list.length === 0}>
-              <LuTabletSmartphone aria-hidden /> Open a store for reviews
-            </Button>
+            {enrol.allowed && (
+              <Button
+                {...enrol.attrs}
+                variant="outline"
+                onClick={selectStoreDialog.open}
+                disabled={list.length === 0}
+              >
+                <LuTabletSmartphone aria-hidden /> Open a store for reviews
+              </Button>
+            )}
             <Button asChild variant="outline">
               <Link to={paths.business.structure.path}>
                 <LuNetwork aria-hidden /> Structure
               </Link>
             </Button>
-            <Button variant="outline" onClick={() => setDialog({ kind: 'kiosks' })}>
+            <Button {...kiosks.attrs} variant="outline" onClick={() => setDialog({ kind: 'kiosks' })}>
               <LuMonitorSmartphone aria-hidden /> Kiosk tablets
             </Button>
-            {canImport && (
-              <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
+            {importing.allowed && (
+              <Button {...importing.attrs} variant="outline" onClick={() => setDialog({ kind: 'import' })}>
                 <LuUpload aria-hidden /> Import stores
               </Button>
             )}
-            <Button colorPalette="brand" onClick={() => setDialog({ kind: 'create' })}>
-              <LuPlus aria-hidden /> Add store
-            </Button>
+            {adding.allowed && (
+              <Button {...adding.attrs} colorPalette="brand" onClick={() => setDialog({ kind: 'create' })}>
+                <LuPlus aria-hidden /> Add store
+              </Button>
+            )}
           </>
         }
       />
@@ -94,11 +107,17 @@ export function ManageStoresPage() {
           <EmptyList
             icon={<LuStore />}
             title="No stores yet"
-            description="Add your first store to get its QR code and start collecting feedback."
+            description={
+              adding.allowed
+                ? 'Add your first store to get its QR code and start collecting feedback.'
+                : `${adding.reason}: ask them to add your stores.`
+            }
             action={
-              <Button colorPalette="brand" onClick={() => setDialog({ kind: 'create' })}>
-                <LuPlus aria-hidden /> Add store
-              </Button>
+              adding.allowed && (
+                <Button {...adding.attrs} colorPalette="brand" onClick={() => setDialog({ kind: 'create' })}>
+                  <LuPlus aria-hidden /> Add store
+                </Button>
+              )
             }
           />
         }
