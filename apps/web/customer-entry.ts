@@ -2,6 +2,7 @@
 // inline scripts are bundled from src/features/customer/first-paint; they and the critical CSS are allowed by sha256
 // hashes taken from the built file, and nginx gets the same policy.
 import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build, type Connect, type Plugin } from 'vite';
@@ -9,6 +10,7 @@ import { paths } from './src/config/paths.ts';
 import { firstPaintCatalogs } from './src/features/customer/first-paint/texts.ts';
 import { CATALOGS } from './src/features/customer/i18n/messages.ts';
 import { securityHeaders } from './security-headers.ts';
+import { fetchStoreFace, STORE_FACE_BLOCK, STORE_FACE_MARK, withStoreFace } from './store-face-server.ts';
 
 export const CUSTOMER_HTML = 'customer.html';
 /** The paths the lean entry serves (the customer steps of spec §2), plus its own file name. */
@@ -29,11 +31,13 @@ export const isCustomerPath = (pathname: string): boolean =>
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-/** CSP source expressions for every inline <script> (without src) and <style> of an HTML document. */
+/**
+ * CSP source expressions for every inline <script> (without src) and <style> of an HTML document; a JSON data block is
+ * never run, so it has none (its content differs per store anyway).
+ */
 export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
-  const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) =>
-    sha256(m[1]!),
-  );
+  const inline = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/json")[^>]*>([\s\S]*?)<\/script>/gi;
+  const scripts = [...html.matchAll(inline)].map((m) => sha256(m[1]!));
   const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => sha256(m[1]!));
   return { scripts, styles };
 }
@@ -142,8 +146,25 @@ function rewrite(req: Connect.IncomingMessage): boolean {
   return true;
 }
 
-export function customerEntry(opts: { apiOrigins: string[] }): Plugin[] {
+/** GET or HEAD of a customer path in `vite preview`: the built page with the store's face filled in, and its headers. */
+async function sendCustomerPage(
+  req: Connect.IncomingMessage,
+  res: ServerResponse,
+  page: { html: string; headers: Record<string, string>; apiTarget: string },
+): Promise<void> {
+  const search = new URL(req.url ?? '/', 'http://local').search;
+  const body = withStoreFace(page.html, await fetchStoreFace(page.apiTarget, search));
+  res.statusCode = 200;
+  for (const [k, v] of Object.entries(page.headers)) res.setHeader(k, v);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', cacheHeaders('/'));
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+export function customerEntry(opts: { apiOrigins: string[]; apiTarget: string }): Plugin[] {
   let builtHeaders: Record<string, string> | null = null;
+  let builtHtml: string | null = null;
   let outDir = 'dist';
   let root = process.cwd();
   let mode = 'production';
@@ -165,7 +186,16 @@ export function customerEntry(opts: { apiOrigins: string[] }): Plugin[] {
     },
     transformIndexHtml: {
       order: 'pre',
-      async handler(html) {
+      async handler(html, ctx) {
+        if (html.includes(STORE_FACE_MARK)) {
+          html = html.replace(STORE_FACE_MARK, () => STORE_FACE_BLOCK);
+          // The dev server fills the face in as the production server would; the build leaves nginx's SSI in place.
+          if (ctx.server)
+            html = withStoreFace(
+              html,
+              await fetchStoreFace(opts.apiTarget, new URL(ctx.originalUrl ?? '/', 'http://local').search),
+            );
+        }
         for (const [mark, call] of Object.entries(STARTERS) as Array<[TStarterMark, string]>) {
           if (!html.includes(mark)) continue;
           // Built once per build; the dev server rebuilds them per page so an edited starter shows on reload.
@@ -187,8 +217,13 @@ export function customerEntry(opts: { apiOrigins: string[] }): Plugin[] {
         const path = new URL(req.url ?? '/', 'http://local').pathname;
         // The API answers with its own caching (the store face's short cache and ETag): leave proxied calls alone.
         if (/^\/(api|socket\.io)\//.test(path)) return next();
-        const headers: Record<string, string> = rewrite(req) ? { ...headersFor() } : {};
-        headers['Cache-Control'] = cacheHeaders(path);
+        if (rewrite(req) && (req.method === 'GET' || req.method === 'HEAD')) {
+          builtHtml ??= readFileSync(join(outDir, CUSTOMER_HTML), 'utf8');
+          const page = { html: builtHtml, headers: headersFor(), apiTarget: opts.apiTarget };
+          sendCustomerPage(req, res, page).catch(next);
+          return;
+        }
+        const headers: Record<string, string> = { 'Cache-Control': cacheHeaders(path) };
         // Set last, just before the head is written: vite's own `preview.headers` and the static server set theirs later.
         const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
         res.writeHead = ((...args: unknown[]) => {

@@ -27,7 +27,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       react(),
-      customerEntry({ apiOrigins }),
+      customerEntry({ apiOrigins, apiTarget: target }),
       landingPreload({
         html: 'index.html',
         modules: ['src/app/layouts/PublicLayout.tsx', 'src/features/marketing/routes/HomePage.tsx'],

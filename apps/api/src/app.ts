@@ -37,6 +37,7 @@ import { reportsRouter, unsubscribeInBrowser } from './modules/reports/reports.r
 import { rotaRouter } from './modules/rota/rota.router';
 import { staffRouter } from './modules/staff/staff.router';
 import { storesRouter } from './modules/stores/stores.router';
+import { storeBulkRouter } from './modules/stores/stores.bulk';
 import { usersRouter } from './modules/users/users.router';
 import { teamRouter } from './modules/team/team.router';
 import { auditRouter } from './modules/audit/audit.router';
@@ -66,6 +67,9 @@ export function createApp(deps: AppDeps = {}): Express {
   registerWebhooks();
   const app = express();
   app.disable('x-powered-by');
+  // JSON with <, > and & as \u escapes (same values): nginx puts the store face into the QR page's HTML as is, where a
+  // name holding "</script>" must not end the block (docker/nginx.conf, apps/web/store-face-server.ts).
+  app.set('json escape', true);
   // req.ip is the client's address only when exactly the proxies in front of the API are trusted (docs/operations.md).
   app.set('trust proxy', deps.trustProxy ?? env.TRUST_PROXY);
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
@@ -117,6 +121,7 @@ export function createApp(deps: AppDeps = {}): Express {
       alerts: alertsRouter,
       areas: areasRouter,
       targets: targetsRouter,
+      storeBulk: storeBulkRouter,
     },
     app,
     {

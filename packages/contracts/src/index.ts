@@ -23,6 +23,7 @@ export * from './scorecards.contract';
 export * from './staff.contract';
 export * from './stores.contract';
 export * from './store-import.schemas';
+export * from './store-bulk.contract';
 export * from './targets.contract';
 export * from './team.contract';
 export * from './themes.contract';

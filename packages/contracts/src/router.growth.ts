@@ -10,6 +10,7 @@ import { scorecardsContract } from './scorecards.contract';
 import { reportsContract } from './reports.contract';
 import { areasContract } from './areas.contract';
 import { targetsContract } from './targets.contract';
+import { storeBulkContract } from './store-bulk.contract';
 
 const c = initContract();
 
@@ -24,6 +25,7 @@ export const growthContract = c.router(
     alerts: alertsContract,
     areas: areasContract,
     targets: targetsContract,
+    storeBulk: storeBulkContract,
   },
   { pathPrefix: API_PREFIX, commonResponses, strictStatusCodes: true },
 );

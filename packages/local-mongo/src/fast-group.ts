@@ -1,5 +1,5 @@
-// A compiled $group for the counting shape dashboards and alert rules use: one constant group, $sum of constants,
-// fields and numeric $cond tests. Equal to mingo's $group on documents it judges; anything else is left to mingo.
+// A compiled $group for the counting shape dashboards and alert rules use: constant or field-keyed groups, $sum of
+// constants, fields and numeric $cond tests. Equal to mingo's $group on documents it judges; anything else is left to mingo.
 import { isPlainObject } from './bson-util';
 import type { Doc } from './errors';
 import { UNSURE, resolvePlain } from './fast-filter';
@@ -47,16 +47,8 @@ function compileTest(expr: unknown): ((doc: Doc) => boolean | typeof UNSURE) | u
   };
 }
 
-/** The number a `$sum` adds for one document: a constant, a field (non-numbers add 0), or a `$cond` of constants. */
-function compileAddend(expr: unknown): Eval | undefined {
-  const parts = fieldPath(expr);
-  if (parts) {
-    return (doc) => {
-      const v = resolvePlain(doc, parts);
-      if (finite(v)) return v;
-      return v === undefined || v === null || typeof v === 'string' || typeof v === 'boolean' ? 0 : UNSURE;
-    };
-  }
+/** The number a `$sum` of a `$cond` of constants adds for one document (field paths are summed by `addPath`). */
+function compileCond(expr: unknown): Eval | undefined {
   if (!isPlainObject(expr) || Object.keys(expr).length !== 1 || !('$cond' in expr)) return undefined;
   const c = expr.$cond;
   const [ifExpr, thenExpr, elseExpr] = Array.isArray(c)
@@ -75,6 +67,106 @@ function compileAddend(expr: unknown): Eval | undefined {
 }
 
 /**
+ * The `$sum` accumulators of a spec compiled into output slots: constants, `$cond` tests, and every field path in one
+ * tree walked once per document. A dashboard's 384 hour-cell sums (`$h.<cell>.n`) then cost what the document holds
+ * (a day row's few cells), not one path lookup per accumulator.
+ */
+interface SumPlan {
+  names: string[];
+  constants: Array<[number, number]>;
+  conds: Array<[number, Eval]>;
+  paths: PathNode;
+}
+
+/** A field path segment: the slots summing the value at this path, and the segments below it. */
+interface PathNode {
+  slots: number[];
+  children: Map<string, PathNode>;
+}
+
+/** Above this many segments below a node, a document's own keys are walked instead of the spec's. */
+const WALK_OWN_KEYS = 8;
+
+const zeroing = (v: unknown) =>
+  v === undefined || v === null || typeof v === 'string' || typeof v === 'boolean';
+
+/** Compiles the `$sum` accumulators; undefined when any is of another shape. */
+function compileSums(spec: Doc): SumPlan | undefined {
+  const plan: SumPlan = { names: [], constants: [], conds: [], paths: { slots: [], children: new Map() } };
+  for (const [name, acc] of Object.entries(spec)) {
+    if (name === '_id') continue;
+    if (!isPlainObject(acc) || Object.keys(acc).length !== 1 || !('$sum' in acc)) return undefined;
+    const slot = plan.names.push(name) - 1;
+    const arg = acc.$sum;
+    if (finite(arg)) {
+      plan.constants.push([slot, arg]);
+      continue;
+    }
+    const parts = fieldPath(arg);
+    if (parts) {
+      let node = plan.paths;
+      for (const p of parts) {
+        let child = node.children.get(p);
+        if (!child) node.children.set(p, (child = { slots: [], children: new Map() }));
+        node = child;
+      }
+      node.slots.push(slot);
+      continue;
+    }
+    const cond = compileCond(arg);
+    if (cond === undefined) return undefined;
+    plan.conds.push([slot, cond]);
+  }
+  return plan;
+}
+
+/**
+ * Adds the value at `node`'s path (`v`) and the values below it into `acc`, as resolvePlain would give them to `$sum`:
+ * numbers add, missing/null/strings/booleans add 0 (a missing or primitive parent holds nothing below it); false when
+ * a summed value or a crossed one is of a kind mingo judges by other rules (arrays, documents, BSON values).
+ */
+function addPath(node: PathNode, v: unknown, acc: number[]): boolean {
+  if (node.slots.length) {
+    if (finite(v)) for (const s of node.slots) acc[s] = acc[s]! + v;
+    else if (!zeroing(v)) return false;
+  }
+  const children = node.children;
+  if (children.size === 0) return true;
+  if (!isPlainObject(v)) return v === undefined || v === null || typeof v !== 'object';
+  if (children.size > WALK_OWN_KEYS) {
+    // a segment absent from the document adds 0 below it: only the keys it holds need a visit
+    for (const key of Object.keys(v)) {
+      const child = children.get(key);
+      if (child && !addPath(child, v[key], acc)) return false;
+    }
+    return true;
+  }
+  for (const [key, child] of children) {
+    const below = Object.prototype.hasOwnProperty.call(v, key) ? v[key] : undefined;
+    if (!addPath(child, below, acc)) return false;
+  }
+  return true;
+}
+
+/** One document's addends into `acc` (per-document constants included); false when mingo must judge it. */
+function addDoc(plan: SumPlan, doc: Doc, acc: number[], constants: boolean): boolean {
+  if (constants) for (const [slot, n] of plan.constants) acc[slot] = acc[slot]! + n;
+  for (const [slot, cond] of plan.conds) {
+    const v = cond(doc);
+    if (v === UNSURE) return false;
+    acc[slot] = acc[slot]! + v;
+  }
+  return plan.paths.children.size === 0 || addPath(plan.paths, doc, acc);
+}
+
+/** The group's output document: its _id, then each accumulator in the spec's order. */
+function output(plan: SumPlan, id: unknown, acc: number[]): Doc {
+  const out: Doc = { _id: id };
+  plan.names.forEach((name, slot) => (out[name] = acc[slot]));
+  return out;
+}
+
+/**
  * `$group` over `docs` when its spec is `{_id: <constant>, <name>: {$sum: …}, …}`; undefined when the spec has
  * another shape or a document holds a value the compiled form does not judge (mingo then runs the stage).
  */
@@ -84,38 +176,13 @@ export function fastGroup(docs: Doc[], spec: unknown): Doc[] | undefined {
   const constantId =
     id === null || finite(id) || typeof id === 'boolean' || (typeof id === 'string' && !id.startsWith('$'));
   if (!constantId) return keyedGroup(docs, spec);
-  const fields = compileSums(spec);
-  if (!fields) return undefined;
+  const plan = compileSums(spec);
+  if (!plan) return undefined;
   if (docs.length === 0) return [];
-  const out: Doc = { _id: id };
-  for (const [name, addend] of fields) {
-    if (typeof addend === 'number') {
-      out[name] = docs.length * addend;
-      continue;
-    }
-    let sum = 0;
-    for (const doc of docs) {
-      const v = addend(doc);
-      if (v === UNSURE) return undefined;
-      sum += v;
-    }
-    out[name] = sum;
-  }
-  return [out];
-}
-
-/** The `$sum` accumulators of a spec, compiled; undefined when any is of another shape. */
-function compileSums(spec: Doc): Array<[string, number | Eval]> | undefined {
-  const fields: Array<[string, number | Eval]> = [];
-  for (const [name, acc] of Object.entries(spec)) {
-    if (name === '_id') continue;
-    if (!isPlainObject(acc) || Object.keys(acc).length !== 1 || !('$sum' in acc)) return undefined;
-    const arg = acc.$sum;
-    const addend = finite(arg) ? arg : compileAddend(arg);
-    if (addend === undefined) return undefined;
-    fields.push([name, addend]);
-  }
-  return fields;
+  const acc: number[] = plan.names.map(() => 0);
+  for (const [slot, n] of plan.constants) acc[slot] = docs.length * n;
+  for (const doc of docs) if (!addDoc(plan, doc, acc, false)) return undefined;
+  return [output(plan, id, acc)];
 }
 
 /** A grouping value keyed exactly (strings by value, ObjectIds by hex); undefined for any other kind. */
@@ -139,9 +206,9 @@ function keyedGroup(docs: Doc[], spec: Doc): Doc[] | undefined {
     if (!parts || name.startsWith('$') || name.includes('.')) return undefined;
     keys.push([name, parts]);
   }
-  const fields = compileSums(spec);
-  if (!fields) return undefined;
-  const groups = new Map<string, Doc>();
+  const plan = compileSums(spec);
+  if (!plan) return undefined;
+  const groups = new Map<string, { id: Doc; acc: number[] }>();
   for (const doc of docs) {
     let key = '';
     const values: unknown[] = [];
@@ -152,17 +219,15 @@ function keyedGroup(docs: Doc[], spec: Doc): Doc[] | undefined {
       key += `${k.length}:${k}`;
       values.push(v);
     }
-    let out = groups.get(key);
-    if (!out) {
-      out = { _id: Object.fromEntries(keys.map(([name], i) => [name, values[i]])) };
-      for (const [name] of fields) out[name] = 0;
-      groups.set(key, out);
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        id: Object.fromEntries(keys.map(([name], i) => [name, values[i]])),
+        acc: plan.names.map(() => 0),
+      };
+      groups.set(key, group);
     }
-    for (const [name, addend] of fields) {
-      const v = typeof addend === 'number' ? addend : addend(doc);
-      if (v === UNSURE) return undefined;
-      out[name] = (out[name] as number) + v;
-    }
+    if (!addDoc(plan, doc, group.acc, true)) return undefined;
   }
-  return [...groups.values()];
+  return [...groups.values()].map((g) => output(plan, g.id, g.acc));
 }

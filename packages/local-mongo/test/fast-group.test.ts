@@ -94,4 +94,52 @@ describe('fastGroup', () => {
     ).toBeUndefined();
     expect(fastGroup([{ metric: 1 }], { _id: { m: '$metric' }, n: { $sum: 1 } })).toBeUndefined();
   });
+
+  test('many sums under one path (the hour cells of a heatmap) equal mingo, whatever each document holds there', () => {
+    const cells = Array.from({ length: 30 }, (_, i) => String(i));
+    const spec: Doc = { _id: { metric: '$metric' }, count: { $sum: '$count' }, twice: { $sum: '$count' } };
+    for (const at of cells) {
+      spec[`n${at}`] = { $sum: `$h.${at}.n` };
+      spec[`s${at}`] = { $sum: `$h.${at}.s` };
+    }
+    spec.deep = { $sum: '$h.4.n.x' };
+    const docs: Doc[] = Array.from({ length: 40 }, (_, i) => ({
+      metric: i % 3 ? 'staff' : 'experience',
+      count: i,
+      // a few cells each, some holding values $sum adds as 0 (strings, null, booleans) or a cell's missing half
+      h: Object.fromEntries(
+        cells
+          .filter((c) => (Number(c) + i) % 7 === 0)
+          .map((c) => [
+            c,
+            Number(c) % 5 === 0
+              ? { n: 'x', s: null }
+              : Number(c) % 4 === 0
+                ? { n: true }
+                : { n: i, s: i * 2.5 },
+          ]),
+      ),
+    }));
+    docs.push(
+      { metric: 'staff', count: 1 },
+      { metric: 'staff', h: null },
+      { metric: 'staff', h: 7 },
+      { metric: 'staff', h: {} },
+    );
+    const fast = fastGroup(docs, spec);
+    expect(fast).toBeDefined();
+    expect(fast).toEqual(mingoGroup(docs, spec));
+    // the same with few paths (looked up one by one rather than by the document's keys)
+    const few = { _id: null, a: { $sum: '$h.7.n' }, b: { $sum: '$h.14.s' }, c: { $sum: '$count' } };
+    expect(fastGroup(docs, few)).toEqual(mingoGroup(docs, few));
+    // a summed or crossed value mingo judges by its own rules leaves the whole stage to mingo
+    for (const odd of [
+      { h: [{ n: 1 }] },
+      { h: { 3: { n: { a: 1 } } } },
+      { h: { 5: { s: Long.fromNumber(2) } } },
+      { h: { 2: { n: [1] } } },
+      { h: { 4: { n: { x: [2] } } } },
+    ])
+      expect(fastGroup([...docs, { metric: 'staff', ...odd }], spec)).toBeUndefined();
+  });
 });

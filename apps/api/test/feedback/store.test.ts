@@ -46,6 +46,15 @@ describe('GET /api/v1/feedback/stores/:storeId', () => {
     expect(raw).not.toContain(shop.business.id);
   });
 
+  it('writes <, > and & as JSON escapes, so nginx can put the answer into the QR page inside a <script> block', async () => {
+    const hostile = '</script><script>alert(1)</script> & <!--';
+    const shop = await makeShop({ name: hostile });
+    const res = await get(String(shop.store._id)).expect(200);
+    expect(res.text).not.toMatch(/[<>&]/);
+    expect(res.text).toContain('\\u003c/script\\u003e');
+    expect(res.body.name).toBe(hostile);
+  });
+
   it('offers only the staff on shift now, by first name', async () => {
     const shop = await makeShop();
     const now = Date.now();

@@ -194,6 +194,12 @@ const SPECS: Record<string, Spec> = {
       filename: 'm.csv',
     },
   })),
+  'storeBulk.interfaces': store((c) => ({
+    body: { stores: [c.id], interfaces: { interface1: { status: false } } },
+  })),
+  'storeBulk.openingHours': store((c) => ({
+    body: { stores: [c.id], openingHours: [{ day: 1, open: '08:00', close: '18:00', closed: false }] },
+  })),
 
   'staff.list': store((c) => ({ query: { store: c.id } })),
   'staff.get': store(async (c) => ({ params: { id: String((await staffAt(c))._id) } })),

@@ -202,6 +202,13 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'areas.update': foreign((a) => [{ params: { id: a.userId }, body: { name: 'Hijacked' } }]),
   'areas.remove': foreign((a) => [{ params: { id: a.userId } }]),
   'targets.list': foreign((a) => [{ query: { node: a.store } }, { query: { node: a.userId } }]),
+  // A's store among B's own: the whole request is refused and neither store changes.
+  'storeBulk.interfaces': foreign((a) => [
+    { body: { stores: [a.store], interfaces: { interface1: { status: false } } } },
+  ]),
+  'storeBulk.openingHours': foreign((a) => [
+    { body: { stores: [a.store], openingHours: [{ day: 1, open: '08:00', close: '18:00', closed: false }] } },
+  ]),
   'targets.set': foreign((a) => [
     { body: { metric: 'average', node: a.store, value: 4 } },
     { body: { metric: 'happy', node: a.userId, value: null } },

@@ -22,13 +22,17 @@ const FIGURES = ['count', 'scoreSum', 'd1', 'd2', 'd3', 'd4', 'd5'] as const;
  * and period, the store's own row keys): for readers that need each store's totals, never its days (area league).
  * Each row carries its store and period; its day is the period's first.
  */
-export async function summedStorePeriods(scope: Scope, metrics: RollupMetric[]): Promise<Row[]> {
+export async function summedStorePeriods(
+  scope: Scope,
+  metrics: RollupMetric[],
+  periods: ReadonlyArray<Row['period']> = ['previous', 'current'],
+): Promise<Row[]> {
   const groups = new Map<
     string,
     { stores: Types.ObjectId[]; period: Row['period']; parts: string[]; from: string }
   >();
   for (const s of scope.stores) {
-    for (const period of ['previous', 'current'] as const) {
+    for (const period of periods) {
       const { from, to } = s.period[period];
       const key = `${period}/${from}/${to}`;
       const group = groups.get(key);

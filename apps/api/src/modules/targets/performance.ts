@@ -9,8 +9,8 @@ import {
 } from '@cx/contracts';
 import type { Access } from '../../tenancy/access';
 import { lowestCommonArea, storesUnder, type Tree } from '../../tenancy/tree';
-import { loadRows } from '../analytics/figures';
 import { loadScope, type Scope } from '../analytics/scope';
+import { summedStorePeriods } from '../analytics/summed-rows';
 import { effectiveTarget, indexTargets, loadTargets, nodeRef, type TargetIndex } from './targets.service';
 
 /** A store's ratings over its own current period. */
@@ -123,9 +123,12 @@ export class Performance {
   }
 }
 
-/** Per-store figures of a scope's current period from its rollup rows (every rating, whatever the kind filter). */
+/**
+ * Per-store figures of a scope's current period from its store rollup rows (every rating, whatever the kind filter),
+ * summed per store on the server: a chain's few hundred stores answer one row per store and kind, not one per day.
+ */
 export async function storeFiguresOf(scope: Scope): Promise<Map<string, StoreFigures>> {
-  const rows = await loadRows(scope, ['staff', 'experience'], { people: 'store', periods: ['current'] });
+  const rows = await summedStorePeriods(scope, ['staff', 'experience'], ['current']);
   const out = new Map<string, StoreFigures>(
     scope.stores.map((s) => [s.id, { count: 0, sum: 0, happy: 0, staff: 0, days: s.period.days }]),
   );

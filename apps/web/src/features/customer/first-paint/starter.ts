@@ -7,6 +7,7 @@ import { isKioskSession } from '@/lib/kiosk';
 import { isStoreId } from '../api/journey';
 import { browserLanguages, pickLanguageOf, translatorOf, type TCatalogs } from '../i18n/translate';
 import { paintFirstScreen, type TWhere } from './first-paint';
+import { inlinedStore, STORE_FACE_ID } from './store-face';
 
 export type TStoreAnswer = { status: number; body?: unknown };
 
@@ -81,12 +82,22 @@ function paint(starter: TStarter, answer: TStoreAnswer, texts: TCatalogs): void 
   captureTaps(starter, draw);
 }
 
-/** The head's script: GET /feedback/stores/:id for the ?store= of the page, its answer kept on window.__cxStore. */
+/**
+ * The head's script: the store's face for the ?store= of the page, kept on window.__cxStore — the one the server inlined
+ * in the HTML when it did (no round trip), else GET /feedback/stores/:id.
+ */
 export function requestStore(): void {
   const id = new URLSearchParams(location.search).get('store');
-  if (!isStoreId(id) || !window.fetch) return;
+  if (!isStoreId(id)) return;
+  const inlined = inlinedStore(document.getElementById(STORE_FACE_ID)?.textContent, id);
+  if (!inlined && !window.fetch) return;
   const starter = { id } as TStarter;
   (window as unknown as { __cxStore: TStarter }).__cxStore = starter;
+  if (inlined) {
+    starter.a = { status: 200, body: inlined };
+    starter.p = Promise.resolve(starter.a);
+    return;
+  }
   starter.p = fetch(`${env.apiBaseUrl}/api/v1/feedback/stores/${id}`)
     .then(
       (res) =>
