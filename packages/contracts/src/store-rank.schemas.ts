@@ -4,7 +4,7 @@ import { ZAnalyticsFilterSchema, ZResolvedPeriodSchema } from './analytics.schem
 
 /** The period only: the chain is always every store, so no store, area or staff filter applies. */
 export const ZStoreRankQuerySchema = ZAnalyticsFilterSchema.pick({ period: true, from: true, to: true });
-export type TStoreRankQuery = z.input<typeof ZStoreRankQuerySchema>;
+export type TStoreRankQuery = z.infer<typeof ZStoreRankQuerySchema>;
 
 export const ZStoreRankSchema = z.object({
   period: ZResolvedPeriodSchema,
