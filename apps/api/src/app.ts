@@ -21,6 +21,7 @@ import { healthRouter } from './modules/health/health.router';
 import { alertsRouter } from './modules/alerts/alerts.router';
 import { areasRouter } from './modules/areas/areas.router';
 import { targetsRouter } from './modules/targets/targets.router';
+import { onboardingRouter } from './modules/onboarding/onboarding.router';
 import { apiKeyRateLimit } from './modules/integrations/api-key-access';
 import { integrationsRouter } from './modules/integrations/integrations.router';
 import { registerWebhooks } from './modules/integrations/webhooks.events';
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps = {}): Express {
       alerts: alertsRouter,
       areas: areasRouter,
       targets: targetsRouter,
+      onboarding: onboardingRouter,
       storeBulk: storeBulkRouter,
     },
     app,

@@ -65,6 +65,8 @@ export const PERMISSIONS = {
   'boards:manage': EDITORS,
   /** The business's comment-theme vocabulary: rename, merge, hide shout-outs. */
   'themes:manage': ADMINS,
+  /** The first-run step and the setup checklist: the business's name, planned stores, dismissing the checklist. */
+  'business:setup': ADMINS,
   /** Transfer ownership, delete the business. */
   'business:own': OWNER,
 } as const satisfies Record<string, readonly TRole[]>;

@@ -111,6 +111,8 @@ export const ZCustomerStoreSchema = z.object({
   /** Staff offered for rating: those on shift now, or every active member when nobody is (onShift false). */
   staff: z.array(ZCustomerStaffSchema),
   onShift: z.boolean(),
+  /** False until the store has any rota: the page then shows the team without saying anything about shifts. */
+  hasRota: z.boolean(),
   /** The languages the store's QR pages offer (its own or its area's), the first the fallback. */
   languages: z.array(z.string()).optional(),
 });

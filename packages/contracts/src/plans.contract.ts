@@ -95,12 +95,15 @@ export type TInvoice = z.infer<typeof ZInvoiceSchema>;
 const unavailable = { 502: ZErrorBodySchema, 503: ZErrorBodySchema } as const;
 const publicRoute = { public: true } as const;
 
+/** Every new business starts on a free trial this long (sign-up; the home page's pricing says so). */
+export const TRIAL_DAYS = 14;
+
 export const plansContract = c.router({
   list: {
     method: 'GET',
     path: '/plans',
-    responses: { 200: z.object({ plans: z.array(ZPlanSchema) }) },
-    summary: 'The plans with their display prices, savings, renewal periods and features',
+    responses: { 200: z.object({ plans: z.array(ZPlanSchema), trialDays: z.number().int() }) },
+    summary: 'The plans with their display prices, savings, renewal periods and features, and the free trial’s days',
     metadata: publicRoute,
   },
   createCheckoutSession: {

@@ -3,6 +3,7 @@ import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { businessRoute } from './access';
 import { ZObjectIdSchema } from './common';
+import { ZRotaImportBodySchema, ZRotaImportResultSchema } from './rota-import.schemas';
 import { ZDaySchema, ZTimeOfDaySchema } from './stores.contract';
 
 const c = initContract();
@@ -173,6 +174,16 @@ export const rotaContract = c.router({
       }),
     },
     summary: "Copy the previous week's shifts into this week at the same local times (overlaps are skipped)",
+  },
+  importShifts: {
+    method: 'POST',
+    path: '/rota/import',
+    metadata: businessRoute('rota:write'),
+    contentType: 'multipart/form-data',
+    body: ZRotaImportBodySchema,
+    responses: { 200: ZRotaImportResultSchema },
+    summary:
+      'Import shifts for one store from a scheduling tool\'s CSV export or an .ics file (multipart "file"). dryRun=true (default) previews each row; dryRun=false adds the rows without errors and skips the rest',
   },
   onShift: {
     method: 'GET',

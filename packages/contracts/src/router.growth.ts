@@ -10,6 +10,7 @@ import { scorecardsContract } from './scorecards.contract';
 import { reportsContract } from './reports.contract';
 import { areasContract } from './areas.contract';
 import { targetsContract } from './targets.contract';
+import { onboardingContract } from './onboarding.contract';
 import { storeBulkContract } from './store-bulk.contract';
 
 const c = initContract();
@@ -25,6 +26,7 @@ export const growthContract = c.router(
     alerts: alertsContract,
     areas: areasContract,
     targets: targetsContract,
+    onboarding: onboardingContract,
     storeBulk: storeBulkContract,
   },
   { pathPrefix: API_PREFIX, commonResponses, strictStatusCodes: true },

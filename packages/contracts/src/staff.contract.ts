@@ -14,6 +14,15 @@ const ZStaffNameSchema = z
   .min(1, 'Name is required')
   .max(STAFF_NAME_MAX, `Name must be at most ${STAFF_NAME_MAX} characters`);
 const ZStaffRoleSchema = z.string().trim().max(255, 'Role must be at most 255 characters');
+/** Optional work email, used to match the person in a rota import; blank clears it. */
+const ZStaffEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email must be at most 254 characters')
+  .refine((v) => v === '' || z.string().email().safeParse(v).success, 'Enter a valid email address')
+  .nullable()
+  .transform((v) => (v ? v : null));
 const ZStaffStoresSchema = z
   .array(ZObjectIdSchema, { required_error: 'Choose at least one store' })
   .min(1, 'Choose at least one store')
@@ -24,6 +33,7 @@ const ZStaffStoresSchema = z
 export const ZStaffInputSchema = z.object({
   name: ZStaffNameSchema,
   role: ZStaffRoleSchema.default(''),
+  email: ZStaffEmailSchema.optional(),
   stores: ZStaffStoresSchema,
   active: z.boolean().default(true),
 });
@@ -33,6 +43,7 @@ export type TStaffInput = z.input<typeof ZStaffInputSchema>;
 export const ZStaffUpdateSchema = z.object({
   name: ZStaffNameSchema.optional(),
   role: ZStaffRoleSchema.optional(),
+  email: ZStaffEmailSchema.optional(),
   stores: ZStaffStoresSchema.optional(),
   active: z.boolean().optional(),
 });
@@ -46,6 +57,7 @@ export const ZStaffSchema = z.object({
   /** Public URL of the photo (/api/v1/files/<key>) or null. */
   photo: z.string().nullable(),
   role: z.string(),
+  email: z.string().nullable(),
   /** Stores the person works at (deleted stores are left out). */
   stores: z.array(ZStaffStoreRefSchema),
   active: z.boolean(),

@@ -29,6 +29,7 @@ export const USER_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   emailNotVerified: 'Please verify your email address first. We’ve sent you a new verification link.',
   otpInvalid: 'Invalid or expired OTP. Please request a new one.',
+  signInLinkUsed: 'This sign-in link has already been used or has expired. Please log in.',
   resetInvalid: 'Your password reset session is invalid or has expired. Please request a new OTP.',
   oldPasswordWrong: 'Old password is incorrect',
   oldPasswordRequired: 'Please enter your old password to set a new one',
@@ -226,7 +227,24 @@ export const usersContract = c.router({
     path: '/user/verify-email',
     query: z.object({ token: z.string().max(2000) }),
     responses: { 302: c.noBody() },
-    summary: 'The link from the verification mail: marks the address verified and redirects to the web app',
+    summary:
+      'The link from the verification mail: marks the address verified and redirects to the web app; its first use ' +
+      'carries a one-time sign-in code in the URL fragment (verifyEmailSignIn)',
+    metadata: publicRoute,
+  },
+  verifyEmailSignIn: {
+    method: 'POST',
+    path: '/user/verify-email/sign-in',
+    body: z.object({
+      code: z
+        .string({ required_error: USER_MESSAGES.signInLinkUsed })
+        .min(1, USER_MESSAGES.signInLinkUsed)
+        .max(200, USER_MESSAGES.signInLinkUsed),
+    }),
+    responses: { 200: ZMessageSchema.extend({ token: z.string(), user: ZUserSchema }) },
+    summary:
+      'The first use of a verification link signs the person in: the one-time code it handed to the web app becomes ' +
+      'a session (a used or expired code answers 400)',
     metadata: publicRoute,
   },
   forgotPassword: {

@@ -26,6 +26,15 @@ const businessSchema = new Schema(
      * a webhook only changes the subscription when its key is greater, so late or replayed events never go backwards.
      */
     billingOrder: { type: String, default: null },
+    /** The first week's setup (modules/onboarding): only a business founded by sign-up has startedAt. */
+    onboarding: {
+      startedAt: { type: Date, default: null },
+      firstRunAt: { type: Date, default: null },
+      storesPlanned: { type: Number, default: null },
+      dismissedAt: { type: Date, default: null },
+      /** The first poster or QR code downloaded (the "print posters" item). */
+      postersAt: { type: Date, default: null },
+    },
   },
   { timestamps: true },
 );

@@ -58,6 +58,9 @@ describe('POST /api/v1/feedback/staff-ratings', () => {
 
   it('marks a rating made while nobody is on shift as outside a shift', async () => {
     const shop = await makeShop();
+    // The store has a rota (Alice worked yesterday), so a rating now is outside Bob's shifts.
+    const now = Date.now();
+    await putOnShift(shop, shop.alice, new Date(now - minutes(26 * 60)), new Date(now - minutes(20 * 60)));
     const res = await rateStaff(submitBody(shop.store, { staff: String(shop.bob._id), score: 3 })).expect(
       201,
     );

@@ -1,5 +1,6 @@
 // /plans catalogue, checkout, success-page confirmation, portal and invoices against a local fake of Stripe's API.
 import request from 'supertest';
+import { TRIAL_DAYS } from '../../src/modules/users/users.service';
 import { createApp } from '../../src/app';
 import { BusinessModel } from '../../src/tenancy/business.model';
 import { makeUser } from '../factories';
@@ -60,6 +61,8 @@ describe('GET /api/v1/plans', () => {
       ['six-months', '£158.00', '£180.00', 'Save £22', 'Renews every 6 months'],
       ['twelve-months', '£241.00', '£360.00', 'Save £119', 'Renews every 12 months'],
     ]);
+    // The home page's pricing says how long the free trial is: the same figure sign-up gives.
+    expect(res.body.trialDays).toBe(TRIAL_DAYS);
     expect(res.body.plans[0].features).toEqual([
       'All analytics features',
       'Up to 250,000 tracked visits',

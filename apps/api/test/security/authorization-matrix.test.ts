@@ -229,6 +229,17 @@ const SPECS: Record<string, Spec> = {
     await shiftAt(c);
     return { body: { store: c.id, week: '2025-06-09' } };
   }),
+  'rota.importShifts': store(async (c) => {
+    const member = await staffAt(c);
+    return {
+      body: { store: c.id, dryRun: 'false' },
+      upload: {
+        field: 'file',
+        content: `Employee,Date,Start,End\n${member.name},2025-06-10,06:00,07:00\n`,
+        filename: 'rota.csv',
+      },
+    };
+  }),
   'rota.onShift': store((c) => ({ query: { store: c.id, at: '2025-06-03T10:00:00Z' } })),
 
   'users.getProfile': none(),
@@ -389,6 +400,9 @@ const SPECS: Record<string, Spec> = {
     body: { name: `Renamed ${oid()}` },
   })),
   'areas.remove': business(async (c) => ({ params: { id: await areaAt(c) } })),
+  'onboarding.get': none(),
+  'onboarding.firstRun': none(() => ({ body: { businessName: `Matrix ${oid()}`, storesPlanned: 2 } })),
+  'onboarding.dismiss': none(() => ({ body: { dismissed: true } })),
   'targets.list': store((c) => ({ query: { node: c.id } })),
   'targets.set': store((c) => ({ body: { metric: 'average', node: c.id, value: 4.2 } })),
 };

@@ -84,6 +84,13 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'rota.updateShift': foreign((a) => [{ params: shiftId(a), body: { start: '07:00' } }]),
   'rota.deleteShift': foreign((a) => [{ params: shiftId(a) }]),
   'rota.copyWeek': foreign((a) => [{ body: { store: a.store, week: '2025-06-09' } }]),
+  // B's file aimed at A's store: 404 for the preview and the confirm, no shift of A's written.
+  'rota.importShifts': foreign((a) =>
+    ['true', 'false'].map((dryRun) => ({
+      body: { store: a.store, dryRun },
+      upload: { field: 'file', content: 'Employee,Date,Start,End\nVictim Staff,2025-06-02,09:00,17:00\n', filename: 'b.csv' },
+    })),
+  ),
   'rota.onShift': own((a) => [
     { query: { at: '2025-06-02T09:00:00Z' } },
     { query: { store: a.store, at: '2025-06-02T09:00:00Z' } },
@@ -203,6 +210,10 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'areas.create': foreign((a) => [{ body: { name: 'Planted', parent: a.userId } }]),
   'areas.update': foreign((a) => [{ params: { id: a.userId }, body: { name: 'Hijacked' } }]),
   'areas.remove': foreign((a) => [{ params: { id: a.userId } }]),
+  // The caller's own current business only: B renaming or dismissing acts on B's business, never A's.
+  'onboarding.get': own(() => [{}]),
+  'onboarding.firstRun': own(() => [{ body: { businessName: 'Planted', storesPlanned: 2, createStores: true } }]),
+  'onboarding.dismiss': own(() => [{ body: { dismissed: true } }]),
   'targets.list': foreign((a) => [{ query: { node: a.store } }, { query: { node: a.userId } }]),
   // A's store among B's own: the whole request is refused and neither store changes.
   'storeBulk.interfaces': foreign((a) => [

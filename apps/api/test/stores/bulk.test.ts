@@ -59,7 +59,7 @@ describe('PUT /api/v1/stores/bulk/interfaces', () => {
     expect(entries.every((e) => e.kind === 'interfaces' && e.actorName === 'Olive Owner')).toBe(true);
   });
 
-  it("lets a store manager apply to their own stores, and refuses one outside theirs without touching any", async () => {
+  it('lets a store manager apply to their own stores, and refuses one outside theirs without touching any', async () => {
     const { owner, soho, camden, brixton, manager, viewer } = await chain();
     const mine = await request(app)
       .put(INTERFACES)
@@ -157,14 +157,24 @@ describe('PUT /api/v1/stores/bulk/opening-hours', () => {
     const bad = await request(app)
       .put(HOURS)
       .set(manager.auth)
-      .send({ stores: ids(soho), openingHours: [{ day: 1, open: '18:00', close: '09:00' }, { day: 9, open: '9', close: '17:00' }] })
+      .send({
+        stores: ids(soho),
+        openingHours: [
+          { day: 1, open: '18:00', close: '09:00' },
+          { day: 9, open: '9', close: '17:00' },
+        ],
+      })
       .expect(400);
     expect(bad.body.fieldErrors['openingHours.0.close']).toEqual(['Closing time must be after opening time']);
     expect(bad.body.fieldErrors['openingHours.1.day']).toEqual(['Day must be 0 (Sunday) to 6 (Saturday)']);
     expect(bad.body.fieldErrors['openingHours.1.open']).toEqual(['Use the 24-hour HH:mm format, e.g. 09:30']);
     expect(await auditOf(owner.id)).toHaveLength(0);
 
-    await request(app).put(HOURS).set(manager.auth).send({ stores: ids(soho), openingHours: week }).expect(200);
+    await request(app)
+      .put(HOURS)
+      .set(manager.auth)
+      .send({ stores: ids(soho), openingHours: week })
+      .expect(200);
     expect((await auditOf(owner.id)).map((e) => [e.summary, e.actorName])).toEqual([
       ['Changed the opening hours of Soho', 'Mia Manager'],
     ]);

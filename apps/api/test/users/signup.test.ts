@@ -43,7 +43,7 @@ describe('POST /api/v1/user/signup', () => {
     const res = await request(app)
       .get(pathOf(verificationLinkFrom(mail)))
       .expect(302);
-    expect(res.headers.location).toBe('http://localhost:5173/?emailVerified=1');
+    expect(res.headers.location).toMatch(/^http:\/\/localhost:5173\/\?emailVerified=1#signIn=[0-9a-f]{24}\.[\w-]{43}$/);
     expect((await UserModel.findOne({ email: body.email }))?.emailVerifiedAt).toBeInstanceOf(Date);
   });
 

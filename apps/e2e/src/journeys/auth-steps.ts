@@ -17,6 +17,8 @@ export const TEXTS = {
   passwordUpdated: 'Password updated successfully',
   profileUpdated: 'Profile updated successfully',
   emailVerified: 'Your email is verified. You can log in now.',
+  /** The link's first use signs the person in and lands on the dashboard. */
+  emailVerifiedSignedIn: 'Your email is verified. Welcome!',
 } as const;
 
 /** A real 1×1 PNG for the avatar upload. */
@@ -74,6 +76,14 @@ export async function chooseFromAccountMenu(
 
 export async function expectToast(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: false }).first().waitFor({ timeout: 10000 });
+}
+
+/** Opens the mailed link for the first time: it signs the person in and lands on the dashboard. */
+export async function openVerificationLink(page: Page, mail: CapturedMail): Promise<void> {
+  await page.goto(verificationLinkIn(mail));
+  await expectToast(page, TEXTS.emailVerifiedSignedIn);
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await page.getByText(/^Welcome, /).waitFor();
 }
 
 export function verificationLinkIn(mail: CapturedMail): string {

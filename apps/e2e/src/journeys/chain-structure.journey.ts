@@ -69,7 +69,7 @@ async function importChain(ctx: JourneyContext, page: Page): Promise<void> {
   await shootBoth(ctx, page, 'chain-import-done');
   await form.getByRole('button', { name: 'Done' }).click();
   await form.waitFor({ state: 'hidden' });
-  await page.getByRole('article', { name: GREEN }).waitFor();
+  await page.getByRole('row', { name: GREEN, exact: true }).waitFor();
 }
 
 const tokenOf = async (page: Page): Promise<string> => {

@@ -68,7 +68,7 @@ async function createStore(page: Page, zone: string): Promise<void> {
   await dialog.getByRole('textbox', { name: 'Website' }).fill('https://journey.example.com');
   await dialog.getByRole('button', { name: 'Create store' }).click();
   await dialog.waitFor({ state: 'hidden' });
-  const card = page.getByRole('article', { name: STORE });
+  const card = page.getByRole('row', { name: STORE, exact: true });
   await card.waitFor();
   const image = card.getByRole('img', { name: `${STORE} store` });
   await image.waitFor();
@@ -93,6 +93,9 @@ async function addStaff(page: Page, name: string, role: string): Promise<void> {
 
 async function openSelectStore(page: Page) {
   await page.getByRole('button', { name: 'Open a store for reviews' }).click();
+  // It says first that this device becomes a kiosk.
+  const confirm = page.getByRole('alertdialog', { name: 'Turn this device into a kiosk?' });
+  await confirm.getByRole('button', { name: 'Yes, make this a kiosk' }).click();
   const dialog = page.getByRole('dialog', { name: 'Select Store' });
   await dialog.getByText('Click on specific Store to Proceed').waitFor();
   return dialog;
@@ -131,7 +134,7 @@ async function screenshotsAt(
     await ctx.screenshot(page, `${name}-${w}`);
   }
   await open(page, '/manage-stores', 'Manage Stores');
-  await page.getByRole('article', { name: STORE }).getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('row', { name: STORE, exact: true }).getByRole('button', { name: /^Edit/ }).click();
   await page.getByRole('dialog', { name: `Edit ${STORE}` }).waitFor();
   await settle(page);
   await ctx.screenshot(page, `store-dialog-${w}`);

@@ -93,7 +93,7 @@ export const journey: Journey = {
 
     // The store form says where its time zone comes from.
     await page.goto('/manage-stores');
-    await page.getByRole('article', { name: 'Soho' }).getByRole('button', { name: /edit/i }).click();
+    await page.getByRole('row', { name: 'Soho', exact: true }).getByRole('button', { name: /edit/i }).click();
     const form = page.getByRole('dialog', { name: 'Edit Soho' });
     await form.getByText('Inherited from UK: Asia/Tokyo').waitFor();
     await shootBoth(ctx, page, 'structure-store-inherits');

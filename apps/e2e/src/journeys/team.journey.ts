@@ -15,11 +15,10 @@ import {
   chooseFromAccountMenu,
   dialog,
   expectToast,
-  loginThroughDialog,
   openLoginDialog,
   settle,
   uniqueEmail,
-  verificationLinkIn,
+  openVerificationLink,
 } from './auth-steps';
 import { shootBoth } from './screens';
 
@@ -56,10 +55,7 @@ async function signUpOwner(ctx: JourneyContext, page: Page, email: string): Prom
   await signup.getByRole('button', { name: 'Sign up' }).click();
   await expectToast(page, TEXTS.signupSuccess);
   const mail = await ctx.mailbox.waitFor(email, (m) => /verify your email/i.test(m.subject));
-  await page.goto(verificationLinkIn(mail));
-  await expectToast(page, TEXTS.emailVerified);
-  await dialog(page, 'Login').waitFor();
-  await loginThroughDialog(page, email, PASSWORD);
+  await openVerificationLink(page, mail);
 }
 
 async function createStore(page: Page, name: string): Promise<void> {
@@ -71,7 +67,7 @@ async function createStore(page: Page, name: string): Promise<void> {
   await form.getByRole('combobox', { name: 'Time zone' }).fill('Europe/London');
   await form.getByRole('button', { name: 'Create store' }).click();
   await form.waitFor({ state: 'hidden' });
-  await page.getByRole('article', { name }).waitFor();
+  await page.getByRole('row', { name, exact: true }).waitFor();
 }
 
 async function storeIds(ctx: JourneyContext, token: string): Promise<Record<string, string>> {

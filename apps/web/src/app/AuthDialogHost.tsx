@@ -1,5 +1,5 @@
 // Hosts the auth dialog opened through lib/auth-dialog; the dialog's code (auth feature, Chakra) loads on first opening.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useLocation } from 'react-router';
 import { authDialog, useAuthDialogView } from '@/lib/auth-dialog';
 import { WithApi } from './WithApi';
@@ -23,9 +23,9 @@ export function AuthDialogHost() {
   return (
     <>
       {mailLanding ? (
-        <Suspense fallback={null}>
+        <WithApi>
           <EmailVerificationNotice />
-        </Suspense>
+        </WithApi>
       ) : null}
       {everOpened ? (
         <WithChakra>

@@ -11,6 +11,8 @@ export type TConfirmDialogProps = {
   pending?: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** False when confirming opens another dialog: focus going back to the trigger would dismiss that one. */
+  restoreFocus?: boolean;
 };
 
 export function ConfirmDialog({
@@ -21,9 +23,17 @@ export function ConfirmDialog({
   pending,
   onConfirm,
   onClose,
+  restoreFocus,
 }: TConfirmDialogProps) {
   return (
-    <DialogShell open={open} onClose={onClose} title={title} role="alertdialog" positionerProps={{ px: '4' }}>
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      title={title}
+      role="alertdialog"
+      positionerProps={{ px: '4' }}
+      restoreFocus={restoreFocus}
+    >
       <Dialog.Body>{children}</Dialog.Body>
       <Dialog.Footer>
         <Button variant="outline" onClick={onClose} disabled={pending}>

@@ -2,7 +2,10 @@
 import { Alert, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-export type TDialogShellProps = Pick<Dialog.RootProps, 'size' | 'role' | 'scrollBehavior'> & {
+export type TDialogShellProps = Pick<
+  Dialog.RootProps,
+  'size' | 'role' | 'scrollBehavior' | 'restoreFocus'
+> & {
   open: boolean;
   onClose: () => void;
   title: ReactNode;

@@ -15,7 +15,9 @@ export function Logo({ to, inverted = false }: TLogoProps) {
         <span className="pub-logo-badge" aria-hidden="true">
           CX
         </span>
-        <span aria-hidden="true">{APP_NAME}</span>
+        <span aria-hidden="true" className="pub-logo-word">
+          {APP_NAME}
+        </span>
         <span className="pub-sr">{`${APP_NAME} home`}</span>
       </span>
     </RouterLink>

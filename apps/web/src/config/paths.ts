@@ -76,6 +76,9 @@ export const paths = {
       /** /rate-staff?store=<storeId>; the Select Store dialog adds kiosk=1 (a shared device: countdown, no per-device limit). */
       getHref: (storeId: string, opts: { kiosk?: boolean } = {}) =>
         `/rate-staff?${new URLSearchParams({ store: storeId, ...(opts.kiosk ? { kiosk: '1' } : {}) }).toString()}`,
+      /** The same page as a customer sees it, marked as a preview: nothing sent from that tab is saved or counted. */
+      getPreviewHref: (storeId: string) =>
+        `/rate-staff?${new URLSearchParams({ store: storeId, preview: '1' }).toString()}`,
     },
     afterScan: route('/after-scan', 'Rate our staff'),
     rateExperience: route('/rate-experience', 'Rate your experience'),

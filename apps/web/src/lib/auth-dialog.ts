@@ -1,8 +1,9 @@
 // Which auth dialog view is open (login panels or plans), so any header, hero or button can open it without importing a feature.
 import { useSyncExternalStore } from 'react';
 
-/** 'forgot': the Forgot Password panel, where the failed sign-in mail's "change my password" link lands. */
-export type TAuthDialogView = 'login' | 'plans' | 'forgot';
+/** 'forgot': the Forgot Password panel, where the failed sign-in mail's "change my password" link lands; 'signup': the
+ * Sign Up panel, which the home page's "Start free trial" opens. */
+export type TAuthDialogView = 'login' | 'plans' | 'forgot' | 'signup';
 
 /** Where to go after a login (instead of the dashboard) and the email to prefill, e.g. from an invitation link. */
 export type TAuthDialogOptions = { returnTo?: string; email?: string };

@@ -77,6 +77,11 @@ export async function staffOnShiftAt(store: Types.ObjectId, now: Date): Promise<
   return [...new Map(shifts.map((s) => [String(s.staff), s.staff])).values()];
 }
 
+/** Has the store any rota at all? Until it has, nobody is "outside shift" and customers read no rota words. */
+export async function storeHasRota(store: Types.ObjectId): Promise<boolean> {
+  return (await ShiftModel.exists({ store })) !== null;
+}
+
 /**
  * Staff on shift at the store now (shifts are stored as UTC instants computed from the store's local times, so
  * "now" needs no zone arithmetic here); when nobody is, every active member, and onShift is false.
@@ -84,7 +89,7 @@ export async function staffOnShiftAt(store: Types.ObjectId, now: Date): Promise<
 export async function staffForCustomer(
   store: StoreDoc,
   now: Date,
-): Promise<{ staff: StaffDoc[]; onShift: boolean }> {
+): Promise<{ staff: StaffDoc[]; onShift: boolean; hasRota: boolean }> {
   const shifts = await ShiftModel.find(
     {
       store: store._id,
@@ -100,10 +105,13 @@ export async function staffForCustomer(
     })
       .sort({ name: 1 })
       .lean<StaffDoc[]>();
-    if (onShift.length) return { staff: onShift, onShift: true };
+    if (onShift.length) return { staff: onShift, onShift: true, hasRota: true };
   }
-  const everyone = await StaffModel.find(activeStaffOf(store)).sort({ name: 1 }).lean<StaffDoc[]>();
-  return { staff: everyone, onShift: false };
+  const [everyone, hasRota] = await Promise.all([
+    StaffModel.find(activeStaffOf(store)).sort({ name: 1 }).lean<StaffDoc[]>(),
+    shifts.length ? true : storeHasRota(store._id as Types.ObjectId),
+  ]);
+  return { staff: everyone, onShift: false, hasRota };
 }
 
 /**
@@ -137,7 +145,9 @@ export function socialLinksOf(store: StoreDoc): TCustomerStore['socialLinks'] {
 export async function customerStore(storeId: string, now: Date): Promise<TCustomerStore> {
   const store = await loadOpenStore(storeId);
   const on = interfacesOf(store);
-  const { staff, onShift } = on.staff ? await staffForCustomer(store, now) : { staff: [], onShift: false };
+  const { staff, onShift, hasRota } = on.staff
+    ? await staffForCustomer(store, now)
+    : { staff: [], onShift: false, hasRota: false };
   return {
     _id: String(store._id),
     name: store.name,
@@ -146,6 +156,7 @@ export async function customerStore(storeId: string, now: Date): Promise<TCustom
     socialLinks: on.social ? socialLinksOf(store) : [],
     staff: staff.map(toCustomerStaff),
     onShift,
+    hasRota,
     languages: store.languages?.length ? [...store.languages] : undefined,
   };
 }

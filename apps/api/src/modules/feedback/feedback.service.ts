@@ -32,6 +32,7 @@ import {
   isOnShift,
   loadOpenStore,
   staffOnShiftAt,
+  storeHasRota,
   requireAnyInterface,
   requireInterface,
   socialLinksOf,
@@ -128,6 +129,7 @@ export async function submitRating(
     staffId ? isOnShift(storeId, staffId, now) : Promise.resolve(false),
     input.kind === 'experience' ? staffOnShiftAt(storeId, now) : Promise.resolve(undefined),
     guarded ? claimMinInterval(guardId, now, input.idempotencyKey) : Promise.resolve(null),
+    staffId ? storeHasRota(storeId) : Promise.resolve(false),
   ] as const);
   const claim = settled[5].status === 'fulfilled' ? settled[5].value : null;
   const giveBack = async () => {
@@ -163,7 +165,8 @@ export async function submitRating(
     const label = member ? firstNameOf(member.name) : `your experience at ${store.name}`;
     throw ratedRecently({ label }, claim.until, now);
   }
-  const outsideShift = member ? !valueOf(settled[3]) : false;
+  // A store with no rota at all has no shifts to be outside of: its ratings are not marked.
+  const outsideShift = member ? !valueOf(settled[3]) && valueOf(settled[6]) : false;
   const onShift = valueOf(settled[4]);
   // Counted only now that no rule refuses it, under the _id it will be stored with.
   const ratingId = new mongoose.Types.ObjectId();

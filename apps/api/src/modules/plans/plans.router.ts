@@ -1,7 +1,7 @@
 // /api/v1/plans/*: thin handlers over the catalogue, checkout, webhook and local test checkout.
 import express from 'express';
 import { initServer } from '@ts-rest/express';
-import { contract } from '@cx/contracts';
+import { contract, TRIAL_DAYS } from '@cx/contracts';
 import { env } from '../../config/env';
 import { accessOf } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
@@ -26,7 +26,7 @@ export const webhookRawBody = express.raw({ type: '*/*', limit: '1mb' });
 export const plansRouter = s.router(contract.plans, {
   list: async ({ res }) => {
     res.setHeader('cache-control', 'public, max-age=300');
-    return { status: 200, body: { plans: [...PLANS] } };
+    return { status: 200, body: { plans: [...PLANS], trialDays: TRIAL_DAYS } };
   },
   createCheckoutSession: async ({ req, body }) => {
     const access = accessOf(req);

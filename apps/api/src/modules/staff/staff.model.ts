@@ -7,6 +7,8 @@ const staffSchema = new Schema(
     name: { type: String, required: true, trim: true, maxlength: 255 },
     photo: { type: String, default: null },
     role: { type: String, default: '', trim: true, maxlength: 255 },
+    /** Work email (lower case), optional: matches the person in a rota import. */
+    email: { type: String, default: null, trim: true, lowercase: true, maxlength: 254 },
     stores: { type: [{ type: Schema.Types.ObjectId, ref: 'Store' }], default: [] },
     active: { type: Boolean, default: true },
     deletedAt: { type: Date, default: null },

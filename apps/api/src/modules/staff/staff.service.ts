@@ -29,6 +29,7 @@ function toStaffDto(member: StaffDoc, stores: Map<string, StoreRef>, access?: Ac
     name: member.name,
     photo: fileUrl(member.photo),
     role: member.role ?? '',
+    email: member.email ?? null,
     stores: (member.stores ?? [])
       .filter((id) => !access || coversStore(access, String(id)))
       .flatMap((id) => stores.get(String(id)) ?? []),
@@ -178,6 +179,10 @@ async function auditStaffUpdate(access: Access, before: StaffDoc, after: StaffDo
   if ((before.role ?? '') !== (after.role ?? '')) {
     [b.role, a.role] = [before.role ?? '', after.role ?? ''];
     said.push(`changed the role of ${after.name} to "${after.role ?? ''}"`);
+  }
+  if ((before.email ?? null) !== (after.email ?? null)) {
+    [b.email, a.email] = [before.email ?? null, after.email ?? null];
+    said.push(after.email ? `set the email of ${after.name}` : `removed the email of ${after.name}`);
   }
   if ((before.active !== false) !== (after.active !== false)) {
     [b.active, a.active] = [before.active !== false, after.active !== false];

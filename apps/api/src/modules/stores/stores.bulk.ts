@@ -5,7 +5,7 @@ import {
   type TBulkResult,
   type TStoreInterfaces,
   type TStoreInterfacesUpdate,
-  ZOpeningHoursSchema,
+  type ZOpeningHoursSchema,
 } from '@cx/contracts';
 import type { Types } from 'mongoose';
 import { accessOf, assertOwnStores, type Access } from '../../tenancy/access';

@@ -7,6 +7,7 @@ import { imageUpload } from '../../lib/files';
 import * as stores from './stores.service';
 import { importStores } from './stores.import';
 import { posterPdf, qrPng, qrSvg } from './stores.qr';
+import { markPostersPrinted } from '../onboarding/onboarding.state';
 
 const s = initServer();
 
@@ -96,6 +97,7 @@ export const storesRouter = s.router(contract.stores, {
     const store = await stores.findStoreInScope(accessOf(req), params.id);
     const png = await qrPng(stores.rateUrlFor(params.id), Number(query.size));
     sendHeaders(res, `${fileSlug(store.name)}-qr.png`, query.download === '1');
+    if (query.download === '1') await markPostersPrinted(String(store.business));
     return { status: 200, body: png };
   },
 
@@ -103,6 +105,7 @@ export const storesRouter = s.router(contract.stores, {
     const store = await stores.findStoreInScope(accessOf(req), params.id);
     const svg = await qrSvg(stores.rateUrlFor(params.id));
     sendHeaders(res, `${fileSlug(store.name)}-qr.svg`, query.download === '1');
+    if (query.download === '1') await markPostersPrinted(String(store.business));
     return { status: 200, body: svg };
   },
 
@@ -110,6 +113,8 @@ export const storesRouter = s.router(contract.stores, {
     const store = await stores.findStoreInScope(accessOf(req), params.id);
     const pdf = await posterPdf(store.name, stores.rateUrlFor(params.id));
     sendHeaders(res, `${fileSlug(store.name)}-poster.pdf`, query.download === '1');
+    // The setup checklist's "print posters": a poster opened or a QR code downloaded.
+    await markPostersPrinted(String(store.business));
     return { status: 200, body: pdf };
   },
 });

@@ -81,6 +81,20 @@ async function rememberDevice(userId: Types.ObjectId, now: Date): Promise<string
   return token;
 }
 
+/** A session for an account that has just proved itself another way (the verification link): remembers this browser. */
+export async function sessionFor(
+  user: InstanceType<typeof UserModel>,
+  device: string | undefined,
+  now = new Date(),
+): Promise<LoginSession> {
+  const known = device ? await isKnownDevice(user._id, device, now) : false;
+  return {
+    token: signAccessToken(String(user._id), user.tokenVersion ?? 0),
+    user: await toUserDto(user, now),
+    device: known && device ? await touchDevice(user._id, device, now) : await rememberDevice(user._id, now),
+  };
+}
+
 /** Mails a new sign-in code unless MAX_LIVE_LOGIN_CODES are already live; earlier codes stay valid. */
 async function mailLoginCode(user: { _id: Types.ObjectId; email: string; fullname: string }, now: Date) {
   const live = await LoginCodeModel.countDocuments({ user: user._id, expiresAt: { $gt: now } });

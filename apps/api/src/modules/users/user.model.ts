@@ -13,6 +13,9 @@ const userSchema = new Schema(
     profilePicture: { type: String, default: null },
     timeZone: { type: String, default: 'UTC' },
     emailVerifiedAt: { type: Date, default: null },
+    /** The one-time code the first use of the verification link hands the web app (SHA-256; verify-sign-in.ts). */
+    signInCodeHash: { type: String, default: null, select: false },
+    signInCodeExpiresAt: { type: Date, default: null, select: false },
     /** When the last verification mail went out: a refused login resends it at most once per cooldown. */
     verificationSentAt: { type: Date, default: null },
     /** When the owner was last warned of many failed sign-ins (at most one warning a day). */

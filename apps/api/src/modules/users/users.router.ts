@@ -10,6 +10,7 @@ import { requestPasswordReset, resetPassword, verifyOtp } from './password-reset
 import { accessOf } from '../../tenancy/access';
 import { knownDeviceOf, setKnownDeviceCookie } from './known-device.cookie';
 import { login } from './login.service';
+import { signInWithCode } from './verify-sign-in';
 import { getUser, selectBusiness, selectStore, signup, updateProfile, verifyEmail } from './users.service';
 
 const s = initServer();
@@ -131,10 +132,29 @@ export const usersRouter = s.router(contract.users, {
     },
   },
   verifyEmail: async ({ query, res }) => {
-    const verified = await verifyEmail(query.token);
-    // The web home page reads the flag and tells the user what happened.
-    res.setHeader('location', `${env.PUBLIC_WEB_URL}/?emailVerified=${verified ? '1' : '0'}`);
+    const { verified, signInCode } = await verifyEmail(query.token);
+    // The web home page reads the flag and tells the user what happened. The sign-in code rides in the fragment,
+    // which browsers never send to a server, so it stays out of access logs and Referer headers.
+    const fragment = signInCode ? `#signIn=${encodeURIComponent(signInCode)}` : '';
+    res.setHeader('location', `${env.PUBLIC_WEB_URL}/?emailVerified=${verified ? '1' : '0'}${fragment}`);
     return { status: 302, body: undefined };
+  },
+  verifyEmailSignIn: {
+    middleware: [
+      rateLimit({
+        name: 'verify-sign-in-ip',
+        windowMs: 15 * MINUTE,
+        limit: 30,
+        key: byIp,
+        message: 'Too many attempts. Please try again later.',
+        countOnlyFailures: true,
+      }),
+    ],
+    handler: async ({ body, req, res }) => {
+      const { token, user, device } = await signInWithCode(body.code, (userId) => knownDeviceOf(req, userId));
+      setKnownDeviceCookie(res, user._id, device);
+      return { status: 200, body: { message: USER_MESSAGES.loginSuccess, token, user } };
+    },
   },
   forgotPassword: {
     middleware: limits.forgot,

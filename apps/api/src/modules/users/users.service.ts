@@ -3,6 +3,7 @@ import bcrypt from 'bcrypt';
 import jwt from 'jsonwebtoken';
 import mongoose from 'mongoose';
 import {
+  TRIAL_DAYS as CONTRACT_TRIAL_DAYS,
   USER_MESSAGES,
   ZNewPasswordValueSchema,
   type TSignupRequest,
@@ -22,11 +23,14 @@ import { accessFromMembership, assertStoreInScope, type Access } from '../../ten
 import { foundBusiness, standingOf } from '../../tenancy/business.service';
 import { effectiveSubscriptionStatus } from '../../tenancy/subscription';
 import { accountExistsMail, verificationMail } from './users.mails';
+import { issueSignInCode } from './verify-sign-in';
+import { startOnboarding } from '../onboarding/onboarding.state';
 import { UserModel } from './user.model';
 
 export { selectBusiness } from '../../tenancy/business.service';
 
-export const TRIAL_DAYS = 14;
+/** Written once in the contract: the home page's pricing reads it through GET /plans. */
+export const TRIAL_DAYS = CONTRACT_TRIAL_DAYS;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A refused login or a repeated sign-up re-sends the account mail at most this often. */
 export const ACCOUNT_MAIL_COOLDOWN_MS = 60 * 1000;
@@ -120,7 +124,8 @@ export async function signup(input: TSignupRequest, now = new Date()): Promise<v
       timeZone,
       verificationSentAt: now,
     });
-    await foundBusiness(user, new Date(now.getTime() + TRIAL_DAYS * DAY_MS));
+    const business = await foundBusiness(user, new Date(now.getTime() + TRIAL_DAYS * DAY_MS));
+    await startOnboarding(business, now);
     sendMailInBackground(verificationMail(user.email, user.fullname, verificationLink(user)));
   } catch (err) {
     // Two sign-ups racing for one email: the loser answers like any taken email.
@@ -128,24 +133,38 @@ export async function signup(input: TSignupRequest, now = new Date()): Promise<v
   }
 }
 
-/** The mailed link: true when the address is (now) verified, false for a bad, expired or outdated link. */
-export async function verifyEmail(token: string, now = new Date()): Promise<boolean> {
+/** What a verification link did: verified or not, and on its first use the one-time sign-in code for the web app. */
+export interface VerifyOutcome {
+  verified: boolean;
+  signInCode: string | null;
+}
+
+/**
+ * The mailed link. A bad, expired or outdated link verifies nothing. The first use (the one that flips emailVerifiedAt,
+ * atomically) also hands out a one-time sign-in code; a second use only says the address is verified, so a link left
+ * in a mailbox cannot sign anyone in later.
+ */
+export async function verifyEmail(token: string, now = new Date()): Promise<VerifyOutcome> {
+  const refused = { verified: false, signInCode: null };
   let claims: VerifyClaims;
   try {
     const decoded = jwt.verify(token, jwtKey, { algorithms: ['HS256'] });
     if (typeof decoded !== 'object' || decoded.typ !== 'email-verify' || typeof decoded.sub !== 'string')
-      return false;
+      return refused;
     claims = decoded as VerifyClaims;
   } catch {
-    return false;
+    return refused;
   }
-  if (!mongoose.isValidObjectId(claims.sub)) return false;
+  if (!mongoose.isValidObjectId(claims.sub)) return refused;
   // The email is part of the claim so a link sent to an earlier address cannot verify a later one.
   const user = await UserModel.findOne({ _id: claims.sub, email: claims.email });
-  if (!user) return false;
-  if (!user.emailVerifiedAt)
-    await UserModel.updateOne({ _id: user._id, emailVerifiedAt: null }, { $set: { emailVerifiedAt: now } });
-  return true;
+  if (!user) return refused;
+  if (user.emailVerifiedAt) return { verified: true, signInCode: null };
+  const first = await UserModel.updateOne(
+    { _id: user._id, emailVerifiedAt: null },
+    { $set: { emailVerifiedAt: now } },
+  );
+  return { verified: true, signInCode: first.modifiedCount === 1 ? await issueSignInCode(user._id, now) : null };
 }
 
 export async function getUser(userId: string): Promise<TUser> {

@@ -1,4 +1,4 @@
-// Marketing pages and /404: header with Contact us and Login (or the profile chip when signed in), footer with address
+// Marketing pages and /404: header with Contact us, Start free trial and Login (or the profile chip when signed in), footer with address
 // and email. Plain markup and CSS (components/public-page.css): the landing page paints without Chakra's runtime.
 import { lazy } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router';
@@ -37,13 +37,22 @@ function PublicHeader() {
                 </WithApi>
               </WithChakra>
             ) : (
-              <button
-                type="button"
-                className="pub-btn pub-btn-solid"
-                onClick={() => authDialog.open('login')}
-              >
-                Login
-              </button>
+              <>
+                <button
+                  type="button"
+                  className="pub-btn pub-btn-solid"
+                  onClick={() => authDialog.open('signup')}
+                >
+                  Start free trial
+                </button>
+                <button
+                  type="button"
+                  className="pub-btn pub-btn-outline"
+                  onClick={() => authDialog.open('login')}
+                >
+                  Login
+                </button>
+              </>
             )}
           </nav>
         </div>

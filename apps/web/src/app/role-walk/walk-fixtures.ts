@@ -1,6 +1,15 @@
 // The role walk's API (#36): every GET a dashboard screen makes, answered with real-shaped data for one member, so
 // each screen shows its full set of actions (an unanswered GET is reported by the walk, not silently skipped).
-import type { TRole, TRotaWeek, TRule, TStaff, TStore, TUser } from '@cx/contracts';
+import {
+  SETUP_ITEMS,
+  type TOnboarding,
+  type TRole,
+  type TRotaWeek,
+  type TRule,
+  type TStaff,
+  type TStore,
+  type TUser,
+} from '@cx/contracts';
 import {
   overviewFixture,
   snapshotFixture,
@@ -139,5 +148,15 @@ export function walkRoutes(w: TWalker): Record<string, TMockRoute> {
     'GET /api/v1/analytics/settings': ok({ minSample: 10 }),
     'GET /api/v1/plans': ok({ plans: PLANS_FIXTURE }),
     'GET /api/v1/plans/subscription': ok(subscriptionFixture()),
+    // A chain still setting up: the Snapshot shows its checklist (and its Dismiss action) to whoever may set up.
+    'GET /api/v1/onboarding': ok({
+      firstRunPending: false,
+      showChecklist: true,
+      dismissed: false,
+      businessName: BUSINESS.name,
+      storesPlanned: 3,
+      firstStoreId: walkStores.soho._id,
+      items: SETUP_ITEMS.map((key, i) => ({ key, done: i < 2, count: i < 2 ? 1 : 0 })),
+    } satisfies TOnboarding),
   };
 }

@@ -1,8 +1,10 @@
 // The lean QR entry's whole app: the public header ("100% Anonymous!"), the step for the current path, the outbox chrome.
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { ANONYMOUS_HEADLINE, APP_NAME, paths, TAGLINE } from '@/config/paths';
+import { isPreviewSession } from '@/lib/preview';
 import { CustomerChrome } from './components/CustomerChrome';
 import { StoreBadge } from './components/StoreBadge';
+import { useT } from './i18n/use-t';
 import { Navigate, useLocation } from './nav/nav';
 import { AfterScanExperiencePage } from './routes/AfterScanExperiencePage';
 import { AfterScanPage } from './routes/AfterScanPage';
@@ -27,11 +29,24 @@ export const CUSTOMER_PAGES: Record<string, ComponentType> = {
   [customer.afterScanThanks.path]: AfterScanThanksPage,
 };
 
+/** The owner's "Preview as a customer" tab says so on every step (the outbox sends nothing from it). */
+function PreviewBanner() {
+  const { t } = useT();
+  const { search } = useLocation();
+  const [preview] = useState(() => isPreviewSession(search));
+  return preview ? (
+    <p className="cx-preview" role="note" data-testid="preview-banner">
+      {t('preview.banner')}
+    </p>
+  ) : null;
+}
+
 export function CustomerApp() {
   const { pathname } = useLocation();
   const Page = CUSTOMER_PAGES[pathname.replace(/\/+$/, '') || '/'];
   return (
     <div className="cx-page">
+      <PreviewBanner />
       <header className="cx-header">
         <div className="cx-wrap">
           <p className="cx-app-name">{APP_NAME}</p>

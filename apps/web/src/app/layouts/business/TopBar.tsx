@@ -7,6 +7,7 @@ import { NotificationsBell } from '@/features/notifications/components/Notificat
 import { authDialog } from '@/lib/auth-dialog';
 import { useSession } from '@/lib/session';
 import { TOP_BAR_HEIGHT } from './dimensions';
+import { TrialCountdown } from './TrialCountdown';
 
 export type TTopBarProps = { onOpenNav: () => void };
 
@@ -46,6 +47,7 @@ export function TopBar({ onOpenNav }: TTopBarProps) {
         <Text fontSize={{ base: 'sm', sm: 'md', md: 'lg' }} fontWeight="semibold" truncate>
           {name ? `Welcome, ${name}` : 'Welcome'}
         </Text>
+        <TrialCountdown />
       </Box>
       <HStack gap={{ base: '1', md: '3' }}>
         <Button

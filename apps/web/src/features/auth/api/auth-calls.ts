@@ -82,3 +82,10 @@ export function browserTimeZone(): string | undefined {
     return undefined;
   }
 }
+
+/** The verification link's first use: its one-time code becomes a session (and this browser a known device). */
+export async function signInWithVerificationCode(code: string) {
+  const res = await tsr.users.verifyEmailSignIn.mutate({ body: { code }, fetchOptions: { credentials: 'include' } });
+  if (res.status === 200) return res.body;
+  throw refused(res);
+}

@@ -10,7 +10,8 @@ import { PLANS_FIXTURE } from '@/testing/plans-fixture';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 import { chooseFromAccountMenu, openProfile } from '../testing/account-menu';
 import { apiUser, mockApi } from '../testing/mock-api';
-import { EMAIL_VERIFIED_MESSAGE } from './EmailVerificationNotice';
+import { EMAIL_VERIFIED_MESSAGE, EMAIL_VERIFIED_SIGNED_IN_MESSAGE } from './EmailVerificationNotice';
+import { session } from '@/lib/session';
 
 // Each test renders the whole app; the first visit to a lazy area compiles its chunk, slow on a busy machine: it is
 // compiled once up front, and the bound leaves room for the tests that open the profile dialog twice.
@@ -231,11 +232,13 @@ describe('current user on every navigation', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-subscription'));
   });
 
-  it('does not fetch for visitors', async () => {
+  it('asks the API nothing about a visitor: only the public plans for the pricing section', async () => {
     const api = mockApi({});
     renderApp('/');
     await screen.findAllByRole('button', { name: 'Login' });
-    expect(api.fetchMock).not.toHaveBeenCalled();
+    await screen.findByText('The prices could not be loaded.');
+    const called = api.fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+    expect(called).toEqual(['/api/v1/plans']);
   });
 });
 
@@ -270,6 +273,32 @@ describe('verification link landing', () => {
     expect(await screen.findByText(EMAIL_VERIFIED_MESSAGE)).toBeInTheDocument();
     expect(await screen.findByRole('dialog', { name: 'Login' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
+  });
+
+  it('signs in with the first use’s one-time code and lands on the dashboard, the code gone from the URL', async () => {
+    const api = mockApi({
+      'POST /api/v1/user/verify-email/sign-in': () =>
+        jsonResponse(200, { message: USER_MESSAGES.loginSuccess, token: 'jwt-verified', user: apiUser }),
+      'GET /api/v1/user/me': () => jsonResponse(200, { user: apiUser }),
+    });
+    const { router } = renderApp('/?emailVerified=1#signIn=abc.def');
+    expect(await screen.findByText(EMAIL_VERIFIED_SIGNED_IN_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(router.state.location.hash).toBe('');
+    expect(session.getToken()).toBe('jwt-verified');
+    expect(api.bodiesOf('POST /api/v1/user/verify-email/sign-in')).toEqual([{ code: 'abc.def' }]);
+  });
+
+  it('says a used sign-in link cannot sign in again and opens the login panel', async () => {
+    mockApi({
+      'POST /api/v1/user/verify-email/sign-in': () =>
+        jsonResponse(400, { message: USER_MESSAGES.signInLinkUsed, code: 'SIGN_IN_LINK_USED' }),
+    });
+    const { router } = renderApp('/?emailVerified=1#signIn=abc.used');
+    expect(await screen.findByText(USER_MESSAGES.signInLinkUsed)).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Login' })).toBeInTheDocument();
+    expect(session.getToken()).toBeNull();
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it("opens Forgot Password for the email in the failed sign-in mail's link", async () => {

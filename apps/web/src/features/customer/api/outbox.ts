@@ -43,6 +43,8 @@ export type TOutboxDeps = {
    * item queued before the device had its id still goes out with it. Must not throw; {} sends without.
    */
   identify?: (body: Record<string, unknown>) => Promise<Record<string, string>>;
+  /** True in a "Preview as a customer" tab: a submit is neither kept nor sent, and the page goes on as if it were. */
+  dryRun?: () => boolean;
 };
 
 export const STORAGE_KEY = 'cx.outbox.v1';
@@ -125,6 +127,7 @@ export class Outbox {
     key: string,
     timeoutMs = 8000,
   ): Promise<TDeliveryOutcome> {
+    if (this.deps.dryRun?.()) return { outcome: 'sent' };
     if (!this.items.some((i) => i.key === key)) {
       this.items.push({ key, kind, body: { ...body, idempotencyKey: key }, attempts: 0, nextAt: 0 });
       this.save();

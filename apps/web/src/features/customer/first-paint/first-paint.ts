@@ -46,7 +46,7 @@ function staffPicker({ store, storeId, kiosk, t }: TStep): Element {
       { class: 'cx-stack-xs cx-center' },
       el('p', { class: 'cx-xl cx-strong' }, t('staff.question')),
       el('p', { class: 'cx-muted' }, some ? t('staff.hint') : t('staff.none')),
-      !store.onShift && some ? el('p', { class: 'cx-muted cx-sm' }, t('staff.offShift')) : null,
+      store.hasRota && !store.onShift && some ? el('p', { class: 'cx-muted cx-sm' }, t('staff.offShift')) : null,
     ),
     el(
       'ul',

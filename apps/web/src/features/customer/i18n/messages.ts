@@ -40,6 +40,7 @@ export const en = {
   'submit.sending': 'Sending…',
   'outbox.saved': 'Saved, sending…',
   'outbox.sent': 'Sent. Thank you!',
+  'preview.banner': 'Preview as a customer: nothing you do here is saved or counted.',
   'outbox.failed': 'We could not send one of your ratings: {message}',
   'social.afterRating':
     'Would you share your experience publicly too? Everyone is welcome, whatever you rated.',
@@ -112,6 +113,7 @@ export const es: TCatalog = {
   'submit.sending': 'Enviando…',
   'outbox.saved': 'Guardado, enviando…',
   'outbox.sent': 'Enviado. ¡Gracias!',
+  'preview.banner': 'Vista previa como cliente: nada de lo que hagas aquí se guarda ni se cuenta.',
   'outbox.failed': 'No pudimos enviar una de tus valoraciones: {message}',
   'social.afterRating':
     '¿Compartirías tu experiencia públicamente? Todas las opiniones son bienvenidas, sea cual sea tu valoración.',

@@ -20,7 +20,8 @@ function StaffPicker({ store, storeId, kiosk }: TStoreStepProps) {
       <div className="cx-stack-xs cx-center">
         <p className="cx-xl cx-strong">{t('staff.question')}</p>
         <p className="cx-muted">{store.staff.length ? t('staff.hint') : t('staff.none')}</p>
-        {!store.onShift && store.staff.length ? (
+        {/* Rota words only where there is a rota: a store without one shows its team plainly. */}
+        {store.hasRota && !store.onShift && store.staff.length ? (
           <p className="cx-muted cx-sm">{t('staff.offShift')}</p>
         ) : null}
       </div>

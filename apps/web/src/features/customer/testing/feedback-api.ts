@@ -20,6 +20,7 @@ export function makeStore(overrides: Partial<TCustomerStore> = {}): TCustomerSto
       { _id: '64b7f0c2a1b2c3d4e5f60802', firstName: 'George', role: 'Cashier', photo: null },
     ],
     onShift: true,
+    hasRota: true,
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@ import { useSnapshot } from '../api/analytics';
 import { ThemesPanel } from '../components/ThemesPanel';
 import { KpiCards } from '../components/KpiCards';
 import { TargetsPanel } from '../components/TargetsPanel';
+import { SetupPanel } from '../components/SetupChecklist';
 import { LatestComments, StaffHighlights, StoresRanked } from '../components/SnapshotPanels';
 
 export function SnapshotPage() {
@@ -22,6 +23,7 @@ export function SnapshotPage() {
         title={paths.business.dashboard.title}
         description="Your ratings, visits and social clicks at a glance, against the previous period."
       />
+      <SetupPanel />
       <FilterBar />
       <Box aria-busy={snapshot.isFetching}>
         {!isValid ? (

@@ -32,7 +32,10 @@ async function openDialog() {
   // Enabled once the page knows there are stores to choose from.
   await waitFor(() => expect(open).toBeEnabled());
   await userEvent.click(open);
-  return screen.findByRole('dialog', { name: 'Select Store' });
+  // It asks first, saying that this device becomes a kiosk.
+  const confirm = await screen.findByRole('alertdialog', { name: 'Turn this device into a kiosk?' });
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Yes, make this a kiosk' }));
+  return screen.findByRole('dialog', { name: 'Select Store' }, { timeout: 15_000 });
 }
 
 function api(
@@ -71,7 +74,7 @@ describe('Select Store dialog', () => {
     // The page's own list waits too (its button stays disabled), so open the dialog the way a header would.
     act(() => selectStoreDialog.open());
     // The first test also pays for transforming the lazy dashboard and dialog chunks.
-    const dialog = await screen.findByRole('dialog', { name: 'Select Store' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Select Store' }, { timeout: 15_000 });
     expect(within(dialog).getByLabelText('Loading stores')).toBeInTheDocument();
     expect(within(dialog).getByText('Click on specific Store to Proceed')).toBeInTheDocument();
     pending.resolve(jsonResponse(200, { stores: [covent, soho] }));

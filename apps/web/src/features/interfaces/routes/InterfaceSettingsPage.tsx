@@ -1,16 +1,16 @@
 // /interface-settings: per store, the three customer interfaces as switches; all-off is allowed but clearly flagged.
-import { Alert, Badge, Button, Card, HStack, Image, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { Alert, Badge, Card, HStack, Image, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { INTERFACE_KEYS, type TInterfaceKey, type TStore, type TStoreInterfaces } from '@cx/contracts';
 import { useState } from 'react';
-import { LuSlidersHorizontal, LuTabletSmartphone } from 'react-icons/lu';
+import { LuSlidersHorizontal } from 'react-icons/lu';
 import { EmptyList, QueryStates } from '@/components/LoadState';
+import { OpenForReviewsButton } from '@/components/OpenForReviewsButton';
 import { PageHeader } from '@/components/PageHeader';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useAction } from '@/lib/actions';
 import { apiErrorMessage } from '@/lib/api-error';
 import { apiImage } from '@/lib/image-sources';
-import { selectStoreDialog } from '@/lib/select-store-dialog';
 import { useStores } from '@/lib/stores-query';
 import {
   ALL_INTERFACES_DISABLED,
@@ -22,19 +22,12 @@ import {
 export function InterfaceSettingsPage() {
   const stores = useStores();
   const list = stores.data?.body.stores ?? [];
-  const enrol = useAction('kiosks.enrol');
   return (
     <section aria-labelledby="page-title">
       <PageHeader
         title={paths.business.interfaceSettings.title}
         description="Choose what customers can do when they scan each store's QR code."
-        actions={
-          list.length > 0 && enrol.allowed ? (
-            <Button {...enrol.attrs} variant="outline" onClick={selectStoreDialog.open}>
-              <LuTabletSmartphone aria-hidden /> Open a store for reviews
-            </Button>
-          ) : null
-        }
+        actions={list.length > 0 ? <OpenForReviewsButton /> : null}
       />
       <QueryStates
         query={stores}

@@ -1,5 +1,6 @@
-// / : the marketing landing and sign-in entry: hero with the tagline and Login, then what the product does. Plain markup
-// and CSS (components/public-page.css): the page most people open paints without Chakra's runtime.
+// / : the marketing landing and sign-in entry: hero with the tagline, "Start free trial" and Login, what the product does,
+// then the plans and what the price covers. Plain markup and CSS (components/public-page.css): the page most people
+// open paints without Chakra's runtime.
 import type { IconType } from 'react-icons';
 import { LuChartColumn, LuMessageSquareHeart, LuQrCode, LuTrophy } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
@@ -8,6 +9,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { authDialog } from '@/lib/auth-dialog';
 import { useSession } from '@/lib/session';
 import '@/components/public-page.css';
+import { PricingSection } from '../components/PricingSection';
 
 type TFeature = { icon: IconType; title: string; text: string };
 
@@ -73,20 +75,26 @@ export function HomePage() {
                     Go to dashboard
                   </RouterLink>
                 ) : (
-                  <button
-                    type="button"
-                    className="pub-btn pub-btn-lg pub-btn-white"
-                    onClick={() => authDialog.open('login')}
-                  >
-                    Login
-                  </button>
+                  <>
+                    <button
+                      type="button"
+                      className="pub-btn pub-btn-lg pub-btn-white"
+                      onClick={() => authDialog.open('signup')}
+                    >
+                      Start free trial
+                    </button>
+                    <button
+                      type="button"
+                      className="pub-btn pub-btn-lg pub-btn-ghost-white"
+                      onClick={() => authDialog.open('login')}
+                    >
+                      Login
+                    </button>
+                  </>
                 )}
-                <RouterLink
-                  to={paths.marketing.contactUs.path}
-                  className="pub-btn pub-btn-lg pub-btn-ghost-white"
-                >
-                  Contact us
-                </RouterLink>
+                <a href="#pricing" className="pub-btn pub-btn-lg pub-btn-ghost-white">
+                  Pricing
+                </a>
               </div>
             </div>
             <HeroCard />
@@ -111,6 +119,7 @@ export function HomePage() {
           </div>
         </div>
       </section>
+      <PricingSection />
     </>
   );
 }

@@ -14,7 +14,7 @@ import {
 } from '@chakra-ui/react';
 import type { TShift } from '@cx/contracts';
 import { useState } from 'react';
-import { LuCalendarDays, LuChevronLeft, LuChevronRight, LuCopy, LuUsers } from 'react-icons/lu';
+import { LuCalendarDays, LuChevronLeft, LuChevronRight, LuCopy, LuUpload, LuUsers } from 'react-icons/lu';
 import { EmptyList, QueryStates } from '@/components/LoadState';
 import { PageHeader } from '@/components/PageHeader';
 import { StoreSelect } from '@/components/StoreSelect';
@@ -24,6 +24,7 @@ import { useAction } from '@/lib/actions';
 import { apiErrorMessage } from '@/lib/api-error';
 import { useStores } from '@/lib/stores-query';
 import { addDays, shortDay, todayIn, useRotaWeek, useShiftMutations } from '../api/rota';
+import { ImportRotaDialog } from '../components/ImportRotaDialog';
 import { RotaGrid } from '../components/RotaGrid';
 import { ShiftDialog, type TShiftDialogTarget } from '../components/ShiftDialog';
 
@@ -38,9 +39,11 @@ export function RotaPage() {
   const rota = useRotaWeek(store, week);
   const { update, copyWeek } = useShiftMutations();
   const copyAction = useAction('rota.copyWeek');
+  const importAction = useAction('rota.importShifts');
   const [target, setTarget] = useState<TShiftDialogTarget | null>(null);
   // Refusals from drag-and-drop and copy results stay on the page until dismissed, not only in a passing toast.
   const [notice, setNotice] = useState<TNotice>(null);
+  const [importing, setImporting] = useState(false);
   const data = rota.data?.body;
   const today = data ? todayIn(data.store.timeZone) : '';
 
@@ -138,6 +141,17 @@ export function RotaPage() {
                   <LuCopy aria-hidden /> Copy last week
                 </Button>
               )}
+              {importAction.allowed && (
+                <Button
+                  {...importAction.attrs}
+                  size="sm"
+                  variant="outline"
+                  onClick={() => setImporting(true)}
+                  disabled={!data}
+                >
+                  <LuUpload aria-hidden /> Import rota
+                </Button>
+              )}
             </Flex>
 
             {notice ? (
@@ -190,6 +204,9 @@ export function RotaPage() {
           </Stack>
         )}
       </QueryStates>
+      {data && importing && importAction.allowed ? (
+        <ImportRotaDialog open store={data.store} onClose={() => setImporting(false)} />
+      ) : null}
       {data ? (
         <ShiftDialog target={target} store={data.store} staff={data.staff} onClose={() => setTarget(null)} />
       ) : null}

@@ -19,6 +19,7 @@ function member(overrides: Partial<TStaff>): TStaff {
     name: 'Olivia Bennett',
     photo: null,
     role: 'Store Manager',
+    email: null,
     stores: [{ _id: covent._id, name: covent.name }],
     active: true,
     createdAt: '2025-01-01T00:00:00.000Z',

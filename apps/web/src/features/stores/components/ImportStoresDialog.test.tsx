@@ -181,7 +181,7 @@ describe('Import stores dialog', () => {
   it('is not offered to a store manager', async () => {
     mockFetch({ 'GET /api/v1/store': () => jsonResponse(200, { stores: [storeFixture({ name: 'Soho' })] }) });
     renderApp(paths.business.manageStores.path, { token: 't', user: { ...testUser, role: 'manager' } });
-    expect(await screen.findByRole('article', { name: 'Soho' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: 'Soho' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Import stores' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 // The week's opening hours as rows (closed, opens, closes), shared by the store form and an area's settings.
-import { Box, Checkbox, Grid, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Grid, Input, Stack, Text } from '@chakra-ui/react';
+import { LuCopy } from 'react-icons/lu';
 import { WEEKDAYS, type TOpeningRow } from './store-form';
 
 export type TOpeningHoursFieldsProps = {
@@ -9,6 +10,8 @@ export type TOpeningHoursFieldsProps = {
   errors?: Record<string, string>;
   /** The path prefix of the errors. */
   path?: string;
+  /** Copies the row's hours to every other day; without it, no copy button is shown. */
+  onCopyToAll?: (index: number) => void;
 };
 
 export function OpeningHoursFields({
@@ -16,6 +19,7 @@ export function OpeningHoursFields({
   onChange,
   errors = {},
   path = 'openingHours',
+  onCopyToAll,
 }: TOpeningHoursFieldsProps) {
   return (
     <Stack gap="2">
@@ -24,7 +28,14 @@ export function OpeningHoursFields({
         const error = errors[`${path}.${i}.open`] ?? errors[`${path}.${i}.close`];
         return (
           <Box key={row.day}>
-            <Grid templateColumns={{ base: '1fr 1fr', sm: '7rem 6rem 1fr 1fr' }} gap="2" alignItems="center">
+            <Grid
+              templateColumns={{
+                base: '1fr 1fr',
+                sm: onCopyToAll ? '7rem 6rem 1fr 1fr auto' : '7rem 6rem 1fr 1fr',
+              }}
+              gap="2"
+              alignItems="center"
+            >
               <Text fontSize="sm" fontWeight="medium">
                 {label}
               </Text>
@@ -52,6 +63,19 @@ export function OpeningHoursFields({
                 disabled={row.closed}
                 onChange={(e) => onChange(i, { close: e.target.value })}
               />
+              {onCopyToAll ? (
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  gridColumn={{ base: '1 / -1', sm: 'auto' }}
+                  justifySelf={{ base: 'start', sm: 'auto' }}
+                  onClick={() => onCopyToAll(i)}
+                  aria-label={`Copy ${label}'s hours to all days`}
+                  title={`Copy ${label}'s hours to all days`}
+                >
+                  <LuCopy aria-hidden /> Copy to all days
+                </Button>
+              ) : null}
             </Grid>
             {error ? (
               <Text color="fg.error" fontSize="xs" mt="1">

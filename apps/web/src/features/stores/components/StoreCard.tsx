@@ -1,27 +1,12 @@
 // One store on /manage-stores: picture, name, address and time zone, interface status, and its actions.
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Flex,
-  HStack,
-  Icon,
-  Image,
-  Menu,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, HStack, Icon, Image, Stack, Text } from '@chakra-ui/react';
 import type { TStore } from '@cx/contracts';
-import { useState } from 'react';
-import { LuChevronDown, LuMapPin, LuMonitor, LuQrCode, LuStore } from 'react-icons/lu';
+import { LuMapPin, LuMonitor, LuStore } from 'react-icons/lu';
 import { DeleteButton, EditButton } from '@/components/ItemActions';
-import { toaster } from '@/components/ui/toaster';
 import { useAction } from '@/lib/actions';
-import { apiErrorMessage } from '@/lib/api-error';
 import { apiImage } from '@/lib/image-sources';
-import { downloadStoreFile, type TStoreDownload } from '../api/stores';
+import { interfacesOn } from './store-table';
+import { PreviewLink, StoreDownloads } from './StoreLinks';
 
 export type TStoreCardProps = {
   store: TStore;
@@ -31,29 +16,9 @@ export type TStoreCardProps = {
   onBoard?: () => void;
 };
 
-const DOWNLOADS: Array<{ value: TStoreDownload; label: string }> = [
-  { value: 'qr-png', label: 'QR code (PNG)' },
-  { value: 'qr-svg', label: 'QR code (SVG)' },
-  { value: 'poster', label: 'A4 poster (PDF)' },
-];
-
 export function StoreCard({ store, onEdit, onDelete, onBoard }: TStoreCardProps) {
-  const [downloading, setDownloading] = useState(false);
-  // The QR files and poster are behind stores:write (they hand out the store's rating link).
-  const qr = useAction('stores.poster', store._id);
   const board = useAction('boards.create');
-  const enabled = Object.values(store.interfaces).filter((i) => i.status).length;
-
-  const download = async (kind: TStoreDownload) => {
-    setDownloading(true);
-    try {
-      await downloadStoreFile(store._id, kind);
-    } catch (error) {
-      toaster.error({ title: apiErrorMessage(error, 'The download failed. Please try again.') });
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const enabled = interfacesOn(store);
 
   return (
     <Card.Root as="article" aria-label={store.name} overflow="hidden" size="sm">
@@ -98,32 +63,8 @@ export function StoreCard({ store, onEdit, onDelete, onBoard }: TStoreCardProps)
       </Card.Body>
       <Card.Footer gap="2" flexWrap="wrap">
         <EditButton onClick={onEdit} route="stores.update" storeId={store._id} />
-        {qr.allowed && (
-          <Menu.Root onSelect={(d) => void download(d.value as TStoreDownload)}>
-            <Menu.Trigger asChild>
-              <Button
-                {...qr.attrs}
-                size="sm"
-                variant="outline"
-                loading={downloading}
-                aria-label={`QR & poster for ${store.name}`}
-              >
-                <LuQrCode aria-hidden /> QR &amp; poster <LuChevronDown aria-hidden />
-              </Button>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content>
-                  {DOWNLOADS.map((d) => (
-                    <Menu.Item key={d.value} value={d.value}>
-                      Download {d.label}
-                    </Menu.Item>
-                  ))}
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
-        )}
+        <StoreDownloads store={store} />
+        <PreviewLink store={store} />
         {onBoard && board.allowed ? (
           <Button
             {...board.attrs}

@@ -12,6 +12,7 @@ import { useSaveStore } from '../api/stores';
 import { InheritToggle } from './InheritToggle';
 import { OpeningHoursFields } from './OpeningHoursFields';
 import {
+  copyDayToAll,
   emptyStoreForm,
   formToPayload,
   inheritedKeysOf,
@@ -176,7 +177,20 @@ function StoreForm({ store, onDone }: { store?: TStore; onDone: () => void }) {
                   : 'chosen by the area'
               }
             >
-              <OpeningHoursFields rows={values.openingHours} onChange={setHours} errors={errors} />
+              <OpeningHoursFields
+                rows={values.openingHours}
+                onChange={setHours}
+                errors={errors}
+                onCopyToAll={(i) =>
+                  set(
+                    { openingHours: copyDayToAll(values.openingHours, i) },
+                    values.openingHours.flatMap((_, j) => [
+                      `openingHours.${j}.open`,
+                      `openingHours.${j}.close`,
+                    ]),
+                  )
+                }
+              />
             </InheritToggle>
           </Fieldset.Root>
 

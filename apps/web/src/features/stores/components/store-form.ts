@@ -99,3 +99,10 @@ export function formToPayload(values: TStoreFormValues): TStoreInput {
 export function inheritedKeysOf(values: TStoreFormValues): TAreaSettingKey[] {
   return (['timeZone', 'openingHours'] as const).filter((k) => values.inherit[k]);
 }
+
+/** The week with every other day set to the hours (and closed flag) of the row at `index`. */
+export function copyDayToAll(rows: TOpeningRow[], index: number): TOpeningRow[] {
+  const from = rows[index];
+  if (!from) return rows;
+  return rows.map((row) => ({ ...row, open: from.open, close: from.close, closed: from.closed }));
+}

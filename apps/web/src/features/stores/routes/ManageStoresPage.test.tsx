@@ -13,21 +13,27 @@ afterEach(() => toaster.remove());
 const page = paths.business.manageStores.path;
 
 describe('/manage-stores', () => {
-  it('shows skeletons while loading, then one card per store', async () => {
+  it('shows skeletons while loading, then one table row per store', async () => {
     const pending = deferred<Response>();
     mockFetch({ 'GET /api/v1/store': () => pending.promise });
     renderApp(page, { token: 't' });
     // The first test also pays for transforming the lazy dashboard chunk.
     expect(
-      await screen.findByRole('status', { name: 'Loading stores' }, { timeout: 5000 }),
+      await screen.findByRole('status', { name: 'Loading stores' }, { timeout: 30_000 }),
     ).toBeInTheDocument();
     pending.resolve(
       jsonResponse(200, { stores: [storeFixture({ name: 'Covent Garden', timeZone: 'Europe/London' })] }),
     );
+    const row = await screen.findByRole('row', { name: 'Covent Garden' });
+    expect(within(row).getByText('Europe/London')).toBeInTheDocument();
+    expect(within(row).getByText('3 of 3')).toBeInTheDocument();
+    // The cards are one click away, and remembered.
+    await userEvent.click(screen.getByRole('button', { name: 'Cards' }));
     const card = await screen.findByRole('article', { name: 'Covent Garden' });
     expect(within(card).getByText('Time zone: Europe/London')).toBeInTheDocument();
     expect(within(card).getByText('3 of 3 interfaces on')).toBeInTheDocument();
-  });
+    expect(localStorage.getItem('cx.stores.view')).toBe('cards');
+  }, 60_000);
 
   it('offers to add the first store when there are none', async () => {
     mockFetch({ 'GET /api/v1/store': () => jsonResponse(200, { stores: [] }) });
@@ -44,12 +50,12 @@ describe('/manage-stores', () => {
     });
     renderApp(page, { token: 't' });
     // A 5xx is retried once (about a second later) before the page gives up.
-    expect(await screen.findByText('Database unavailable', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Database unavailable', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Could not load your stores')).toBeInTheDocument();
     healthy = true;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No stores yet')).toBeInTheDocument();
-  });
+  }, 60_000);
 
   it('validates with the contract messages, creates the store, uploads its image and refreshes the list', async () => {
     const created = storeFixture({ name: 'Harbour Kiosk', timeZone: 'Australia/Sydney' });
@@ -85,7 +91,7 @@ describe('/manage-stores', () => {
     await userEvent.upload(within(dialog).getByLabelText('Store image'), png);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create store' }));
 
-    expect(await screen.findByRole('article', { name: 'Harbour Kiosk' })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: 'Harbour Kiosk' })).toBeInTheDocument();
     expect(api.bodiesOf('POST /api/v1/store/create')[0]).toMatchObject({
       name: 'Harbour Kiosk',
       timeZone: 'Australia/Sydney',
@@ -96,7 +102,7 @@ describe('/manage-stores', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Add a store' })).not.toBeInTheDocument(),
     );
-  }, 40_000);
+  }, 150_000);
 
   it('edits a store and shows the updated name after the list refreshes', async () => {
     let store = storeFixture({ name: 'Old Name' });
@@ -108,16 +114,16 @@ describe('/manage-stores', () => {
       },
     });
     renderApp(page, { token: 't' });
-    const card = await screen.findByRole('article', { name: 'Old Name' });
-    await userEvent.click(within(card).getByRole('button', { name: /edit/i }));
+    const row = await screen.findByRole('row', { name: 'Old Name' }, { timeout: 15_000 });
+    await userEvent.click(within(row).getByRole('button', { name: /edit/i }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Old Name' });
     const name = within(dialog).getByRole('textbox', { name: /store name/i });
     await userEvent.clear(name);
     await userEvent.type(name, 'New Name');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByRole('article', { name: 'New Name' })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: 'New Name' })).toBeInTheDocument();
     expect(api.bodiesOf(`PUT /api/v1/store/${store._id}`)[0]).toMatchObject({ name: 'New Name' });
-  }, 20_000);
+  }, 60_000);
 
   it('deletes after confirmation, shows the server message (ratings kept) and refreshes the list', async () => {
     let stores = [storeFixture({ name: 'Old Town' })];
@@ -133,15 +139,17 @@ describe('/manage-stores', () => {
       },
     });
     renderApp(page, { token: 't' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete Old Town' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Old Town?' });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Delete Old Town' }, { timeout: 15_000 }),
+    );
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Old Town?' }, { timeout: 5000 });
     expect(within(confirm).getByText(/ratings are kept for your reports/)).toBeInTheDocument();
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete store' }));
     expect(
       await screen.findByText('Store "Old Town" deleted. Its 12 ratings are kept for your reports.'),
     ).toBeInTheDocument();
     expect(await screen.findByText('No stores yet')).toBeInTheDocument();
-  });
+  }, 60_000);
 
   it('downloads the QR code with the session token', async () => {
     const store = storeFixture({ name: 'Covent Garden' });
@@ -158,6 +166,7 @@ describe('/manage-stores', () => {
     URL.createObjectURL = vi.fn(() => 'blob:qr');
     URL.revokeObjectURL = vi.fn();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    localStorage.setItem('cx.stores.view', 'cards');
     renderApp(page, { token: 'secret-token' });
     const trigger = await screen.findByRole(
       'button',

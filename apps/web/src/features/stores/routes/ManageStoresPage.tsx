@@ -1,15 +1,9 @@
-// /manage-stores: the business's stores as cards, with create/edit, delete (ratings kept), QR downloads and Select Store.
+// /manage-stores: the business's stores as a searchable, sortable table (or cards) with bulk changes, create/edit,
+// delete (ratings kept), QR downloads, a customer preview and Select Store.
 import { Button, SimpleGrid, Text } from '@chakra-ui/react';
 import type { TStore } from '@cx/contracts';
-import { useState } from 'react';
-import {
-  LuMonitorSmartphone,
-  LuNetwork,
-  LuPlus,
-  LuStore,
-  LuTabletSmartphone,
-  LuUpload,
-} from 'react-icons/lu';
+import { useMemo, useState } from 'react';
+import { LuMonitorSmartphone, LuNetwork, LuPlus, LuStore, LuUpload } from 'react-icons/lu';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyList, QueryStates } from '@/components/LoadState';
@@ -17,10 +11,16 @@ import { PageHeader } from '@/components/PageHeader';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { apiErrorMessage } from '@/lib/api-error';
-import { selectStoreDialog } from '@/lib/select-store-dialog';
+import { OpenForReviewsButton } from '@/components/OpenForReviewsButton';
 import { useStores } from '@/lib/stores-query';
+import { useAreas } from '../api/areas';
 import { useDeleteStore } from '../api/stores';
+import { BulkHoursDialog, BulkInterfacesDialog } from '../components/BulkDialogs';
 import { StoreCard } from '../components/StoreCard';
+import { StoreListToolbar } from '../components/StoreListToolbar';
+import { StoreTable } from '../components/StoreTable';
+import { nextSort, searchStores, sortStores, type TStoreSortState } from '../components/store-table';
+import { useStoreView } from '../components/use-store-view';
 import { KioskTabletsDialog } from '../components/KioskTabletsDialog';
 import { StoreFormDialog } from '../components/StoreFormDialog';
 import { ImportStoresDialog } from '../components/ImportStoresDialog';
@@ -35,6 +35,8 @@ type TDialog =
   | { kind: 'kiosks' }
   | { kind: 'import' }
   | { kind: 'board'; store: TStore }
+  | { kind: 'bulk-interfaces' }
+  | { kind: 'bulk-hours' }
   | null;
 
 export function ManageStoresPage() {
@@ -46,8 +48,28 @@ export function ManageStoresPage() {
   const importing = useAction('stores.import');
   const adding = useAction('stores.create');
   const kiosks = useAction('kiosks.list');
-  const enrol = useAction('kiosks.enrol');
-  const list = stores.data?.body.stores ?? [];
+  const list = useMemo(() => stores.data?.body.stores ?? [], [stores.data]);
+  const areaList = useAreas().data?.body.areas;
+  const areas = useMemo(() => new Map((areaList ?? []).map((a) => [a._id, a.name])), [areaList]);
+  const [view, setView] = useStoreView();
+  const [q, setQ] = useState('');
+  const [sort, setSort] = useState<TStoreSortState>({ sort: 'name', order: 'asc' });
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  // A store deleted (or no longer covered) drops out of the selection by itself.
+  const selected = useMemo(
+    () => new Set(list.filter((s) => picked.has(s._id)).map((s) => s._id)),
+    [list, picked],
+  );
+  const shown = useMemo(() => sortStores(searchStores(list, q, areas), sort, areas), [list, q, sort, areas]);
+  const select = (ids: string[], on: boolean) =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
 
   const confirmDelete = async (store: TStore) => {
     try {
@@ -66,16 +88,7 @@ export function ManageStoresPage() {
         description="Your stores, their details and the QR codes customers scan."
         actions={
           <>
-            {enrol.allowed && (
-              <Button
-                {...enrol.attrs}
-                variant="outline"
-                onClick={selectStoreDialog.open}
-                disabled={list.length === 0}
-              >
-                <LuTabletSmartphone aria-hidden /> Open a store for reviews
-              </Button>
-            )}
+            <OpenForReviewsButton disabled={list.length === 0} />
             <Button asChild variant="outline">
               <Link to={paths.business.structure.path}>
                 <LuNetwork aria-hidden /> Structure
@@ -123,17 +136,53 @@ export function ManageStoresPage() {
         }
       >
         {() => (
-          <SimpleGrid columns={{ base: 1, sm: 2, xl: 3 }} gap="4">
-            {list.map((store) => (
-              <StoreCard
-                key={store._id}
-                store={store}
-                onEdit={() => setDialog({ kind: 'edit', store })}
-                onDelete={() => setDialog({ kind: 'delete', store })}
-                onBoard={canBoard ? () => setDialog({ kind: 'board', store }) : undefined}
+          <>
+            <StoreListToolbar
+              q={q}
+              onQ={setQ}
+              view={view}
+              onView={setView}
+              shown={shown.length}
+              total={list.length}
+              selected={selected.size}
+              onClearSelection={() => setPicked(new Set())}
+              onBulkInterfaces={() => setDialog({ kind: 'bulk-interfaces' })}
+              onBulkHours={() => setDialog({ kind: 'bulk-hours' })}
+              sort={sort}
+              onSort={setSort}
+            />
+            {shown.length === 0 ? (
+              <EmptyList
+                icon={<LuStore />}
+                title="No store found"
+                description={`Nothing matches “${q.trim()}”.`}
               />
-            ))}
-          </SimpleGrid>
+            ) : view === 'table' ? (
+              <StoreTable
+                stores={shown}
+                areas={areas}
+                sort={sort}
+                onSort={(column) => setSort((s) => nextSort(s, column))}
+                selected={selected}
+                onSelect={select}
+                onEdit={(store) => setDialog({ kind: 'edit', store })}
+                onDelete={(store) => setDialog({ kind: 'delete', store })}
+                onBoard={canBoard ? (store) => setDialog({ kind: 'board', store }) : undefined}
+              />
+            ) : (
+              <SimpleGrid columns={{ base: 1, sm: 2, xl: 3 }} gap="4">
+                {shown.map((store) => (
+                  <StoreCard
+                    key={store._id}
+                    store={store}
+                    onEdit={() => setDialog({ kind: 'edit', store })}
+                    onDelete={() => setDialog({ kind: 'delete', store })}
+                    onBoard={canBoard ? () => setDialog({ kind: 'board', store }) : undefined}
+                  />
+                ))}
+              </SimpleGrid>
+            )}
+          </>
         )}
       </QueryStates>
 
@@ -142,6 +191,13 @@ export function ManageStoresPage() {
         store={dialog?.kind === 'edit' ? dialog.store : undefined}
         onClose={() => setDialog(null)}
       />
+      {/* Mounted when opened, so each opening starts from the current selection and a fresh form. */}
+      {dialog?.kind === 'bulk-interfaces' ? (
+        <BulkInterfacesDialog open onClose={() => setDialog(null)} stores={list} selected={selected} />
+      ) : null}
+      {dialog?.kind === 'bulk-hours' ? (
+        <BulkHoursDialog open onClose={() => setDialog(null)} stores={list} selected={selected} />
+      ) : null}
       <KioskTabletsDialog open={dialog?.kind === 'kiosks'} onClose={() => setDialog(null)} />
       <ImportStoresDialog open={dialog?.kind === 'import'} onClose={() => setDialog(null)} />
       <BreakroomBoardDialog

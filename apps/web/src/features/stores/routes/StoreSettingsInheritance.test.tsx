@@ -29,7 +29,7 @@ function withStore(overrides: Parameters<typeof storeFixture>[0]) {
 
 async function openEdit() {
   renderApp(paths.business.manageStores.path, { token: 't' });
-  const card = await screen.findByRole('article', { name: 'Soho' });
+  const card = await screen.findByRole('row', { name: 'Soho' });
   await userEvent.click(within(card).getByRole('button', { name: /edit/i }));
   return screen.findByRole('dialog', { name: 'Edit Soho' });
 }

@@ -30,7 +30,7 @@ import { serverFormErrors, validate, type TFormErrors } from '@/lib/form-errors'
 import { useAreaChanges, useAreas } from '../../api/areas';
 import { InheritToggle } from '../InheritToggle';
 import { OpeningHoursFields } from '../OpeningHoursFields';
-import { emptyStoreForm, WEEKDAYS, type TOpeningRow } from '../store-form';
+import { copyDayToAll, emptyStoreForm, WEEKDAYS, type TOpeningRow } from '../store-form';
 
 type TValues = {
   timeZone: string;
@@ -181,6 +181,7 @@ function SettingsForm({ area, onDone }: { area: TArea; onDone: () => void }) {
                 onChange={(i, patch) =>
                   set({ openingHours: values.openingHours.map((h, j) => (j === i ? { ...h, ...patch } : h)) })
                 }
+                onCopyToAll={(i) => set({ openingHours: copyDayToAll(values.openingHours, i) })}
               />
             </InheritToggle>
           </Section>

@@ -1,0 +1,221 @@
+// The stores as a sortable table with row selection; on a phone each row stacks into labelled lines, every figure shown.
+import { Badge, Box, Button, Checkbox, HStack, Icon, Image, Table, Text } from '@chakra-ui/react';
+import type { TStore } from '@cx/contracts';
+import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuStore } from 'react-icons/lu';
+import { apiImage } from '@/lib/image-sources';
+import { RowActions } from './StoreRowActions';
+import {
+  areaOf,
+  hoursSummary,
+  interfacesOn,
+  type TAreaNames,
+  type TStoreSort,
+  type TStoreSortState,
+} from './store-table';
+
+export type TStoreTableProps = {
+  stores: TStore[];
+  areas: TAreaNames;
+  sort: TStoreSortState;
+  onSort: (column: TStoreSort) => void;
+  selected: ReadonlySet<string>;
+  onSelect: (ids: string[], on: boolean) => void;
+  onEdit: (store: TStore) => void;
+  onDelete: (store: TStore) => void;
+  onBoard?: (store: TStore) => void;
+};
+
+const COLUMNS: Array<{ key: TStoreSort; label: string }> = [
+  { key: 'name', label: 'Store' },
+  { key: 'code', label: 'Code' },
+  { key: 'area', label: 'Area' },
+  { key: 'timeZone', label: 'Time zone' },
+  { key: 'interfaces', label: 'Interfaces on' },
+  { key: 'hours', label: 'Opening hours' },
+];
+
+/** Phones: the header row is hidden and each cell says what it is (data-label), one line each. */
+const stackedCell = {
+  display: { base: 'flex', md: 'table-cell' },
+  gridColumn: '1 / -1',
+  gap: '3',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  py: { base: '1', md: '2' },
+  px: { base: '0', md: '3' },
+  borderBottomWidth: { base: '0', md: '1px' },
+  textAlign: { base: 'end', md: 'start' },
+  _before: {
+    content: 'attr(data-label)',
+    display: { base: 'block', md: 'none' },
+    color: 'fg.muted',
+    fontSize: 'xs',
+    fontWeight: 'semibold',
+    textAlign: 'start',
+    flexShrink: 0,
+  },
+} as const;
+
+function SortButton({
+  column,
+  label,
+  sort,
+  onSort,
+}: { column: TStoreSort; label: string } & Pick<TStoreTableProps, 'sort' | 'onSort'>) {
+  const active = sort.sort === column;
+  const Arrow = !active ? LuArrowUpDown : sort.order === 'asc' ? LuArrowUp : LuArrowDown;
+  return (
+    <Button variant="ghost" size="xs" px="1" fontWeight="semibold" onClick={() => onSort(column)}>
+      {label}
+      <Arrow aria-hidden />
+    </Button>
+  );
+}
+
+function NameCell({ store }: { store: TStore }) {
+  return (
+    <HStack gap="2" minW="0">
+      <Box boxSize="8" rounded="md" bg="bg.muted" overflow="hidden" flexShrink={0}>
+        {store.image ? (
+          <Image
+            {...apiImage(store.image, 40)}
+            alt={`${store.name} store`}
+            w="full"
+            h="full"
+            objectFit="cover"
+          />
+        ) : (
+          <Icon m="2" color="fg.subtle" aria-hidden>
+            <LuStore />
+          </Icon>
+        )}
+      </Box>
+      <Text fontWeight="medium" textAlign="start" wordBreak="break-word">
+        {store.name}
+      </Text>
+    </HStack>
+  );
+}
+
+export function StoreTable({
+  stores,
+  areas,
+  sort,
+  onSort,
+  selected,
+  onSelect,
+  ...actions
+}: TStoreTableProps) {
+  const shownSelected = stores.filter((s) => selected.has(s._id)).length;
+  const all = stores.length > 0 && shownSelected === stores.length;
+  return (
+    <Table.Root size="sm" role="table" aria-label="Stores" display={{ base: 'block', md: 'table' }}>
+      <Table.Header role="rowgroup" display={{ base: 'block', md: 'table-header-group' }}>
+        <Table.Row
+          role="row"
+          display={{ base: 'flex', md: 'table-row' }}
+          borderBottomWidth={{ base: '1px', md: '0' }}
+        >
+          <Table.ColumnHeader
+            role="columnheader"
+            w="10"
+            display={{ base: 'flex', md: 'table-cell' }}
+            alignItems="center"
+            gap="2"
+          >
+            <Checkbox.Root
+              checked={all ? true : shownSelected > 0 ? 'indeterminate' : false}
+              onCheckedChange={(d) =>
+                onSelect(
+                  stores.map((s) => s._id),
+                  d.checked === true,
+                )
+              }
+              aria-label="Select all shown stores"
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              {/* On a phone the header row is only this box: say what it does. */}
+              <Checkbox.Label display={{ base: 'block', md: 'none' }}>Select all shown</Checkbox.Label>
+            </Checkbox.Root>
+          </Table.ColumnHeader>
+          {COLUMNS.map((c) => (
+            <Table.ColumnHeader
+              key={c.key}
+              role="columnheader"
+              aria-sort={sort.sort === c.key ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+              whiteSpace="nowrap"
+              display={{ base: 'none', md: 'table-cell' }}
+            >
+              <SortButton column={c.key} label={c.label} sort={sort} onSort={onSort} />
+            </Table.ColumnHeader>
+          ))}
+          <Table.ColumnHeader role="columnheader" display={{ base: 'none', md: 'table-cell' }}>
+            <Text srOnly>Actions</Text>
+          </Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body role="rowgroup" display={{ base: 'block', md: 'table-row-group' }}>
+        {stores.map((store) => {
+          const on = interfacesOn(store);
+          const checked = selected.has(store._id);
+          return (
+            <Table.Row
+              key={store._id}
+              role="row"
+              aria-label={store.name}
+              aria-selected={checked}
+              data-selected={checked ? '' : undefined}
+              display={{ base: 'grid', md: 'table-row' }}
+              gridTemplateColumns="auto minmax(0, 1fr)"
+              columnGap="3"
+              py={{ base: '3', md: '0' }}
+              borderBottomWidth={{ base: '1px', md: '0' }}
+              bg={checked ? 'brand.subtle' : undefined}
+            >
+              <Table.Cell role="cell" {...stackedCell} _before={undefined} gridColumn="1">
+                <Checkbox.Root
+                  checked={checked}
+                  onCheckedChange={(d) => onSelect([store._id], d.checked === true)}
+                  aria-label={`Select ${store.name}`}
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                </Checkbox.Root>
+              </Table.Cell>
+              <Table.Cell
+                role="cell"
+                {...stackedCell}
+                _before={undefined}
+                gridColumn="2"
+                justifyContent="start"
+              >
+                <NameCell store={store} />
+              </Table.Cell>
+              <Table.Cell role="cell" {...stackedCell} data-label="Code">
+                {store.code ?? '—'}
+              </Table.Cell>
+              <Table.Cell role="cell" {...stackedCell} data-label="Area">
+                {areaOf(store, areas) || '—'}
+              </Table.Cell>
+              <Table.Cell role="cell" {...stackedCell} data-label="Time zone" wordBreak="break-word">
+                {store.timeZone}
+              </Table.Cell>
+              <Table.Cell role="cell" {...stackedCell} data-label="Interfaces on">
+                <Badge colorPalette={on === 0 ? 'red' : on === 3 ? 'green' : 'orange'} variant="subtle">
+                  {on === 0 ? 'All off' : `${on} of 3`}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell role="cell" {...stackedCell} data-label="Opening hours" fontSize="sm">
+                {hoursSummary(store)}
+              </Table.Cell>
+              <Table.Cell role="cell" {...stackedCell} data-label="Actions" whiteSpace="nowrap">
+                <RowActions store={store} actions={actions} />
+              </Table.Cell>
+            </Table.Row>
+          );
+        })}
+      </Table.Body>
+    </Table.Root>
+  );
+}
