@@ -44,6 +44,7 @@ import { teamRouter } from './modules/team/team.router';
 import { auditRouter } from './modules/audit/audit.router';
 import { registerBoardReactions } from './modules/boards/boards.realtime';
 import { boardsRouter } from './modules/boards/boards.router';
+import { brandRouter } from './modules/brand/brand.router';
 import { validateSession } from './modules/users/users.service';
 
 export interface AppDeps {
@@ -122,6 +123,7 @@ export function createApp(deps: AppDeps = {}): Express {
       alerts: alertsRouter,
       areas: areasRouter,
       targets: targetsRouter,
+      brand: brandRouter,
       onboarding: onboardingRouter,
       storeBulk: storeBulkRouter,
     },

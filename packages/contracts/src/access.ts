@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   'stores:write': EDITORS,
   /** Create or delete stores. */
   'stores:manage': ADMINS,
+  /** The chain's logo and brand colour on posters, QR pages and boards (every member sees them). */
+  'brand:manage': ADMINS,
   /** The location tree (regions, districts): members see the areas above their stores. */
   'areas:read': ALL,
   /** Add, rename, move and delete areas; move stores between areas. */

@@ -1,6 +1,7 @@
 // /anonymous: public routes the QR pages call without a token; they answer only fields safe to show a customer.
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
+import { ZBrandSchema } from './brand.schemas';
 import { ZObjectIdSchema } from './common';
 import { ZStoreInterfacesSchema } from './stores.contract';
 
@@ -19,6 +20,8 @@ export const ZPublicStoreSchema = z.object({
     website: z.string().nullable(),
   }),
   interfaces: ZStoreInterfacesSchema,
+  /** The chain's logo and colour for the QR page's header (public by design: they are on the posters too). */
+  brand: ZBrandSchema,
 });
 export type TPublicStore = z.infer<typeof ZPublicStoreSchema>;
 

@@ -3,6 +3,7 @@ import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { businessRoute } from './access';
 import { ZMessageSchema, ZObjectIdSchema } from './common';
+import { ZBrandSchema } from './brand.schemas';
 
 const c = initContract();
 
@@ -47,6 +48,8 @@ export type TBoardShoutOut = z.infer<typeof ZBoardShoutOutSchema>;
 
 export const ZBoardDataSchema = z.object({
   store: z.object({ name: z.string(), image: z.string().nullable() }),
+  /** The chain's logo and colour, shown on the board's header. */
+  brand: ZBrandSchema,
   /** The last seven days in the store's time zone, against the seven before. */
   week: z.object({
     from: z.string(),

@@ -1,6 +1,7 @@
 // The anonymous customer journey (public, no token): the store's public face with staff on shift, visits, ratings, social clicks.
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
+import { ZBrandSchema } from './brand.schemas';
 import { ZObjectIdSchema } from './common';
 import {
   EXPERIENCE_TAGS,
@@ -115,6 +116,8 @@ export const ZCustomerStoreSchema = z.object({
   hasRota: z.boolean(),
   /** The languages the store's QR pages offer (its own or its area's), the first the fallback. */
   languages: z.array(z.string()).optional(),
+  /** The chain's logo and colour for the header beside "100% Anonymous!" (absent in copies remembered before #36). */
+  brand: ZBrandSchema.optional(),
 });
 export type TCustomerStore = z.infer<typeof ZCustomerStoreSchema>;
 

@@ -6,6 +6,8 @@ export * from './area-settings';
 export * from './areas.contract';
 export * from './audit.contract';
 export * from './boards.contract';
+export * from './brand.contract';
+export * from './brand.schemas';
 export * from './anonymous.contract';
 export * from './common';
 export * from './feedback.contract';

@@ -10,6 +10,7 @@ import { scorecardsContract } from './scorecards.contract';
 import { reportsContract } from './reports.contract';
 import { areasContract } from './areas.contract';
 import { targetsContract } from './targets.contract';
+import { brandContract } from './brand.contract';
 import { onboardingContract } from './onboarding.contract';
 import { storeBulkContract } from './store-bulk.contract';
 
@@ -26,6 +27,7 @@ export const growthContract = c.router(
     alerts: alertsContract,
     areas: areasContract,
     targets: targetsContract,
+    brand: brandContract,
     onboarding: onboardingContract,
     storeBulk: storeBulkContract,
   },

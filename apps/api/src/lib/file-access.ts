@@ -1,4 +1,4 @@
-// Who may read a stored file: public images (store, staff) by an unguessable key, everything else by its owner's token.
+// Who may read a stored file: public images (store, staff, the chain's logo) by an unguessable key, everything else by its owner's token.
 import { createHmac } from 'node:crypto';
 import type { Request } from 'express';
 import mongoose from 'mongoose';
@@ -7,7 +7,7 @@ import { authenticate } from './auth';
 import { notFound } from './errors';
 
 /** Images customers see on QR pages: readable without a token, but only under their key. */
-export const PUBLIC_PURPOSES: readonly string[] = ['store', 'staff'];
+export const PUBLIC_PURPOSES: readonly string[] = ['store', 'staff', 'logo'];
 
 /**
  * The key's secret, derived from JWT_SECRET under its own label (so neither use can stand in for the other): a key is

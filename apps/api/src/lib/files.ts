@@ -7,7 +7,7 @@ import { AppError } from './errors';
 import { publicFileKey } from './file-access';
 import { decodeUpload, deleteVariants, prepareVariants } from './image-variants';
 
-export type ImagePurpose = 'avatar' | 'store' | 'staff';
+export type ImagePurpose = 'avatar' | 'store' | 'staff' | 'logo';
 const BUCKET = 'files';
 
 function bucket() {

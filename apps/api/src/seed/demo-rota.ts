@@ -35,6 +35,8 @@ export function demoRota(
   staff: RotaStaff[],
   now: Date,
   weeks = [-1, 0, 1],
+  /** From this instant the store puts a third person on a mid shift every day, not only Friday to Sunday. */
+  lunchCoverFrom: Date | null = null,
 ): DemoShift[] {
   const manager = staff.find((s) => /manager/i.test(s.role));
   const crew = staff.filter((s) => s !== manager);
@@ -65,7 +67,8 @@ export function demoRota(
       const nth = (i: number) => crew[(((k + i) % crew.length) + crew.length) % crew.length]!;
       add(nth(0), date, EARLY);
       if (crew.length > 1) add(nth(1), date, LATE);
-      if (crew.length > 2 && d >= 4) add(nth(2), date, MID);
+      const covered = lunchCoverFrom !== null && date.toJSDate() >= lunchCoverFrom;
+      if (crew.length > 2 && (d >= 4 || covered)) add(nth(2), date, MID);
     }
   }
   return shifts;

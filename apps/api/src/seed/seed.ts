@@ -25,6 +25,14 @@ import { addDemoAreas, addDemoTargets, DEMO_DISTRICTS } from './demo-areas';
 import { treeChanged } from '../tenancy/area-tree';
 import { demoRota } from './demo-rota';
 import { demoRatingTimes, type DemoOpeningHours } from './demo-times';
+import {
+  addDemoAlerts,
+  RECOVERY_STORE,
+  rotaChangeAt,
+  socialClick,
+  storyComment,
+  storyScore,
+} from './demo-story';
 
 /** The demo chain's name (shown in the business switcher and the Team page). */
 const DEMO_BUSINESS_NAME = 'Northwind Coffee';
@@ -191,7 +199,11 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
   const pastWeeks = Math.ceil(RATING_DAYS / 7) + 1;
   const weeks = Array.from({ length: pastWeeks + 2 }, (_, i) => i - pastWeeks);
   const staffOf = stores.map((_, s) => staff.filter((_, i) => DEMO_STAFF[i]!.store === s));
-  const shiftsOf = stores.map((store, s) => demoRota(business, store, staffOf[s]!, now, weeks));
+  // The recovery store's rota change: a lunchtime shift every day from then on (its queue complaints fall after it).
+  const rotaChange = rotaChangeAt(now, stores[RECOVERY_STORE]!.timeZone);
+  const shiftsOf = stores.map((store, s) =>
+    demoRota(business, store, staffOf[s]!, now, weeks, s === RECOVERY_STORE ? rotaChange : null),
+  );
   const shifts = shiftsOf.flat();
   await ShiftModel.insertMany(shifts);
 
@@ -212,7 +224,8 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
     const member = rand() < 0.65 ? staffRated(rand, staffOf[storeIdx]!, onShift) : null;
     const isStaff = member !== null;
     const bias = member ? (staff.indexOf(member) % 5) * 0.15 : 0;
-    const score = Math.max(1, Math.min(5, Math.round(2.6 + bias + rand() * 2.6)));
+    const spanishShare = SPANISH_SHARE[storeIdx] ?? 0;
+    const score = storyScore(rand, { store: storeIdx, personBias: bias, at: createdAt, rotaChange });
     // Praise names the rated person, or for the shop as a whole someone who was on shift.
     const praised = member
       ? [member]
@@ -223,11 +236,9 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
       staff: member?._id ?? null,
       kind: isStaff ? 'staff' : 'experience',
       score,
-      comment: demoComment(wording, {
-        score,
-        spanishShare: SPANISH_SHARE[storeIdx] ?? 0,
-        names: praised.map((m) => firstName(m.name)),
-      }),
+      comment:
+        storyComment(wording, { store: storeIdx, score, at: createdAt, rotaChange, spanishShare }) ??
+        demoComment(wording, { score, spanishShare, names: praised.map((m) => firstName(m.name)) }),
       // The quick tags are compliments: a customer who gives 1–3 stars does not tick "Friendly".
       tags: score >= 4 && wording() < 0.4 ? [pick(DEMO_TAGS)] : [],
       day,
@@ -251,6 +262,11 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
         createdAt,
       });
     }
+    const network = socialClick(wording, DEMO_STORES[storeIdx]!.socialLinks);
+    if (network) {
+      const social = { type: 'social', network, idempotencyKey: `demo-social-${n}` };
+      visits.push({ business, store: store._id, day, tracked: true, createdAt, ...social });
+    }
   }
   await RatingModel.insertMany(ratings, { ordered: false });
   await FeedbackEventModel.insertMany(visits, { ordered: false });
@@ -260,6 +276,7 @@ export async function seedDemo(now = new Date(), ratingCount = 5000): Promise<Se
   // every comment once (sentiment, themes, shout-outs) and count the theme rollups, as first login should show them.
   await discoverForBusiness(business, now);
   await rebuildInsight({ business: String(business) });
+  await addDemoAlerts(business, stores, DEMO_TEAM[0]!.email, now);
 
   return {
     userId: String(user._id),

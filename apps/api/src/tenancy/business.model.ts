@@ -26,6 +26,10 @@ const businessSchema = new Schema(
      * a webhook only changes the subscription when its key is greater, so late or replayed events never go backwards.
      */
     billingOrder: { type: String, default: null },
+    /** The chain's logo (a GridFS file id, public purpose 'logo') on posters, QR pages and boards. */
+    brandLogo: { type: String, default: null },
+    /** The chain's colour, #rrggbb (validated by the contract), or null for the product's own. */
+    brandColor: { type: String, default: null },
     /** The first week's setup (modules/onboarding): only a business founded by sign-up has startedAt. */
     onboarding: {
       startedAt: { type: Date, default: null },

@@ -1,6 +1,6 @@
-// PDF helpers for tests: the text of a PDF (pdf-parse, in a child Node process) and page 1 as a PNG (pdftoppm).
+// PDF helpers for tests: the text of a PDF (pdf-parse, in a child Node process) and its pages as PNGs (pdftoppm).
 import { execFile, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -67,6 +67,28 @@ export async function pdfPage1Png(pdf: Buffer, out: string): Promise<Buffer> {
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(out, png);
     return png;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every page of the PDF rendered to PNG bytes, in page order (pdftoppm at `dpi`). */
+export async function pdfPagesPng(pdf: Buffer, dpi = 72): Promise<Buffer[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'cx-pdf-'));
+  try {
+    await writeFile(path.join(dir, 'doc.pdf'), pdf);
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        process.env.PDFTOPPM_PATH ?? 'pdftoppm',
+        ['-png', '-r', String(dpi), path.join(dir, 'doc.pdf'), path.join(dir, 'page')],
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+    // pdftoppm pads the page number to the width of the last one ("page-01.png"): sorted by that number.
+    const files = (await readdir(dir))
+      .filter((f) => f.endsWith('.png'))
+      .sort((a, b) => Number(/(\d+)\.png$/.exec(a)?.[1]) - Number(/(\d+)\.png$/.exec(b)?.[1]));
+    return await Promise.all(files.map((f) => readFile(path.join(dir, f))));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -4,6 +4,7 @@ import {
   buildVocabulary,
   defaultVocabulary,
   discoverThemes,
+  nearDuplicates,
   themesOf,
 } from '../../src/modules/insight';
 
@@ -88,6 +89,31 @@ describe('themes', () => {
     expect(byPhrase).not.toHaveProperty('receipt');
     expect(byPhrase).not.toHaveProperty('the');
     expect(byPhrase).not.toHaveProperty('maria');
+  });
+
+  it('merges a phrase into the theme inside it and drops words that name no topic, in English and Spanish', () => {
+    const found = discoverThemes([
+      'Love the new music playlist',
+      'Great music, great playlist',
+      'The music playlist was too loud',
+      'Great music here',
+      'Busy area at this hour, normal for the age of the place',
+      'The area was packed for an hour',
+      'An hour in a crowded area',
+      'Correcto, sin más',
+      'Todo correcto',
+      'Correcto y rápido',
+      'El barrio es normal a esta hora',
+    ]);
+    const phrases = found.map((t) => t.phrase);
+    expect(phrases).toContain('music');
+    for (const gone of ['music playlist', 'great music', 'area', 'hour', 'normal', 'age', 'correcto', 'hora'])
+      expect(phrases).not.toContain(gone);
+    expect(nearDuplicates(phrases)).toEqual([]);
+    expect(nearDuplicates(['music', 'music playlist', 'queue', 'colas', 'cola'])).toEqual([
+      ['music', 'music playlist'],
+      ['colas', 'cola'],
+    ]);
   });
 
   it("matches a comment to discovered themes by synonym, in either language, under the owner's name for it", () => {

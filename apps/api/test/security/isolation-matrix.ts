@@ -210,6 +210,11 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'areas.create': foreign((a) => [{ body: { name: 'Planted', parent: a.userId } }]),
   'areas.update': foreign((a) => [{ params: { id: a.userId }, body: { name: 'Hijacked' } }]),
   'areas.remove': foreign((a) => [{ params: { id: a.userId } }]),
+  'brand.get': own(() => [{}]),
+  'brand.update': own(() => [{ body: { color: '#123456' } }]),
+  'brand.uploadLogo': own(() => [{ file: 'logo' }]),
+  'brand.removeLogo': own(() => [{}]),
+  'brand.posters': foreign((a) => [{ query: { stores: a.store } }, { query: { areas: a.userId } }]),
   // The caller's own current business only: B renaming or dismissing acts on B's business, never A's.
   'onboarding.get': own(() => [{}]),
   'onboarding.firstRun': own(() => [{ body: { businessName: 'Planted', storesPlanned: 2, createStores: true } }]),

@@ -171,6 +171,7 @@ export const routes: RouteObject[] = [
                     () => import('@/features/stores/routes/StructurePage'),
                     'StructurePage',
                   ),
+                  page(business.brand.path, () => import('@/features/brand/routes/BrandPage'), 'BrandPage'),
                   page(
                     business.targets.path,
                     () => import('@/features/targets/routes/TargetsPage'),

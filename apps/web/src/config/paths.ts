@@ -24,6 +24,8 @@ export const paths = {
     manageStores: route('/manage-stores', 'Manage Stores'),
     /** The location tree (#35): reached from Manage Stores, not the side navigation (the spec's twelve items stay). */
     structure: route('/manage-stores/structure', 'Structure'),
+    /** The chain's logo and colour (#36): reached from Manage Stores, not the side navigation. */
+    brand: route('/manage-stores/brand', 'Brand'),
     settingsAndNotifications: route('/settings-and-notifications', 'Performance Notifications'),
     /** Targets per area and store (#35): reached from Performance Notifications and the Snapshot. */
     targets: route('/settings-and-notifications/targets', 'Targets'),

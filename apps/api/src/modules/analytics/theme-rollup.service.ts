@@ -8,12 +8,13 @@ import { ThemeRollupModel } from './theme-rollup.model';
 /** The pending-entry name of a theme-rollup change (kind 'rollup', so reactions wait for it like for the others). */
 export const THEMES_WORK = 'themes';
 
-export const themeWork = (sign: 1 | -1, at = new Date()): PendingWork => ({
+export const themeWork = (sign: 1 | -1, at = new Date(), themes?: string[]): PendingWork => ({
   id: new Types.ObjectId(),
   kind: 'rollup',
   sign,
   name: THEMES_WORK,
   at,
+  ...(themes ? { themes } : {}),
 });
 
 export const isThemeWork = (w: PendingWork) => w.kind === 'rollup' && w.name === THEMES_WORK;
@@ -26,12 +27,15 @@ export interface ThemeRowChange {
   inc: Record<string, number>;
 }
 
-/** The rows a rating's themes add to (sign 1) or take from (sign -1): one per theme. */
-export function themeChanges(rating: ThemeFacts, sign: 1 | -1): ThemeRowChange[] {
+/**
+ * The rows a rating's themes add to (sign 1) or take from (sign -1): one per theme. `themes` (a re-theme's entry)
+ * replaces the rating's current ones: taking out the old themes after the rating already holds the new ones.
+ */
+export function themeChanges(rating: ThemeFacts, sign: 1 | -1, themes?: string[] | null): ThemeRowChange[] {
   const insight = rating.insight;
   if (!insight) return [];
   const label = insight.sentiment?.label ?? 'neutral';
-  return [...new Set(insight.themes ?? [])].map((theme) => ({
+  return [...new Set(themes ?? insight.themes ?? [])].map((theme) => ({
     filter: {
       store: rating.store,
       day: rating.day,
@@ -99,7 +103,8 @@ export async function settleThemeWork(ratingId: Types.ObjectId): Promise<void> {
   }).lean<RatingDoc>();
   const owed = (rating?.pending ?? []).filter(isThemeWork);
   if (!rating || owed.length === 0) return;
-  for (const work of owed) await applyThemeEvent(work.id, themeChanges(rating, work.sign === -1 ? -1 : 1));
+  for (const work of owed)
+    await applyThemeEvent(work.id, themeChanges(rating, work.sign === -1 ? -1 : 1, work.themes));
   await RatingModel.updateOne(
     { _id: ratingId },
     { $pull: { pending: { id: { $in: owed.map((w) => w.id) } } } },

@@ -14,6 +14,7 @@ import { loadScope } from '../analytics/scope';
 import { RatingModel } from '../ratings/rating.model';
 import { StaffModel } from '../staff/staff.model';
 import { maskContact } from '../../lib/mask';
+import { publicBrand } from '../brand/brand.service';
 
 /** How many ranked people, not-yet-ranked people and shout-outs a 1080p screen shows at a readable size. */
 export const BOARD_RANKED = 8;
@@ -85,10 +86,11 @@ export async function boardData(board: BoardRef, now = new Date()): Promise<TBoa
   const store = scope.stores[0]!;
   // day rows only: "today" must be separable from the rest of its week
   const loading = loadRows(scope, ['staff', 'experience', 'shift'], { weeks: false });
-  const [rows, league, shoutOuts] = await Promise.all([
+  const [rows, league, shoutOuts, brand] = await Promise.all([
     loading,
     staffLeagueFrom(scope, loading),
     shoutOutsOf(board, now),
+    publicBrand(access.businessId),
   ]);
   const ratingRows = rows.filter((r) => isRatingRow(scope, r));
   const totals = sumRows(ratingRows);
@@ -116,6 +118,7 @@ export async function boardData(board: BoardRef, now = new Date()): Promise<TBoa
 
   return {
     store: { name: store.name, image: store.image },
+    brand,
     week: {
       from: store.period.current.from,
       to: today,

@@ -7,6 +7,7 @@ import { fileUrl } from '../../lib/files';
 import { ShiftModel } from '../rota/shift.model';
 import { StaffModel, type StaffDoc } from '../staff/staff.model';
 import { StoreModel, type StoreDoc } from '../stores/store.model';
+import { publicBrand } from '../brand/brand.service';
 
 /** Shifts are entered as two times within a day, so one never lasts 24 hours: bounds the rota look-up. */
 const MAX_SHIFT_MS = 24 * 3600 * 1000;
@@ -145,9 +146,10 @@ export function socialLinksOf(store: StoreDoc): TCustomerStore['socialLinks'] {
 export async function customerStore(storeId: string, now: Date): Promise<TCustomerStore> {
   const store = await loadOpenStore(storeId);
   const on = interfacesOf(store);
-  const { staff, onShift, hasRota } = on.staff
-    ? await staffForCustomer(store, now)
-    : { staff: [], onShift: false, hasRota: false };
+  const [{ staff, onShift, hasRota }, brand] = await Promise.all([
+    on.staff ? staffForCustomer(store, now) : { staff: [], onShift: false, hasRota: false },
+    publicBrand(store.business),
+  ]);
   return {
     _id: String(store._id),
     name: store.name,
@@ -158,5 +160,6 @@ export async function customerStore(storeId: string, now: Date): Promise<TCustom
     onShift,
     hasRota,
     languages: store.languages?.length ? [...store.languages] : undefined,
+    brand,
   };
 }

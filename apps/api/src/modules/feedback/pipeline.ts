@@ -48,7 +48,7 @@ async function applyRollups(
 /** A rating's entry: its score rollups, or (a `themes` entry) its comment's theme rollups. */
 const ratingApply = (rating: RatingDoc) => (work: PendingWork, sign: 1 | -1) =>
   isThemeWork(work)
-    ? applyThemeEvent(work.id, themeChanges(rating, sign))
+    ? applyThemeEvent(work.id, themeChanges(rating, sign, work.themes))
     : applyRollupEvent(work.id, ratingRollupChanges(rating, sign));
 
 /**

@@ -1,4 +1,5 @@
-// The scheduled discovery of recurring phrases: each business's recent comments give its vocabulary new themes.
+// Discovery of recurring phrases within a minute of new comments: each business's recent comments give its vocabulary
+// new themes, and its comments are re-themed when that vocabulary changed.
 import type { Types } from 'mongoose';
 import { logger } from '../../lib/logger';
 import type { ScheduledJob } from '../../lib/scheduler';
@@ -9,7 +10,8 @@ import { discoverThemes } from './discover';
 import { firstNameOf } from './shout-outs';
 import { foldAccents } from './text';
 import { VocabularyModel, type VocabularyDoc } from './vocabulary.model';
-import { forgetVocabulary } from './vocabulary.service';
+import { rethemeBusiness } from './retheme';
+import { forgetVocabulary, matcherOf, MATCHER_TTL_MS } from './vocabulary.service';
 
 /** Comments of this many recent days are read, at most MAX_COMMENTS of them (newest first). */
 export const DISCOVERY_WINDOW_DAYS = 30;
@@ -55,7 +57,14 @@ export async function discoverForBusiness(
   const aboutThings = found.filter(
     (t) => !t.phrase.split(/\s+/u).some((word) => people.has(foldAccents(word.toLowerCase()))),
   );
-  if (aboutThings.length === 0) return 0;
+  if (aboutThings.length === 0) {
+    await VocabularyModel.updateOne(
+      { business },
+      { $set: { discoveredAt: now }, $setOnInsert: { business } },
+      { upsert: true },
+    );
+    return 0;
+  }
   const existing = await VocabularyModel.findOne({ business }, { discovered: 1 }).lean<VocabularyDoc>();
   const known = new Map<string, Discovered>(
     (existing?.discovered ?? []).map((d) => [
@@ -96,7 +105,71 @@ export async function discoverAll(now = new Date()): Promise<{ businesses: numbe
   return { businesses, added };
 }
 
+/** How long a process leaves a business marked as owing discovery before it marks it again (one write per window). */
+export const OWED_MEMO_MS = 30_000;
+/** Margin for clock differences between instances. */
+const SKEW_MS = 10_000;
+/** A business marked owing longer ago than this is left to the next comment (a job down for a day, say). */
+const OWED_WINDOW_MS = 24 * 3600_000;
+const marked = new Map<string, number>();
+
+/**
+ * A new comment of this business waits for discovery. A process writes the mark at most once per OWED_MEMO_MS per
+ * business (the submit path stays one write lighter for the rest), so a business stays due until a run that
+ * started OWED_MEMO_MS after its latest mark (see `isDue`).
+ */
+export async function owesDiscovery(business: Types.ObjectId | string, now = Date.now()): Promise<void> {
+  const key = String(business);
+  if (now - (marked.get(key) ?? -Infinity) < OWED_MEMO_MS) return;
+  marked.set(key, now);
+  await VocabularyModel.updateOne(
+    { business },
+    { $max: { owedAt: new Date(now) }, $setOnInsert: { business } },
+    { upsert: true },
+  );
+}
+
+/** Due: marked after the last run began, or within a memo window before it (comments then may be unmarked). */
+const isDue = (v: { owedAt?: Date | null; discoveredAt?: Date | null }) =>
+  Boolean(v.owedAt) &&
+  (!v.discoveredAt || v.owedAt!.getTime() > v.discoveredAt.getTime() - OWED_MEMO_MS - SKEW_MS);
+
+/**
+ * The job: every business with new comments since its last run gets discovery; when that adds themes its comments
+ * are all re-themed, otherwise only the last few minutes' (a process may have analysed them with the vocabulary it
+ * cached before the change, for up to MATCHER_TTL_MS).
+ */
+export async function discoverDue(now = new Date()): Promise<{ businesses: number; added: number }> {
+  const due = await VocabularyModel.find(
+    { owedAt: { $gte: new Date(now.getTime() - OWED_WINDOW_MS) } },
+    { business: 1, owedAt: 1, discoveredAt: 1 },
+  ).lean<VocabularyDoc[]>();
+  let businesses = 0;
+  let added = 0;
+  for (const v of due.filter(isDue)) {
+    businesses += 1;
+    try {
+      const found = await discoverForBusiness(v.business, now);
+      added += found;
+      const vocabulary = matcherOf(
+        await VocabularyModel.findOne({ business: v.business }).lean<VocabularyDoc>(),
+      );
+      const recent = new Date(now.getTime() - MATCHER_TTL_MS - OWED_MEMO_MS - SKEW_MS * 2);
+      await rethemeBusiness(v.business, vocabulary, found > 0 ? null : recent);
+    } catch (err) {
+      logger.warn(
+        { err: String(err), business: String(v.business) },
+        'theme discovery failed for a business',
+      );
+    }
+  }
+  if (added) logger.info({ businesses, added }, 'new comment themes discovered');
+  return { businesses, added };
+}
+
 export function insightJobs(now: () => Date = () => new Date()): ScheduledJob[] {
-  // New phrases apply to comments analysed from then on; `pnpm insight:rebuild` re-reads older ones.
-  return [{ name: 'insight:discover', every: '6 hours', run: async () => void (await discoverAll(now())) }];
+  // Every 30 seconds, for the businesses with new comments only: a theme shows within a minute of its third comment.
+  return [
+    { name: 'insight:discover', every: '30 seconds', run: async () => void (await discoverDue(now())) },
+  ];
 }

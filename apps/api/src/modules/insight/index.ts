@@ -1,6 +1,6 @@
 // Comment insight (language, sentiment, themes), computed in-process: the module's public surface.
 export { analyseComment, languageOf, sentimentOf, type CommentInsight } from './insight.service';
-export { discoverThemes, type DiscoveredTheme, type DiscoverOptions } from './discover';
+export { discoverThemes, nearDuplicates, type DiscoveredTheme, type DiscoverOptions } from './discover';
 export {
   buildVocabulary,
   defaultVocabulary,

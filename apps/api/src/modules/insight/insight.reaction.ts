@@ -7,6 +7,7 @@ import { analyseComment } from './insight.service';
 import { peopleOf, shoutOutFor } from './shout-outs';
 import type { ThemeVocabulary } from './themes';
 import { vocabularyFor } from './vocabulary.service';
+import { owesDiscovery } from './discovery.job';
 
 type Analysable = Pick<RatingDoc, 'business' | 'store' | 'staff' | 'kind' | 'comment'>;
 
@@ -45,6 +46,10 @@ export async function analyseRating(ratingId: Types.ObjectId): Promise<void> {
         },
       },
     );
+    await syncThemeCount(ratingId);
+    // Discovery reads it within a minute: a third comment about a topic makes it a theme.
+    await owesDiscovery(rating.business);
+    return;
   }
   await syncThemeCount(ratingId);
 }

@@ -178,6 +178,7 @@ export const TOPIC_TERMS: Record<string, string[]> = {
   stock: ['stock', 'sold out', 'out of', 'shelves', 'estanterías', 'agotado', 'no tenían'],
   parking: ['parking', 'car park', 'aparcar', 'aparcamiento'],
   music: ['music', 'música'],
+  bread: ['bread', 'loaf', 'pan', 'barra de pan'],
   food: [
     'food',
     'cake',
@@ -251,3 +252,36 @@ export const GENERIC_WORDS = new Set([
   'montón',
   'rato',
 ]);
+
+/**
+ * Words that carry no topic on their own, per language: measures, time and place words, verdicts without an object
+ * ("normal", "correcto"). Discovery never makes a theme of them, alone or in a pair.
+ */
+export const NO_TOPIC_WORDS: Record<'en' | 'es', ReadonlySet<string>> = {
+  en: new Set([
+    ...'age area hour hours minute minutes min mins second year years month way bit kind sort side part point reason'.split(
+      ' ',
+    ),
+    ...'normal fine okay ok average usual decent nice lovely perfect special different whole other same lot lots'.split(
+      ' ',
+    ),
+    ...'thanks thank pleasure job work home town city morning afternoon evening night weekend tonight yesterday'.split(
+      ' ',
+    ),
+    ...'moment minute while start end back front top stuff something everyone someone anyone nobody'.split(
+      ' ',
+    ),
+  ]),
+  es: new Set([
+    ...'correcto correcta normal bien mal especial igual mismo misma otro otra todo toda nada algo poco mucho'.split(
+      ' ',
+    ),
+    ...'hora horas minuto minutos segundo zona parte forma manera tipo edad vez veces ano anos mes semana'.split(
+      ' ',
+    ),
+    ...'manana tarde noche finde fin gracias verdad bastante demasiado siempre nunca casa trabajo ciudad barrio'.split(
+      ' ',
+    ),
+    ...'momento rato principio final lado cosa cosas alguien nadie todos'.split(' '),
+  ]),
+};

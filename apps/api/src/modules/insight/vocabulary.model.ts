@@ -37,10 +37,13 @@ const vocabularySchema = new Schema(
       default: [],
     },
     discoveredAt: { type: Date, default: null },
+    /** The latest new comment that discovery has not necessarily read yet (see discovery.job.ts). */
+    owedAt: { type: Date, default: null },
   },
   { timestamps: true },
 );
 vocabularySchema.index({ business: 1 }, { unique: true });
+vocabularySchema.index({ owedAt: 1 }, { partialFilterExpression: { owedAt: { $type: 'date' } } });
 
 export type VocabularyDoc = InferSchemaType<typeof vocabularySchema> & { _id: Types.ObjectId };
 export const VocabularyModel = model('ThemeVocabulary', vocabularySchema);

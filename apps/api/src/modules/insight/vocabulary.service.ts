@@ -6,7 +6,7 @@ import { VocabularyModel, type VocabularyDoc } from './vocabulary.model';
 type Id = Types.ObjectId | string;
 
 /** How long a process reuses a business's matcher before reading the vocabulary again. */
-const MATCHER_TTL_MS = 60_000;
+export const MATCHER_TTL_MS = 60_000;
 const matchers = new Map<string, { at: number; vocabulary: ThemeVocabulary }>();
 
 export async function loadVocabulary(business: Id): Promise<VocabularyDoc | null> {

@@ -13,6 +13,8 @@ export const pendingWorkSchema = new Schema(
     kind: { type: String, enum: ['rollup', 'reaction'], required: true },
     sign: { type: Number, enum: [1, -1], default: undefined },
     name: { type: String, default: undefined },
+    /** A `themes` entry written by a re-theme: the themes it adds or takes out (the rating's own have changed since). */
+    themes: { type: [String], default: undefined },
     at: { type: Date, required: true },
   },
   { _id: false },
@@ -23,6 +25,7 @@ export interface PendingWork {
   kind: 'rollup' | 'reaction';
   sign?: 1 | -1 | null;
   name?: string | null;
+  themes?: string[] | null;
   at: Date;
 }
 

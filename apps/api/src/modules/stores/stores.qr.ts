@@ -26,55 +26,79 @@ export const POSTER_CALL_TO_ACTION =
   'Scan the code with your phone camera to rate our team and your visit. It takes less than a minute and is 100% anonymous.';
 export const POSTER_TAGLINE = 'Your CX Journey…see through';
 
-/** A4 portrait (595 × 842 pt): headline, store name, a 300 pt QR code, the call to action and the link in words. */
-export async function posterPdf(storeName: string, url: string): Promise<Buffer> {
-  const png = await QRCode.toBuffer(url, pngOptions(600));
-  const doc = new PDFDocument({
+/** What a poster carries of the chain's brand: its logo (PNG or JPEG bytes, or pdfkit's opened image) and colour. */
+export interface PosterBrand {
+  /** An image opened once with doc.openImage, so a many-page PDF embeds it once. */
+  logo: PDFKit.Mixins.ImageSrc | null;
+  color: string | null;
+  textColor: string | null;
+}
+
+const NO_BRAND: PosterBrand = { logo: null, color: null, textColor: null };
+const DEFAULT_ACCENT = '#1a56db';
+
+export function newPosterDocument(title: string, subject: string): PDFKit.PDFDocument {
+  return new PDFDocument({
     size: 'A4',
     margin: 56,
-    info: { Title: `${storeName} – feedback poster`, Subject: url, Creator: 'CX Journey' },
+    info: { Title: title, Subject: subject, Creator: 'CX Journey' },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+}
 
+/** QR bytes for a poster: 600 px prints sharply at 300 pt. */
+export const posterQr = (url: string): Promise<Buffer> => QRCode.toBuffer(url, pngOptions(600));
+
+/**
+ * Draws one A4 portrait (595 × 842 pt) poster on the current page: the chain's logo (when set), headline, store name,
+ * a 300 pt QR code, the call to action and the link in words; the brand colour on the top bar and the "Scan me" label.
+ */
+export function drawPoster(
+  doc: PDFKit.PDFDocument,
+  page: { storeName: string; url: string; qr: Buffer },
+  brand: PosterBrand = NO_BRAND,
+): void {
   const pageWidth = doc.page.width;
   const contentWidth = pageWidth - 112;
   const qrSize = 300;
+  const accent = brand.color ?? DEFAULT_ACCENT;
 
-  doc.rect(0, 0, pageWidth, 10).fill('#1a56db');
-  doc.fillColor('#111827').font('Helvetica-Bold').fontSize(34).text(POSTER_HEADLINE, 56, 80, {
+  doc.rect(0, 0, pageWidth, brand.color ? 16 : 10).fill(accent);
+  if (brand.logo) {
+    // Fitted into a 220 × 64 pt box, centred: a wide wordmark and a square badge both fit above the headline.
+    doc.image(brand.logo, (pageWidth - 220) / 2, 28, { fit: [220, 64], align: 'center', valign: 'center' });
+  }
+  doc.fillColor('#111827').font('Helvetica-Bold').fontSize(34).text(POSTER_HEADLINE, 56, brand.logo ? 104 : 80, {
     width: contentWidth,
     align: 'center',
   });
-  doc.moveDown(0.4).font('Helvetica').fontSize(22).fillColor('#374151').text(storeName, {
+  doc.moveDown(0.4).font('Helvetica').fontSize(22).fillColor('#374151').text(page.storeName, {
     width: contentWidth,
     align: 'center',
+    height: 56,
+    ellipsis: true,
   });
 
   const qrX = (pageWidth - qrSize) / 2;
-  const qrY = 230;
-  doc.image(png, qrX, qrY, { width: qrSize, height: qrSize });
+  const qrY = 240;
+  doc.image(page.qr, qrX, qrY, { width: qrSize, height: qrSize });
   // A print-to-PDF reader can also click the code.
-  doc.link(qrX, qrY, qrSize, qrSize, url);
+  doc.link(qrX, qrY, qrSize, qrSize, page.url);
 
+  const labelY = qrY + qrSize + 16;
+  if (brand.color) {
+    doc.roundedRect((pageWidth - 160) / 2, labelY - 4, 160, 30, 6).fill(brand.color);
+  }
   doc
     .font('Helvetica-Bold')
     .fontSize(18)
-    .fillColor('#111827')
-    .text('Scan me', 56, qrY + qrSize + 20, {
-      width: contentWidth,
-      align: 'center',
-    });
-  doc.moveDown(0.6).font('Helvetica').fontSize(15).fillColor('#374151').text(POSTER_CALL_TO_ACTION, {
+    .fillColor(brand.color ? (brand.textColor ?? '#111827') : '#111827')
+    .text('Scan me', 56, labelY + 2, { width: contentWidth, align: 'center' });
+  doc.moveDown(0.8).font('Helvetica').fontSize(15).fillColor('#374151').text(POSTER_CALL_TO_ACTION, 56, labelY + 40, {
     width: contentWidth,
     align: 'center',
     lineGap: 4,
   });
-  doc.moveDown(1.2).fontSize(10).fillColor('#6b7280').text(url, { width: contentWidth, align: 'center' });
+  doc.moveDown(1.2).fontSize(10).fillColor('#6b7280').text(page.url, { width: contentWidth, align: 'center' });
 
   doc
     .font('Helvetica-Oblique')
@@ -85,6 +109,23 @@ export async function posterPdf(storeName: string, url: string): Promise<Buffer>
       align: 'center',
       lineBreak: false,
     });
+}
+
+/** One store's poster as a buffer (the single-poster route). */
+export async function posterPdf(
+  storeName: string,
+  url: string,
+  brand: PosterBrand = NO_BRAND,
+): Promise<Buffer> {
+  const qr = await posterQr(url);
+  const doc = newPosterDocument(`${storeName} – feedback poster`, url);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  drawPoster(doc, { storeName, url, qr }, brand);
   doc.end();
   return done;
 }

@@ -7,6 +7,7 @@ import { imageUpload } from '../../lib/files';
 import * as stores from './stores.service';
 import { importStores } from './stores.import';
 import { posterPdf, qrPng, qrSvg } from './stores.qr';
+import { logoForPrint } from '../brand/brand.service';
 import { markPostersPrinted } from '../onboarding/onboarding.state';
 
 const s = initServer();
@@ -110,8 +111,16 @@ export const storesRouter = s.router(contract.stores, {
   },
 
   poster: async ({ req, params, query, res }) => {
-    const store = await stores.findStoreInScope(accessOf(req), params.id);
-    const pdf = await posterPdf(store.name, stores.rateUrlFor(params.id));
+    const access = accessOf(req);
+    const [store, print] = await Promise.all([
+      stores.findStoreInScope(access, params.id),
+      logoForPrint(access.businessId),
+    ]);
+    const pdf = await posterPdf(store.name, stores.rateUrlFor(params.id), {
+      logo: print.logo,
+      color: print.brand.color,
+      textColor: print.brand.textColor,
+    });
     sendHeaders(res, `${fileSlug(store.name)}-poster.pdf`, query.download === '1');
     // The setup checklist's "print posters": a poster opened or a QR code downloaded.
     await markPostersPrinted(String(store.business));

@@ -1,7 +1,8 @@
 // The lean QR entry's whole app: the public header ("100% Anonymous!"), the step for the current path, the outbox chrome.
 import { useState, type ComponentType } from 'react';
-import { ANONYMOUS_HEADLINE, APP_NAME, paths, TAGLINE } from '@/config/paths';
+import { APP_NAME, paths, TAGLINE } from '@/config/paths';
 import { isPreviewSession } from '@/lib/preview';
+import { AnonymousHeadline } from './components/BrandMark';
 import { CustomerChrome } from './components/CustomerChrome';
 import { StoreBadge } from './components/StoreBadge';
 import { useT } from './i18n/use-t';
@@ -50,7 +51,7 @@ export function CustomerApp() {
       <header className="cx-header">
         <div className="cx-wrap">
           <p className="cx-app-name">{APP_NAME}</p>
-          <p className="cx-anon">{ANONYMOUS_HEADLINE}</p>
+          <AnonymousHeadline />
           <p className="cx-tagline">{TAGLINE}</p>
           <StoreBadge />
         </div>

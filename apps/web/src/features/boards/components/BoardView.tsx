@@ -1,4 +1,5 @@
-// The breakroom board for a 1080p TV read from three metres: score this week, today's count, the team, shout-outs.
+// The breakroom board for a 1080p TV read from three metres: the chain's logo and colour, score this week, today's
+// count, the team, shout-outs.
 import { Box, Flex, Grid, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import type { TBoardData, TBoardMember } from '@cx/contracts';
 import { LuStar, LuTrendingUp } from 'react-icons/lu';
@@ -163,10 +164,34 @@ function ShoutOuts({ data }: { data: TBoardData }) {
 export function BoardView({ data, offline }: { data: TBoardData; offline: boolean }) {
   return (
     <Stack h="100dvh" p="10" gap="8" overflow="hidden">
-      <Flex justify="space-between" align="center">
-        <Text as="h1" fontSize="6xl" fontWeight="bold" truncate>
-          {data.store.name}
-        </Text>
+      <Flex
+        justify="space-between"
+        align="center"
+        gap="8"
+        pb={data.brand.color ? '4' : '0'}
+        borderBottomWidth={data.brand.color ? '8px' : '0'}
+        borderColor={data.brand.color ?? undefined}
+      >
+        <HStack gap="8" minW="0">
+          {data.brand.logo ? (
+            // On a white plate: a dark logo stays visible on the board's dark background.
+            <Image
+              {...apiImage(data.brand.logo, 240)}
+              alt=""
+              maxH="24"
+              maxW="72"
+              objectFit="contain"
+              bg="white"
+              p="3"
+              rounded="2xl"
+              flexShrink={0}
+              data-testid="board-logo"
+            />
+          ) : null}
+          <Text as="h1" fontSize="6xl" fontWeight="bold" truncate>
+            {data.store.name}
+          </Text>
+        </HStack>
         {offline ? (
           <Text fontSize="2xl" color="whiteAlpha.600" role="status">
             Reconnecting…

@@ -12,6 +12,7 @@ const KEY = `GET /api/v1/boards/public/${TOKEN}`;
 
 const data = (today = 3): TBoardData => ({
   store: { name: 'Covent Garden', image: null },
+  brand: { logo: null, color: null, textColor: null },
   week: { from: '2026-05-01', to: '2026-05-07', ratings: 12, average: 4.6, change: 0.3 },
   today: { day: '2026-05-07', ratings: today },
   minSample: 5,

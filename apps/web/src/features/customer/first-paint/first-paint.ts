@@ -154,6 +154,7 @@ export function paintFirstScreen(root: Element, where: TWhere, step: TStep, over
       : null,
     el('span', { class: 'cx-strong cx-lg', 'data-testid': 'header-store-name' }, store.name),
   );
+  const brand = store.brand;
   const page = el(
     'div',
     { class: 'cx-page' },
@@ -164,7 +165,19 @@ export function paintFirstScreen(root: Element, where: TWhere, step: TStep, over
         'div',
         { class: 'cx-wrap' },
         el('p', { class: 'cx-app-name' }, APP_NAME),
-        el('p', { class: 'cx-anon' }, ANONYMOUS_HEADLINE),
+        el(
+          'div',
+          // The chain's colours exactly as BrandMark's brandStyle sets them (the colours are validated hex).
+          brand?.color && brand.textColor
+            ? {
+                class: 'cx-anon-row cx-anon-branded',
+                style: `background: ${brand.color}; color: ${brand.textColor};`,
+                'data-testid': 'anon-row',
+              }
+            : { class: 'cx-anon-row', 'data-testid': 'anon-row' },
+          brand?.logo ? image(brand.logo, 120, { alt: '', class: 'cx-brand-logo', 'data-testid': 'brand-logo' }) : null,
+          el('p', { class: 'cx-anon' }, ANONYMOUS_HEADLINE),
+        ),
         el('p', { class: 'cx-tagline' }, TAGLINE),
         badge,
       ),

@@ -27,11 +27,15 @@ export function useOverview(filters: TDashboardFilters, granularity: TGranularit
 /** The panel lists this many themes (the API's default is 8): enough to see a pattern, short enough for a phone. */
 export const THEMES_SHOWN = 6;
 
+/** Discovery finds a new theme within a minute of its third comment: an open page asks again this often to show it. */
+export const THEMES_REFRESH_MS = 30_000;
+
 export function useThemesReport(filters: TDashboardFilters, enabled = true) {
   return tsr.analytics.themes.useQuery({
     queryKey: [...ANALYTICS_QUERY_KEY, 'themes', filters],
     queryData: { query: { ...filters, limit: THEMES_SHOWN } },
     placeholderData: keepPreviousData,
+    refetchInterval: THEMES_REFRESH_MS,
     enabled,
   });
 }

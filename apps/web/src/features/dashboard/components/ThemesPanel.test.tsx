@@ -3,6 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { paths } from '@/config/paths';
+import { THEMES_REFRESH_MS } from '../api/analytics';
 import {
   covent,
   overviewFixture,
@@ -135,6 +136,31 @@ describe('What customers talk about (Snapshot and Overview)', () => {
     expect(within(region).getByRole('status', { name: 'Loading comment themes' })).toBeInTheDocument();
     held.resolve(jsonResponse(200, themesReportFixture()));
     expect(await within(region).findByText(/No themes in this period’s comments yet/)).toBeInTheDocument();
+  });
+
+  it('shows a theme discovered while the Snapshot is open, without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      mockFetch({
+        ...base,
+        // a new account: nothing yet, then the job has found its customers' third comment about the music
+        'GET /api/v1/analytics/themes': ({ calls }) =>
+          jsonResponse(
+            200,
+            calls === 1
+              ? themesReportFixture()
+              : themesReportFixture({ themes: [themeRow('music', { count: 3, previousCount: 0 })] }),
+          ),
+      });
+      renderApp(paths.business.dashboard.path, { token: 't' });
+      const region = await panel();
+      expect(await within(region).findByText(/No themes in this period’s comments yet/)).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(THEMES_REFRESH_MS);
+      const top = await within(region).findByRole('list', { name: 'Top themes' });
+      expect(within(top).getByRole('listitem', { name: 'music' })).toHaveTextContent('3 comments');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the error with a retry that recovers', async () => {

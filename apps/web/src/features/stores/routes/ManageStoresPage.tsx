@@ -3,7 +3,15 @@
 import { Button, SimpleGrid, Text } from '@chakra-ui/react';
 import type { TStore } from '@cx/contracts';
 import { useMemo, useState } from 'react';
-import { LuMonitorSmartphone, LuNetwork, LuPlus, LuStore, LuUpload } from 'react-icons/lu';
+import {
+  LuFileDown,
+  LuMonitorSmartphone,
+  LuNetwork,
+  LuPalette,
+  LuPlus,
+  LuStore,
+  LuUpload,
+} from 'react-icons/lu';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyList, QueryStates } from '@/components/LoadState';
@@ -24,6 +32,7 @@ import { useStoreView } from '../components/use-store-view';
 import { KioskTabletsDialog } from '../components/KioskTabletsDialog';
 import { StoreFormDialog } from '../components/StoreFormDialog';
 import { ImportStoresDialog } from '../components/ImportStoresDialog';
+import { PostersDialog } from '../components/PostersDialog';
 import { BreakroomBoardDialog } from '@/features/boards/components/BreakroomBoardDialog';
 import { useAccess } from '@/lib/role';
 import { useAction } from '@/lib/actions';
@@ -34,6 +43,7 @@ type TDialog =
   | { kind: 'delete'; store: TStore }
   | { kind: 'kiosks' }
   | { kind: 'import' }
+  | { kind: 'posters' }
   | { kind: 'board'; store: TStore }
   | { kind: 'bulk-interfaces' }
   | { kind: 'bulk-hours' }
@@ -48,6 +58,7 @@ export function ManageStoresPage() {
   const importing = useAction('stores.import');
   const adding = useAction('stores.create');
   const kiosks = useAction('kiosks.list');
+  const posters = useAction('brand.posters');
   const list = useMemo(() => stores.data?.body.stores ?? [], [stores.data]);
   const areaList = useAreas().data?.body.areas;
   const areas = useMemo(() => new Map((areaList ?? []).map((a) => [a._id, a.name])), [areaList]);
@@ -92,6 +103,21 @@ export function ManageStoresPage() {
             <Button asChild variant="outline">
               <Link to={paths.business.structure.path}>
                 <LuNetwork aria-hidden /> Structure
+              </Link>
+            </Button>
+            {posters.allowed && (
+              <Button
+                {...posters.attrs}
+                variant="outline"
+                onClick={() => setDialog({ kind: 'posters' })}
+                disabled={list.length === 0}
+              >
+                <LuFileDown aria-hidden /> Download posters
+              </Button>
+            )}
+            <Button asChild variant="outline">
+              <Link to={paths.business.brand.path}>
+                <LuPalette aria-hidden /> Brand
               </Link>
             </Button>
             <Button {...kiosks.attrs} variant="outline" onClick={() => setDialog({ kind: 'kiosks' })}>
@@ -200,6 +226,9 @@ export function ManageStoresPage() {
       ) : null}
       <KioskTabletsDialog open={dialog?.kind === 'kiosks'} onClose={() => setDialog(null)} />
       <ImportStoresDialog open={dialog?.kind === 'import'} onClose={() => setDialog(null)} />
+      {dialog?.kind === 'posters' ? (
+        <PostersDialog open onClose={() => setDialog(null)} selected={[...selected]} />
+      ) : null}
       <BreakroomBoardDialog
         store={dialog?.kind === 'board' ? dialog.store : null}
         onClose={() => setDialog(null)}
