@@ -16,11 +16,13 @@ import {
   withPeriodRules,
 } from './analytics.schemas';
 import { ZAreaLeagueQuerySchema, ZAreaLeagueSchema } from './area-league.schemas';
+import { ZStoreRankQuerySchema, ZStoreRankSchema } from './store-rank.schemas';
 import { ZThemesQuerySchema, ZThemesReportSchema } from './themes.schemas';
 
 export * from './analytics.schemas';
 export * from './area-league.schemas';
 export * from './scope-query.schemas';
+export * from './store-rank.schemas';
 
 const c = initContract();
 
@@ -60,6 +62,15 @@ export const analyticsContract = c.router({
     query: withPeriodRules(ZLeagueQuerySchema),
     responses: { 200: ZStoreLeagueSchema },
     summary: 'Stores ranked by Bayesian-adjusted average, with visits, rating rate and social clicks',
+  },
+  storeRank: {
+    method: 'GET',
+    path: '/analytics/store-rank',
+    metadata: businessRoute('analytics:read'),
+    query: withPeriodRules(ZStoreRankQuerySchema),
+    responses: { 200: ZStoreRankSchema },
+    summary:
+      "The member's stores' rank among all the chain's stores (\"#2 of 3\"), without any other store's name or figures",
   },
   areaLeague: {
     method: 'GET',

@@ -165,6 +165,7 @@ const SPECS: Record<string, Spec> = {
   'analytics.timeline': analytics,
   'analytics.exportCsv': store((c) => ({ params: { table: 'timeline' }, query: { stores: c.id } })),
   'analytics.themes': analytics,
+  'analytics.storeRank': none(() => ({ query: { period: 'last7' } })),
   'analytics.getSettings': none(),
   'analytics.updateSettings': none(() => ({ body: { minSample: 3 } })),
 

@@ -101,6 +101,8 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'analytics.staffLeague': foreign(dashboardAims),
   'analytics.storeLeague': foreign(dashboardAims),
   // A's top area has A's business id (the founder's user id here): as the filter and as the node to rank under
+  // Takes no store, area or staff: an intruder reads their own chain's ranks only.
+  'analytics.storeRank': own(() => [{ query: { period: 'last7' } }]),
   'analytics.areaLeague': foreign((a) => [...dashboardAims(a), { query: { parent: a.userId } }]),
   'analytics.timeline': foreign(dashboardAims),
   'analytics.exportCsv': foreign((a) => [

@@ -2,6 +2,7 @@
 import { Button, List, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuTabletSmartphone } from 'react-icons/lu';
+import { useAction } from '@/lib/actions';
 import { selectStoreDialog } from '@/lib/select-store-dialog';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -9,9 +10,12 @@ export const KIOSK_CONFIRM_TITLE = 'Turn this device into a kiosk?';
 
 export function OpenForReviewsButton({ disabled }: { disabled?: boolean }) {
   const [asking, setAsking] = useState(false);
+  // Enrolling a kiosk is a member action like any other: a role without it sees no button (#36).
+  const enrol = useAction('kiosks.enrol');
+  if (!enrol.allowed) return null;
   return (
     <>
-      <Button variant="outline" onClick={() => setAsking(true)} disabled={disabled}>
+      <Button {...enrol.attrs} variant="outline" onClick={() => setAsking(true)} disabled={disabled}>
         <LuTabletSmartphone aria-hidden /> Open a store for reviews
       </Button>
       <ConfirmDialog

@@ -3,11 +3,14 @@
 import { Badge, Box, Button, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { TPlan, TPlanId } from '@cx/contracts';
 import { LuCheck } from 'react-icons/lu';
+import { routeAttrs, type TRouteId } from '@/lib/actions';
 
 export type TPlanCardsProps = {
   plans: readonly TPlan[];
   /** Shown on each plan's button; without it the cards are display only. */
   chooseLabel?: (plan: TPlan) => string;
+  /** The route a choice calls (the role walk reads it from the button). */
+  chooseRoute?: TRouteId;
   onChoose?: (plan: TPlan) => void;
   /** The plan whose checkout is starting (its button spins, the others wait). */
   busyPlan?: TPlanId | null;
@@ -18,6 +21,7 @@ function ChooseButton({ plan, props }: { plan: TPlan; props: TPlanCardsProps }) 
   if (!props.onChoose || !props.chooseLabel) return null;
   return (
     <Button
+      {...(props.chooseRoute ? routeAttrs(props.chooseRoute) : {})}
       colorPalette="brand"
       variant={plan.id === 'basic-monthly' ? 'solid' : 'outline'}
       size="sm"

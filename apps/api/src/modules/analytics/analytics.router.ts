@@ -19,6 +19,7 @@ import {
   storeLeagueFrom,
 } from './league.service';
 import { loadScope } from './scope';
+import { storeRank } from './store-rank.service';
 import { performanceFor } from '../targets/performance';
 import { themesReport } from './themes.service';
 import { timelinePage } from './timeline.service';
@@ -98,6 +99,7 @@ export const analyticsRouter = s.router(contract.analytics, {
       },
     };
   },
+  storeRank: async ({ query, req }) => ({ status: 200, body: await storeRank(memberOf(req), query) }),
   areaLeague: async ({ query, req }) => {
     const access = memberOf(req);
     const scope = await loadScope(access, query);

@@ -2,6 +2,7 @@
 import { Button, Text, VisuallyHidden } from '@chakra-ui/react';
 import { LuDownload } from 'react-icons/lu';
 import { toaster } from '@/components/ui/toaster';
+import { useAction } from '@/lib/actions';
 import { apiErrorMessage, isUnauthorizedError } from '@/lib/api-error';
 import { formatBytes, useCsvDownload, type TExportTable } from '@/lib/analytics/csv-download';
 
@@ -15,6 +16,7 @@ export type TCsvDownloadButtonProps = {
 
 export function CsvDownloadButton({ table, query, what, disabled }: TCsvDownloadButtonProps) {
   const download = useCsvDownload();
+  const exportAction = useAction('analytics.exportCsv');
   const progress = download.isPending ? `Downloading… ${formatBytes(download.bytes)}` : '';
   const start = () =>
     download.mutate(
@@ -29,6 +31,7 @@ export function CsvDownloadButton({ table, query, what, disabled }: TCsvDownload
   return (
     <>
       <Button
+        {...exportAction.attrs}
         variant="outline"
         size="sm"
         onClick={start}

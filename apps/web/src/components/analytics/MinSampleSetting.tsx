@@ -1,14 +1,17 @@
-// The minimum number of ratings before a person or store is ranked (the Bayesian weight), editable per business.
+// The minimum number of ratings before a person or store is ranked (the Bayesian weight), editable per business by
+// the owner and admins; other roles read it with the reason they cannot change it (#36).
 import { Button, Field, HStack, Input, Text } from '@chakra-ui/react';
 import { ZAnalyticsSettingsSchema } from '@cx/contracts';
 import { useState, type FormEvent } from 'react';
 import { toaster } from '@/components/ui/toaster';
+import { useAction } from '@/lib/actions';
 import { apiErrorMessage } from '@/lib/api-error';
 import { useAnalyticsSettings, useUpdateAnalyticsSettings } from '@/lib/analytics/settings';
 
 export function MinSampleSetting() {
   const settings = useAnalyticsSettings();
   const save = useUpdateAnalyticsSettings();
+  const action = useAction('analytics.updateSettings');
   const current = settings.data?.body.minSample;
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
@@ -43,7 +46,7 @@ export function MinSampleSetting() {
   return (
     <HStack asChild align="flex-end" gap="2" wrap="wrap">
       <form noValidate onSubmit={onSubmit} aria-label="Ranking settings">
-        <Field.Root invalid={Boolean(error)} w="auto" disabled={settings.isPending}>
+        <Field.Root invalid={Boolean(error)} w="auto" disabled={settings.isPending || !action.allowed}>
           <Field.Label>Minimum ratings before ranking</Field.Label>
           <Input
             type="number"
@@ -57,10 +60,19 @@ export function MinSampleSetting() {
             onChange={(e) => setDraft(e.currentTarget.value)}
           />
           {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+          {action.reason ? <Field.HelperText>{action.reason}</Field.HelperText> : null}
         </Field.Root>
-        <Button type="submit" size="sm" loading={save.isPending} disabled={settings.isPending}>
-          Save
-        </Button>
+        {action.allowed ? (
+          <Button
+            {...action.attrs}
+            type="submit"
+            size="sm"
+            loading={save.isPending}
+            disabled={settings.isPending}
+          >
+            Save
+          </Button>
+        ) : null}
         {settings.isError ? (
           <Text color="fg.error" fontSize="sm">
             {apiErrorMessage(settings.error)}

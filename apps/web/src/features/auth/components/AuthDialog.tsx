@@ -1,12 +1,13 @@
 // The auth dialog: login, sign up, forgot password, OTP and new password panels plus the plans view (spec §2, §4).
 import { Dialog } from '@chakra-ui/react';
-import type { TUser } from '@cx/contracts';
+import { ACCESS_MESSAGES, type TUser } from '@cx/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DialogShell } from '@/components/DialogShell';
 import { paths } from '@/config/paths';
 import { authDialog, type TAuthDialogView } from '@/lib/auth-dialog';
+import { useAccess } from '@/lib/role';
 import { session, useSession } from '@/lib/session';
 import { toSessionUser } from '../api/session-user';
 import { LoginPanel, SignupPanel } from './LoginSignupPanels';
@@ -30,6 +31,7 @@ export function AuthDialog({ view, onClose }: TAuthDialogProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { isSignedIn } = useSession();
+  const access = useAccess();
   const [panel, setPanel] = useState<TAuthPanel>(view ?? 'login');
   const [openedAs, setOpenedAs] = useState<TAuthDialogView | null>(view);
   const [email, setEmail] = useState(() => authDialog.options().email ?? '');
@@ -108,6 +110,11 @@ export function AuthDialog({ view, onClose }: TAuthDialogProps) {
         {panel === 'plans' && (
           <PlansView
             actionLabel={isSignedIn ? 'Go to My Subscription' : 'Get started'}
+            refusal={
+              isSignedIn && access.role && !access.can('billing:read')
+                ? ACCESS_MESSAGES.billingOwnerOnly
+                : undefined
+            }
             onChoose={() => {
               if (isSignedIn) {
                 onClose();

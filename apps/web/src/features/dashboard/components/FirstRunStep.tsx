@@ -4,6 +4,7 @@ import { Box, Button, Checkbox, Field, Heading, Input, Stack, Text } from '@chak
 import { FIRST_RUN_MAX_NEW_STORES, ZFirstRunSchema } from '@cx/contracts';
 import { useState } from 'react';
 import { toaster } from '@/components/ui/toaster';
+import { useAction } from '@/lib/actions';
 import { apiErrorMessage } from '@/lib/api-error';
 import { serverFormErrors, validate, type TFormErrors } from '@/lib/form-errors';
 import { useFirstRun } from '../api/onboarding';
@@ -14,6 +15,7 @@ export function FirstRunStep() {
   const [createStores, setCreateStores] = useState(true);
   const [errors, setErrors] = useState<TFormErrors>({});
   const save = useFirstRun();
+  const firstRun = useAction('onboarding.firstRun');
   const planned = Number(stores);
   const canCreate = Number.isInteger(planned) && planned >= 1 && planned <= FIRST_RUN_MAX_NEW_STORES;
 
@@ -84,7 +86,10 @@ export function FirstRunStep() {
             {errors.storesPlanned ? <Field.ErrorText>{errors.storesPlanned}</Field.ErrorText> : null}
           </Field.Root>
           {canCreate ? (
-            <Checkbox.Root checked={createStores} onCheckedChange={(d) => setCreateStores(d.checked === true)}>
+            <Checkbox.Root
+              checked={createStores}
+              onCheckedChange={(d) => setCreateStores(d.checked === true)}
+            >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label>
@@ -95,7 +100,8 @@ export function FirstRunStep() {
             </Checkbox.Root>
           ) : planned > FIRST_RUN_MAX_NEW_STORES ? (
             <Text fontSize="sm" color="fg.muted">
-              With more than {FIRST_RUN_MAX_NEW_STORES} stores, import them from a spreadsheet on Manage Stores.
+              With more than {FIRST_RUN_MAX_NEW_STORES} stores, import them from a spreadsheet on Manage
+              Stores.
             </Text>
           ) : null}
           {errors.createStores ? (
@@ -104,7 +110,7 @@ export function FirstRunStep() {
             </Text>
           ) : null}
           <Box>
-            <Button type="submit" colorPalette="brand" loading={save.isPending}>
+            <Button {...firstRun.attrs} type="submit" colorPalette="brand" loading={save.isPending}>
               Continue
             </Button>
           </Box>

@@ -6,20 +6,25 @@ import { LuCircle, LuCircleCheck } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
+import { useAction } from '@/lib/actions';
 import { apiErrorMessage } from '@/lib/api-error';
 import { useLiveRatings } from '@/lib/live-ratings';
-import { useAccess } from '@/lib/role';
 import { useDismissChecklist, useOnboarding } from '../api/onboarding';
 import { FirstRunStep } from './FirstRunStep';
 
-type TItemText = { label: string; hint: (item: TSetupItem, o: TOnboarding) => string; href: (o: TOnboarding) => string };
+type TItemText = {
+  label: string;
+  hint: (item: TSetupItem, o: TOnboarding) => string;
+  href: (o: TOnboarding) => string;
+};
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export const SETUP_ITEM_TEXTS: Record<TSetupItemKey, TItemText> = {
   stores: {
     label: 'Add your stores',
-    hint: (i, o) => (o.storesPlanned ? `${i.count} of ${o.storesPlanned} added` : plural(i.count, 'store', 'stores')),
+    hint: (i, o) =>
+      o.storesPlanned ? `${i.count} of ${o.storesPlanned} added` : plural(i.count, 'store', 'stores'),
     href: () => paths.business.manageStores.path,
   },
   staff: {
@@ -83,6 +88,7 @@ function ItemRow({ item, onboarding }: { item: TSetupItem; onboarding: TOnboardi
 
 function Checklist({ onboarding }: { onboarding: TOnboarding }) {
   const dismiss = useDismissChecklist();
+  const dismissAction = useAction('onboarding.dismiss');
   const done = onboarding.items.filter((i) => i.done).length;
   const total = onboarding.items.length;
   const hide = async () => {
@@ -111,11 +117,23 @@ function Checklist({ onboarding }: { onboarding: TOnboarding }) {
             {done} of {total} done
           </Text>
         </Box>
-        <Button size="sm" variant="ghost" onClick={() => void hide()} loading={dismiss.isPending}>
+        <Button
+          {...dismissAction.attrs}
+          size="sm"
+          variant="ghost"
+          onClick={() => void hide()}
+          loading={dismiss.isPending}
+        >
           Dismiss checklist
         </Button>
       </Flex>
-      <Progress.Root value={(done / total) * 100} size="xs" colorPalette="green" mb="4" aria-label="Setup progress">
+      <Progress.Root
+        value={(done / total) * 100}
+        size="xs"
+        colorPalette="green"
+        mb="4"
+        aria-label="Setup progress"
+      >
         <Progress.Track>
           <Progress.Range />
         </Progress.Track>
@@ -124,7 +142,11 @@ function Checklist({ onboarding }: { onboarding: TOnboarding }) {
         as="ul"
         listStyleType="none"
         display="grid"
-        gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' }}
+        gridTemplateColumns={{
+          base: '1fr',
+          md: 'repeat(2, minmax(0, 1fr))',
+          xl: 'repeat(3, minmax(0, 1fr))',
+        }}
         gap="4"
         aria-label="Setup checklist"
       >
@@ -138,7 +160,8 @@ function Checklist({ onboarding }: { onboarding: TOnboarding }) {
 
 /** What the Snapshot shows above its figures for a business still setting up; nothing for anyone else. */
 export function SetupPanel() {
-  const allowed = useAccess().can('business:setup');
+  // Read from the route's declared permission (business:setup), like every other action (#36).
+  const allowed = useAction('onboarding.get').allowed;
   const onboarding = useOnboarding(allowed);
   // A rating arriving is the "test with your phone" item ticking: read the checklist again.
   useLiveRatings(() => {

@@ -10,6 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
 import { serverFormErrors, validate, type TFormErrors } from '@/lib/form-errors';
+import { routeAttrs } from '@/lib/actions';
 import { useCreateAlertChannel } from '../api/alert-channels';
 
 const URL_HINT: Record<TAlertChannelKind, string> = {
@@ -81,7 +82,13 @@ export function AddAlertChannelForm() {
         />
         <Field.ErrorText>{targetError}</Field.ErrorText>
       </Field.Root>
-      <Button type="submit" colorPalette="brand" alignSelf="start" loading={create.isPending}>
+      <Button
+        {...routeAttrs('alerts.createChannel')}
+        type="submit"
+        colorPalette="brand"
+        alignSelf="start"
+        loading={create.isPending}
+      >
         Add channel
       </Button>
     </Stack>

@@ -8,6 +8,7 @@ import { EmptyList, QueryStates } from '@/components/LoadState';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
 import { useStores } from '@/lib/stores-query';
+import { routeAttrs } from '@/lib/actions';
 import { useApiKeyMutations, useApiKeys } from '../api/api-keys';
 import { ApiKeyList } from './ApiKeyList';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog';
@@ -47,7 +48,11 @@ export function ApiKeysPanel() {
             .
           </Text>
         </Stack>
-        <Button colorPalette="brand" onClick={() => setCreating(true)}>
+        <Button
+          {...routeAttrs('integrations.createApiKey')}
+          colorPalette="brand"
+          onClick={() => setCreating(true)}
+        >
           <LuPlus aria-hidden /> Create API key
         </Button>
       </HStack>

@@ -9,6 +9,7 @@ import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
 import { storeNames, storeNamesShort } from '@/lib/store-names';
 import { useStores } from '@/lib/stores-query';
+import { routeAttrs } from '@/lib/actions';
 import { useWebhookMutations, useWebhooks, WEBHOOKS_PAGE_SIZE } from '../api/webhooks';
 import { SecretOnce } from './SecretOnce';
 import { WebhookDeliveries } from './WebhookDeliveries';
@@ -187,6 +188,7 @@ export function WebhooksPanel() {
           Webhooks
         </Heading>
         <Button
+          {...routeAttrs('integrations.createWebhook')}
           size="sm"
           onClick={() => setAdding(!adding)}
           aria-expanded={adding}

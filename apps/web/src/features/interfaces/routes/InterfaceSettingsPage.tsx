@@ -8,6 +8,7 @@ import { OpenForReviewsButton } from '@/components/OpenForReviewsButton';
 import { PageHeader } from '@/components/PageHeader';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
+import { useAction } from '@/lib/actions';
 import { apiErrorMessage } from '@/lib/api-error';
 import { apiImage } from '@/lib/image-sources';
 import { useStores } from '@/lib/stores-query';
@@ -56,6 +57,7 @@ export function InterfaceSettingsPage() {
 
 function StoreInterfacesCard({ store }: { store: TStore }) {
   const update = useUpdateInterfaces();
+  const change = useAction('stores.updateInterfaces', store._id);
   // What the owner just asked for, shown at once and reverted if the server refuses.
   const [pending, setPending] = useState<Partial<TStoreInterfaces>>({});
   const shown: TStoreInterfaces = { ...store.interfaces, ...pending };
@@ -101,17 +103,23 @@ function StoreInterfacesCard({ store }: { store: TStore }) {
             </Alert.Content>
           </Alert.Root>
         ) : null}
+        {change.reason ? (
+          <Text fontSize="sm" color="fg.muted">
+            {change.reason}
+          </Text>
+        ) : null}
         <Stack gap="4">
           {INTERFACE_KEYS.map((key, i) => (
             <Switch.Root
               key={key}
+              disabled={!change.allowed}
               checked={shown[key].status}
               onCheckedChange={(d) => void toggle(key, d.checked)}
               justifyContent="space-between"
               w="full"
               colorPalette="brand"
             >
-              <Switch.HiddenInput />
+              <Switch.HiddenInput {...change.attrs} />
               <Switch.Label flex="1">
                 <Text fontWeight="medium">
                   Interface {i + 1}: {INTERFACE_LABELS[key].title}

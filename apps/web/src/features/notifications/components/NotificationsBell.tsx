@@ -16,6 +16,7 @@ import type { TNotification } from '@cx/contracts';
 import { LuBell } from 'react-icons/lu';
 import { LoadingRows } from '@/components/LoadState';
 import { toaster } from '@/components/ui/toaster';
+import type { TRouteId } from '@/lib/actions';
 import { apiErrorMessage } from '@/lib/api-error';
 import { apiImage } from '@/lib/image-sources';
 import { unreadCount, useMarkAllRead, useNotifications } from '../api/notifications';
@@ -79,6 +80,7 @@ export function NotificationsBell() {
           size={{ base: 'sm', md: 'md' }}
           position="relative"
           data-feature="notifications"
+          data-route={'notifications.list' satisfies TRouteId}
         >
           <LuBell />
           {unread > 0 ? (

@@ -3,6 +3,7 @@ import { Button, Card, Field, Flex, Input, Switch, Text } from '@chakra-ui/react
 import { ZNotificationSettingsSchema, type TNotificationSettings } from '@cx/contracts';
 import { useState } from 'react';
 import { toaster } from '@/components/ui/toaster';
+import { useAction } from '@/lib/actions';
 import { apiErrorMessage } from '@/lib/api-error';
 import { useUpdateSettings } from '../api/rules';
 
@@ -10,6 +11,7 @@ export function QuietHoursCard({ settings }: { settings: TNotificationSettings }
   const [q, setQ] = useState(settings.quietHours);
   const [tried, setTried] = useState(false);
   const save = useUpdateSettings();
+  const action = useAction('notifications.updateSettings');
   const parsed = ZNotificationSettingsSchema.safeParse({ quietHours: q });
   const errors = parsed.success
     ? {}
@@ -36,7 +38,11 @@ export function QuietHoursCard({ settings }: { settings: TNotificationSettings }
       </Card.Header>
       <Card.Body>
         <Flex gap="4" wrap="wrap" align="end">
-          <Switch.Root checked={q.enabled} onCheckedChange={(e) => setQ({ ...q, enabled: e.checked })}>
+          <Switch.Root
+            disabled={!action.allowed}
+            checked={q.enabled}
+            onCheckedChange={(e) => setQ({ ...q, enabled: e.checked })}
+          >
             <Switch.HiddenInput />
             <Switch.Control />
             <Switch.Label>Quiet hours on</Switch.Label>
@@ -44,13 +50,24 @@ export function QuietHoursCard({ settings }: { settings: TNotificationSettings }
           {(['start', 'end'] as const).map((k) => (
             <Field.Root key={k} invalid={tried && Boolean(errors[k])} width={{ base: 'full', sm: '40' }}>
               <Field.Label>{k === 'start' ? 'From' : 'Until'}</Field.Label>
-              <Input type="time" value={q[k]} onChange={(e) => setQ({ ...q, [k]: e.target.value })} />
+              <Input
+                disabled={!action.allowed}
+                type="time"
+                value={q[k]}
+                onChange={(e) => setQ({ ...q, [k]: e.target.value })}
+              />
               <Field.ErrorText>{errors[k]}</Field.ErrorText>
             </Field.Root>
           ))}
-          <Button colorPalette="brand" onClick={submit} loading={save.isPending}>
-            Save quiet hours
-          </Button>
+          {action.allowed ? (
+            <Button {...action.attrs} colorPalette="brand" onClick={submit} loading={save.isPending}>
+              Save quiet hours
+            </Button>
+          ) : (
+            <Text fontSize="sm" color="fg.muted">
+              {action.reason}
+            </Text>
+          )}
         </Flex>
       </Card.Body>
     </Card.Root>

@@ -8,6 +8,7 @@ import { EmptyList, QueryStates } from '@/components/LoadState';
 import { PageHeader } from '@/components/PageHeader';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
+import { useAction } from '@/lib/actions';
 import { apiErrorMessage } from '@/lib/api-error';
 import { useAccess } from '@/lib/role';
 import { useStores } from '@/lib/stores-query';
@@ -19,6 +20,8 @@ import { RuleCard } from '../components/RuleCard';
 function AddRule() {
   const [type, setType] = useState<TRuleType>('summary');
   const create = useCreateRule();
+  const action = useAction('notifications.createRule');
+  if (!action.allowed) return null;
   return (
     <Flex gap="2" wrap="wrap">
       <NativeSelect.Root width={{ base: 'full', sm: '64' }}>
@@ -36,6 +39,7 @@ function AddRule() {
         <NativeSelect.Indicator />
       </NativeSelect.Root>
       <Button
+        {...action.attrs}
         colorPalette="brand"
         loading={create.isPending}
         onClick={() =>

@@ -3,6 +3,7 @@ import { Avatar, Badge, Box, Button, HStack, IconButton, Stack, Table, Text } fr
 import type { TRotaWeek, TShift } from '@cx/contracts';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { LuPlus } from 'react-icons/lu';
+import { useAction } from '@/lib/actions';
 import { apiFileUrl } from '@/lib/api-files';
 import { shortDay } from '../api/rota';
 
@@ -19,6 +20,9 @@ const DRAG_TYPE = 'application/x-cx-shift';
 
 export function RotaGrid({ week, today, onAdd, onEdit, onMove }: TRotaGridProps) {
   const [dropTarget, setDropTarget] = useState<string | null>(null);
+  // A role without rota:write (a viewer) reads the week: shifts as plain labels, no add buttons, no dragging.
+  const editShift = useAction('rota.updateShift');
+  const addShift = useAction('rota.createShift');
   const scroller = useRef<HTMLDivElement>(null);
   // On a narrow screen only a day or two fit: start with today's column in view, just after the names.
   useEffect(() => {
@@ -122,30 +126,38 @@ export function RotaGrid({ week, today, onAdd, onEdit, onMove }: TRotaGridProps)
                       verticalAlign="top"
                       bg={dropTarget === key ? 'brand.muted' : day === today ? 'brand.subtle' : undefined}
                       data-testid={`cell-${person._id}-${day}`}
-                      {...dropHandlers(person._id, day, rostrable)}
+                      {...dropHandlers(person._id, day, rostrable && editShift.allowed)}
                     >
                       <Stack gap="1" align="stretch">
-                        {shifts.map((shift) => (
-                          <Button
-                            key={shift._id}
-                            size="xs"
-                            variant="subtle"
-                            colorPalette="brand"
-                            draggable
-                            fontVariantNumeric="tabular-nums"
-                            onDragStart={(e) => {
-                              e.dataTransfer.setData(DRAG_TYPE, shift._id);
-                              e.dataTransfer.effectAllowed = 'move';
-                            }}
-                            onClick={() => onEdit(shift)}
-                            // The name starts with the visible times (axe: label in name), then says whose shift it is and what a press does.
-                            aria-label={`${shift.startTime}–${shift.endTime}, ${person.name}, ${shortDay(day)}. Edit or move shift`}
-                          >
-                            {shift.startTime}–{shift.endTime}
-                          </Button>
-                        ))}
-                        {rostrable ? (
+                        {shifts.map((shift) =>
+                          !editShift.allowed ? (
+                            <Badge key={shift._id} colorPalette="brand" fontVariantNumeric="tabular-nums">
+                              {shift.startTime}–{shift.endTime}
+                            </Badge>
+                          ) : (
+                            <Button
+                              {...editShift.attrs}
+                              key={shift._id}
+                              size="xs"
+                              variant="subtle"
+                              colorPalette="brand"
+                              draggable
+                              fontVariantNumeric="tabular-nums"
+                              onDragStart={(e) => {
+                                e.dataTransfer.setData(DRAG_TYPE, shift._id);
+                                e.dataTransfer.effectAllowed = 'move';
+                              }}
+                              onClick={() => onEdit(shift)}
+                              // The name starts with the visible times (axe: label in name), then says whose shift it is and what a press does.
+                              aria-label={`${shift.startTime}–${shift.endTime}, ${person.name}, ${shortDay(day)}. Edit or move shift`}
+                            >
+                              {shift.startTime}–{shift.endTime}
+                            </Button>
+                          ),
+                        )}
+                        {rostrable && addShift.allowed ? (
                           <IconButton
+                            {...addShift.attrs}
                             size="xs"
                             variant="ghost"
                             color="fg.muted"

@@ -20,6 +20,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { StoreSelect } from '@/components/StoreSelect';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
+import { useAction } from '@/lib/actions';
 import { apiErrorMessage } from '@/lib/api-error';
 import { useStores } from '@/lib/stores-query';
 import { addDays, shortDay, todayIn, useRotaWeek, useShiftMutations } from '../api/rota';
@@ -37,6 +38,8 @@ export function RotaPage() {
   const [week, setWeek] = useState<string | undefined>(undefined);
   const rota = useRotaWeek(store, week);
   const { update, copyWeek } = useShiftMutations();
+  const copyAction = useAction('rota.copyWeek');
+  const importAction = useAction('rota.importShifts');
   const [target, setTarget] = useState<TShiftDialogTarget | null>(null);
   // Refusals from drag-and-drop and copy results stay on the page until dismissed, not only in a passing toast.
   const [notice, setNotice] = useState<TNotice>(null);
@@ -126,18 +129,29 @@ export function RotaPage() {
                   </Text>
                 ) : null}
               </HStack>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => void copyLastWeek()}
-                loading={copyWeek.isPending}
-                disabled={!data}
-              >
-                <LuCopy aria-hidden /> Copy last week
-              </Button>
-              <Button size="sm" variant="outline" onClick={() => setImporting(true)} disabled={!data}>
-                <LuUpload aria-hidden /> Import rota
-              </Button>
+              {copyAction.allowed && (
+                <Button
+                  {...copyAction.attrs}
+                  size="sm"
+                  variant="outline"
+                  onClick={() => void copyLastWeek()}
+                  loading={copyWeek.isPending}
+                  disabled={!data}
+                >
+                  <LuCopy aria-hidden /> Copy last week
+                </Button>
+              )}
+              {importAction.allowed && (
+                <Button
+                  {...importAction.attrs}
+                  size="sm"
+                  variant="outline"
+                  onClick={() => setImporting(true)}
+                  disabled={!data}
+                >
+                  <LuUpload aria-hidden /> Import rota
+                </Button>
+              )}
             </Flex>
 
             {notice ? (
@@ -190,7 +204,7 @@ export function RotaPage() {
           </Stack>
         )}
       </QueryStates>
-      {data && importing ? (
+      {data && importing && importAction.allowed ? (
         <ImportRotaDialog open store={data.store} onClose={() => setImporting(false)} />
       ) : null}
       {data ? (

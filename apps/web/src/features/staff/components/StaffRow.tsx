@@ -5,6 +5,7 @@ import { LuAward, LuUserCheck, LuUserX } from 'react-icons/lu';
 import { Link } from 'react-router';
 import { DeleteButton, EditButton } from '@/components/ItemActions';
 import { paths } from '@/config/paths';
+import { useAction } from '@/lib/actions';
 import { apiFileUrl } from '@/lib/api-files';
 
 export type TStaffRowProps = {
@@ -16,6 +17,8 @@ export type TStaffRowProps = {
 };
 
 export function StaffRow({ member, busy, onEdit, onToggleActive, onDelete }: TStaffRowProps) {
+  const toggle = useAction('staff.update');
+  const canWrite = toggle.allowed;
   return (
     <Flex
       as="li"
@@ -59,13 +62,15 @@ export function StaffRow({ member, busy, onEdit, onToggleActive, onDelete }: TSt
             <LuAward aria-hidden /> Scorecard
           </Link>
         </Button>
-        <EditButton onClick={onEdit} itemName={member.name} />
-        <Button size="sm" variant="outline" onClick={onToggleActive} loading={busy}>
-          {member.active ? <LuUserX aria-hidden /> : <LuUserCheck aria-hidden />}
-          {member.active ? 'Deactivate' : 'Reactivate'}
-          <VisuallyHidden> {member.name}</VisuallyHidden>
-        </Button>
-        <DeleteButton onClick={onDelete} itemName={member.name} />
+        <EditButton onClick={onEdit} itemName={member.name} route="staff.update" />
+        {canWrite ? (
+          <Button {...toggle.attrs} size="sm" variant="outline" onClick={onToggleActive} loading={busy}>
+            {member.active ? <LuUserX aria-hidden /> : <LuUserCheck aria-hidden />}
+            {member.active ? 'Deactivate' : 'Reactivate'}
+            <VisuallyHidden> {member.name}</VisuallyHidden>
+          </Button>
+        ) : null}
+        <DeleteButton onClick={onDelete} itemName={member.name} route="staff.remove" />
       </HStack>
     </Flex>
   );

@@ -10,6 +10,7 @@ import { StoreSelect } from '@/components/StoreSelect';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useAction } from '@/lib/actions';
 import { apiErrorMessage } from '@/lib/api-error';
 import { useStores } from '@/lib/stores-query';
 import { useStaffList, useStaffMutations } from '../api/staff';
@@ -29,6 +30,7 @@ export function ManageStaffPage() {
   const staff = useStaffList({ q: q || undefined, store: store || undefined, status });
   const { update, remove } = useStaffMutations();
   const [dialog, setDialog] = useState<TDialog>(null);
+  const add = useAction('staff.create');
   const storeList = stores.data?.body.stores ?? [];
   const members = staff.data?.body.staff ?? [];
   const filtered = Boolean(q || store || status !== 'all');
@@ -58,13 +60,16 @@ export function ManageStaffPage() {
         title={paths.business.manageStaff.title}
         description="The people who work at your stores. Customers rate them by name and photo."
         actions={
-          <Button
-            colorPalette="brand"
-            onClick={() => setDialog({ kind: 'create' })}
-            disabled={!stores.isSuccess || noStores}
-          >
-            <LuPlus aria-hidden /> Add staff member
-          </Button>
+          add.allowed && (
+            <Button
+              {...add.attrs}
+              colorPalette="brand"
+              onClick={() => setDialog({ kind: 'create' })}
+              disabled={!stores.isSuccess || noStores}
+            >
+              <LuPlus aria-hidden /> Add staff member
+            </Button>
+          )
         }
       />
 
@@ -122,9 +127,15 @@ export function ManageStaffPage() {
                   title="No staff yet"
                   description="Add the people who work at your stores so customers can rate them."
                   action={
-                    <Button colorPalette="brand" onClick={() => setDialog({ kind: 'create' })}>
-                      <LuPlus aria-hidden /> Add staff member
-                    </Button>
+                    add.allowed && (
+                      <Button
+                        {...add.attrs}
+                        colorPalette="brand"
+                        onClick={() => setDialog({ kind: 'create' })}
+                      >
+                        <LuPlus aria-hidden /> Add staff member
+                      </Button>
+                    )
                   }
                 />
               )

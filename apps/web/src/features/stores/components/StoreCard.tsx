@@ -3,6 +3,7 @@ import { Badge, Box, Button, Card, Flex, HStack, Icon, Image, Stack, Text } from
 import type { TStore } from '@cx/contracts';
 import { LuMapPin, LuMonitor, LuStore } from 'react-icons/lu';
 import { DeleteButton, EditButton } from '@/components/ItemActions';
+import { useAction } from '@/lib/actions';
 import { apiImage } from '@/lib/image-sources';
 import { interfacesOn } from './store-table';
 import { PreviewLink, StoreDownloads } from './StoreLinks';
@@ -16,6 +17,7 @@ export type TStoreCardProps = {
 };
 
 export function StoreCard({ store, onEdit, onDelete, onBoard }: TStoreCardProps) {
+  const board = useAction('boards.create');
   const enabled = interfacesOn(store);
 
   return (
@@ -60,11 +62,12 @@ export function StoreCard({ store, onEdit, onDelete, onBoard }: TStoreCardProps)
         </HStack>
       </Card.Body>
       <Card.Footer gap="2" flexWrap="wrap">
-        <EditButton onClick={onEdit} />
+        <EditButton onClick={onEdit} route="stores.update" storeId={store._id} />
         <StoreDownloads store={store} />
         <PreviewLink store={store} />
-        {onBoard ? (
+        {onBoard && board.allowed ? (
           <Button
+            {...board.attrs}
             size="sm"
             variant="outline"
             onClick={onBoard}
@@ -73,7 +76,7 @@ export function StoreCard({ store, onEdit, onDelete, onBoard }: TStoreCardProps)
             <LuMonitor aria-hidden /> Breakroom board
           </Button>
         ) : null}
-        <DeleteButton onClick={onDelete} itemName={store.name} />
+        <DeleteButton onClick={onDelete} itemName={store.name} route="stores.remove" storeId={store._id} />
       </Card.Footer>
     </Card.Root>
   );

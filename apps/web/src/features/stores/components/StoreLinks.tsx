@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { LuChevronDown, LuExternalLink, LuQrCode } from 'react-icons/lu';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
+import { noRouteAttrs, useAction } from '@/lib/actions';
 import { apiErrorMessage } from '@/lib/api-error';
 import { downloadStoreFile, type TStoreDownload } from '../api/stores';
 
@@ -16,6 +17,8 @@ const DOWNLOADS: Array<{ value: TStoreDownload; label: string }> = [
 
 export function StoreDownloads({ store, compact }: { store: TStore; compact?: boolean }) {
   const [downloading, setDownloading] = useState(false);
+  // The QR files and poster are behind stores:write (they hand out the store's rating link) (#36).
+  const qr = useAction('stores.poster', store._id);
   const download = async (kind: TStoreDownload) => {
     setDownloading(true);
     try {
@@ -26,10 +29,12 @@ export function StoreDownloads({ store, compact }: { store: TStore; compact?: bo
       setDownloading(false);
     }
   };
+  if (!qr.allowed) return null;
   return (
     <Menu.Root onSelect={(d) => void download(d.value as TStoreDownload)}>
       <Menu.Trigger asChild>
         <Button
+          {...qr.attrs}
           size="sm"
           variant="outline"
           loading={downloading}
@@ -58,6 +63,7 @@ export function PreviewLink({ store }: { store: TStore }) {
   return (
     <Button asChild size="sm" variant="ghost">
       <a
+        {...noRouteAttrs}
         href={paths.customer.rateStaff.getPreviewHref(store._id)}
         target="_blank"
         rel="noopener noreferrer"

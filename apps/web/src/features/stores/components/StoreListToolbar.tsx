@@ -1,6 +1,7 @@
 // Above the store list: search, table/cards switch, and the bulk actions for the selected (or all) stores.
 import { Button, ButtonGroup, Flex, HStack, Input, InputGroup, NativeSelect, Text } from '@chakra-ui/react';
 import { LuClock, LuLayoutGrid, LuSearch, LuSlidersHorizontal, LuTable2 } from 'react-icons/lu';
+import { noRouteAttrs, useAction } from '@/lib/actions';
 import type { TStoreSortState } from './store-table';
 
 export type TStoreView = 'table' | 'cards';
@@ -35,6 +36,9 @@ const SORT_OPTIONS: Array<{ value: string; label: string }> = [
 ];
 
 export function StoreListToolbar(p: TStoreListToolbarProps) {
+  // The bulk buttons show only to a role the bulk routes admit (#36); selecting and searching call no route.
+  const bulkInterfaces = useAction('storeBulk.interfaces');
+  const bulkHours = useAction('storeBulk.openingHours');
   return (
     <Flex gap="3" mb="4" direction="column">
       <Flex gap="3" wrap="wrap" align="center">
@@ -72,6 +76,7 @@ export function StoreListToolbar(p: TStoreListToolbarProps) {
         </NativeSelect.Root>
         <ButtonGroup size="sm" variant="outline" attached role="group" aria-label="Show stores as">
           <Button
+            {...noRouteAttrs}
             aria-pressed={p.view === 'table'}
             variant={p.view === 'table' ? 'solid' : 'outline'}
             onClick={() => p.onView('table')}
@@ -79,6 +84,7 @@ export function StoreListToolbar(p: TStoreListToolbarProps) {
             <LuTable2 aria-hidden /> Table
           </Button>
           <Button
+            {...noRouteAttrs}
             aria-pressed={p.view === 'cards'}
             variant={p.view === 'cards' ? 'solid' : 'outline'}
             onClick={() => p.onView('cards')}
@@ -96,18 +102,18 @@ export function StoreListToolbar(p: TStoreListToolbarProps) {
         </Text>
         <HStack gap="2" wrap="wrap">
           {p.selected > 0 ? (
-            <Button size="sm" variant="ghost" onClick={p.onClearSelection}>
+            <Button {...noRouteAttrs} size="sm" variant="ghost" onClick={p.onClearSelection}>
               Clear selection
             </Button>
           ) : null}
-          {p.onBulkInterfaces ? (
-            <Button size="sm" variant="outline" onClick={p.onBulkInterfaces}>
+          {p.onBulkInterfaces && bulkInterfaces.allowed ? (
+            <Button {...bulkInterfaces.attrs} size="sm" variant="outline" onClick={p.onBulkInterfaces}>
               <LuSlidersHorizontal aria-hidden />{' '}
               {p.selected > 0 ? 'Set interfaces…' : 'Set interfaces for all…'}
             </Button>
           ) : null}
-          {p.onBulkHours ? (
-            <Button size="sm" variant="outline" onClick={p.onBulkHours}>
+          {p.onBulkHours && bulkHours.allowed ? (
+            <Button {...bulkHours.attrs} size="sm" variant="outline" onClick={p.onBulkHours}>
               <LuClock aria-hidden /> {p.selected > 0 ? 'Set opening hours…' : 'Set opening hours for all…'}
             </Button>
           ) : null}

@@ -1,37 +1,9 @@
 // The stores as a sortable table with row selection; on a phone each row stacks into labelled lines, every figure shown.
-import {
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  HStack,
-  Icon,
-  IconButton,
-  Image,
-  Menu,
-  Portal,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, HStack, Icon, Image, Table, Text } from '@chakra-ui/react';
 import type { TStore } from '@cx/contracts';
-import { useState } from 'react';
-import {
-  LuArrowDown,
-  LuArrowUp,
-  LuArrowUpDown,
-  LuEllipsisVertical,
-  LuExternalLink,
-  LuMonitor,
-  LuPencil,
-  LuQrCode,
-  LuStore,
-  LuTrash2,
-} from 'react-icons/lu';
-import { toaster } from '@/components/ui/toaster';
-import { paths } from '@/config/paths';
-import { apiErrorMessage } from '@/lib/api-error';
+import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuStore } from 'react-icons/lu';
 import { apiImage } from '@/lib/image-sources';
-import { downloadStoreFile, type TStoreDownload } from '../api/stores';
+import { RowActions } from './StoreRowActions';
 import {
   areaOf,
   hoursSummary,
@@ -97,56 +69,6 @@ function SortButton({
       {label}
       <Arrow aria-hidden />
     </Button>
-  );
-}
-
-/** Downloads and the preview; actions that open a dialog are buttons on the row (a menu closing would hand focus back
- * to its trigger, outside the new dialog). */
-function RowMenu({ store }: { store: TStore }) {
-  const [busy, setBusy] = useState(false);
-  const select = async (value: string) => {
-    if (value === 'preview') return;
-    setBusy(true);
-    try {
-      await downloadStoreFile(store._id, value as TStoreDownload);
-    } catch (error) {
-      toaster.error({ title: apiErrorMessage(error, 'The download failed. Please try again.') });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Menu.Root onSelect={(d) => void select(d.value)}>
-      <Menu.Trigger asChild>
-        <Button size="sm" variant="ghost" loading={busy} aria-label={`More actions for ${store.name}`}>
-          <LuEllipsisVertical aria-hidden />
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="preview" asChild>
-              <a
-                href={paths.customer.rateStaff.getPreviewHref(store._id)}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                <LuExternalLink aria-hidden /> Preview as a customer
-              </a>
-            </Menu.Item>
-            <Menu.Item value="qr-png">
-              <LuQrCode aria-hidden /> Download QR code (PNG)
-            </Menu.Item>
-            <Menu.Item value="qr-svg">
-              <LuQrCode aria-hidden /> Download QR code (SVG)
-            </Menu.Item>
-            <Menu.Item value="poster">
-              <LuQrCode aria-hidden /> Download A4 poster (PDF)
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
   );
 }
 
@@ -288,38 +210,7 @@ export function StoreTable({
                 {hoursSummary(store)}
               </Table.Cell>
               <Table.Cell role="cell" {...stackedCell} data-label="Actions" whiteSpace="nowrap">
-                <HStack gap="1" justify="flex-end">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => actions.onEdit(store)}
-                    aria-label={`Edit ${store.name}`}
-                  >
-                    <LuPencil aria-hidden /> Edit
-                  </Button>
-                  {actions.onBoard ? (
-                    <IconButton
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => actions.onBoard?.(store)}
-                      aria-label={`Breakroom board for ${store.name}`}
-                      title="Breakroom board"
-                    >
-                      <LuMonitor aria-hidden />
-                    </IconButton>
-                  ) : null}
-                  <IconButton
-                    size="sm"
-                    variant="ghost"
-                    colorPalette="red"
-                    onClick={() => actions.onDelete(store)}
-                    aria-label={`Delete ${store.name}`}
-                    title="Delete"
-                  >
-                    <LuTrash2 aria-hidden />
-                  </IconButton>
-                  <RowMenu store={store} />
-                </HStack>
+                <RowActions store={store} actions={actions} />
               </Table.Cell>
             </Table.Row>
           );

@@ -3,7 +3,15 @@
 import { Button, SimpleGrid, Text } from '@chakra-ui/react';
 import type { TStore } from '@cx/contracts';
 import { useMemo, useState } from 'react';
-import { LuFileDown, LuMonitorSmartphone, LuNetwork, LuPalette, LuPlus, LuStore, LuUpload } from 'react-icons/lu';
+import {
+  LuFileDown,
+  LuMonitorSmartphone,
+  LuNetwork,
+  LuPalette,
+  LuPlus,
+  LuStore,
+  LuUpload,
+} from 'react-icons/lu';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyList, QueryStates } from '@/components/LoadState';
@@ -27,6 +35,7 @@ import { ImportStoresDialog } from '../components/ImportStoresDialog';
 import { PostersDialog } from '../components/PostersDialog';
 import { BreakroomBoardDialog } from '@/features/boards/components/BreakroomBoardDialog';
 import { useAccess } from '@/lib/role';
+import { useAction } from '@/lib/actions';
 
 type TDialog =
   | { kind: 'create' }
@@ -46,8 +55,10 @@ export function ManageStoresPage() {
   const [dialog, setDialog] = useState<TDialog>(null);
   const access = useAccess();
   const canBoard = access.can('boards:manage');
-  const canImport = access.can('stores:manage');
-  const canWrite = access.can('stores:write');
+  const importing = useAction('stores.import');
+  const adding = useAction('stores.create');
+  const kiosks = useAction('kiosks.list');
+  const posters = useAction('brand.posters');
   const list = useMemo(() => stores.data?.body.stores ?? [], [stores.data]);
   const areaList = useAreas().data?.body.areas;
   const areas = useMemo(() => new Map((areaList ?? []).map((a) => [a._id, a.name])), [areaList]);
@@ -94,25 +105,34 @@ export function ManageStoresPage() {
                 <LuNetwork aria-hidden /> Structure
               </Link>
             </Button>
-            <Button variant="outline" onClick={() => setDialog({ kind: 'posters' })} disabled={list.length === 0}>
-              <LuFileDown aria-hidden /> Download posters
-            </Button>
+            {posters.allowed && (
+              <Button
+                {...posters.attrs}
+                variant="outline"
+                onClick={() => setDialog({ kind: 'posters' })}
+                disabled={list.length === 0}
+              >
+                <LuFileDown aria-hidden /> Download posters
+              </Button>
+            )}
             <Button asChild variant="outline">
               <Link to={paths.business.brand.path}>
                 <LuPalette aria-hidden /> Brand
               </Link>
             </Button>
-            <Button variant="outline" onClick={() => setDialog({ kind: 'kiosks' })}>
+            <Button {...kiosks.attrs} variant="outline" onClick={() => setDialog({ kind: 'kiosks' })}>
               <LuMonitorSmartphone aria-hidden /> Kiosk tablets
             </Button>
-            {canImport && (
-              <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
+            {importing.allowed && (
+              <Button {...importing.attrs} variant="outline" onClick={() => setDialog({ kind: 'import' })}>
                 <LuUpload aria-hidden /> Import stores
               </Button>
             )}
-            <Button colorPalette="brand" onClick={() => setDialog({ kind: 'create' })}>
-              <LuPlus aria-hidden /> Add store
-            </Button>
+            {adding.allowed && (
+              <Button {...adding.attrs} colorPalette="brand" onClick={() => setDialog({ kind: 'create' })}>
+                <LuPlus aria-hidden /> Add store
+              </Button>
+            )}
           </>
         }
       />
@@ -126,11 +146,17 @@ export function ManageStoresPage() {
           <EmptyList
             icon={<LuStore />}
             title="No stores yet"
-            description="Add your first store to get its QR code and start collecting feedback."
+            description={
+              adding.allowed
+                ? 'Add your first store to get its QR code and start collecting feedback.'
+                : `${adding.reason}: ask them to add your stores.`
+            }
             action={
-              <Button colorPalette="brand" onClick={() => setDialog({ kind: 'create' })}>
-                <LuPlus aria-hidden /> Add store
-              </Button>
+              adding.allowed && (
+                <Button {...adding.attrs} colorPalette="brand" onClick={() => setDialog({ kind: 'create' })}>
+                  <LuPlus aria-hidden /> Add store
+                </Button>
+              )
             }
           />
         }
@@ -146,8 +172,8 @@ export function ManageStoresPage() {
               total={list.length}
               selected={selected.size}
               onClearSelection={() => setPicked(new Set())}
-              onBulkInterfaces={canWrite ? () => setDialog({ kind: 'bulk-interfaces' }) : undefined}
-              onBulkHours={canWrite ? () => setDialog({ kind: 'bulk-hours' }) : undefined}
+              onBulkInterfaces={() => setDialog({ kind: 'bulk-interfaces' })}
+              onBulkHours={() => setDialog({ kind: 'bulk-hours' })}
               sort={sort}
               onSort={setSort}
             />

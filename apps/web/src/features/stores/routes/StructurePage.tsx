@@ -17,6 +17,7 @@ import { AreaSettingsDialog } from '../components/structure/AreaSettingsDialog';
 import { AreaTree, type TTreeActions } from '../components/structure/AreaTree';
 import { MoveToMenu } from '../components/structure/MoveToMenu';
 import { buildTree, flatten, type TMovable, type TTreeNode } from '../components/structure/tree';
+import { routeAttrs } from '@/lib/actions';
 
 export function StructurePage() {
   const areas = useAreas();
@@ -94,7 +95,11 @@ export function StructurePage() {
               </Link>
             </Button>
             {canEdit && root ? (
-              <Button colorPalette="brand" onClick={() => setNameDialog({ kind: 'add', parent: root })}>
+              <Button
+                {...routeAttrs('areas.create')}
+                colorPalette="brand"
+                onClick={() => setNameDialog({ kind: 'add', parent: root })}
+              >
                 <LuFolderPlus aria-hidden /> Add area
               </Button>
             ) : null}
@@ -114,7 +119,11 @@ export function StructurePage() {
             description="Add regions and districts, then place your stores in them."
             action={
               canEdit && root ? (
-                <Button colorPalette="brand" onClick={() => setNameDialog({ kind: 'add', parent: root })}>
+                <Button
+                  {...routeAttrs('areas.create')}
+                  colorPalette="brand"
+                  onClick={() => setNameDialog({ kind: 'add', parent: root })}
+                >
                   <LuFolderPlus aria-hidden /> Add area
                 </Button>
               ) : undefined
@@ -148,6 +157,7 @@ export function StructurePage() {
                       Clear
                     </Button>
                     <MoveToMenu
+                      route="stores.update"
                       label="Move to area"
                       targets={flatten(root!)}
                       onMove={(to) => void moveSelected(to)}

@@ -86,6 +86,7 @@ export function MySubscriptionPage() {
                       <PlanCards
                         plans={plans.data?.body.plans ?? []}
                         currentPlan={subscribed ? (s.plan?.id ?? null) : null}
+                        chooseRoute="plans.createCheckoutSession"
                         chooseLabel={subscribed ? undefined : (plan) => `Choose ${plan.name}`}
                         onChoose={subscribed ? undefined : choose}
                         busyPlan={checkout.isPending ? checkout.plan : null}

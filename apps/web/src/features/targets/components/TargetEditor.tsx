@@ -12,6 +12,7 @@ import {
 import { useState } from 'react';
 import { LoadError, LoadingRows } from '@/components/LoadState';
 import { toaster } from '@/components/ui/toaster';
+import { routeAttrs } from '@/lib/actions';
 import { apiErrorMessage, describeApiError } from '@/lib/api-error';
 import { useEffectiveTargets, useSetTarget } from '../api/targets';
 import type { TNode } from './nodes';
@@ -90,11 +91,22 @@ function MetricRow({
               />
               {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
             </Field.Root>
-            <Button type="submit" size="md" colorPalette="brand" loading={save.isPending}>
+            <Button
+              {...routeAttrs('targets.set')}
+              type="submit"
+              size="md"
+              colorPalette="brand"
+              loading={save.isPending}
+            >
               Save
             </Button>
             {own ? (
-              <Button variant="outline" onClick={() => void submit(null)} disabled={save.isPending}>
+              <Button
+                {...routeAttrs('targets.set')}
+                variant="outline"
+                onClick={() => void submit(null)}
+                disabled={save.isPending}
+              >
                 Remove
               </Button>
             ) : null}

@@ -7,6 +7,7 @@ import { EmptyList, QueryStates } from '@/components/LoadState';
 import { PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
 import { useAccess } from '@/lib/role';
+import { noRouteAttrs } from '@/lib/actions';
 import { useStores } from '@/lib/stores-query';
 import { useTargets, useTreeAreas } from '../api/targets';
 import { TargetEditor } from '../components/TargetEditor';
@@ -28,6 +29,7 @@ function NodeList({
       {nodes.map((n) => (
         <li key={n.id}>
           <Button
+            {...noRouteAttrs}
             variant={n.id === selected ? 'subtle' : 'ghost'}
             colorPalette={n.id === selected ? 'brand' : undefined}
             aria-current={n.id === selected ? 'true' : undefined}

@@ -14,6 +14,7 @@ import { formatBytes, useCsvUrlDownload } from '@/lib/analytics/csv-download';
 import { apiErrorMessage, isUnauthorizedError } from '@/lib/api-error';
 import { useAccess } from '@/lib/role';
 import { useStores } from '@/lib/stores-query';
+import { routeAttrs } from '@/lib/actions';
 import { auditQuery, useAuditLog } from '../api/audit';
 import { useTeam } from '../api/team';
 import { AUDIT_KIND_LABELS, AuditFilters, filterFromParams } from '../components/AuditFilters';
@@ -93,6 +94,7 @@ export function AuditLogPage() {
               <Link to={paths.business.team.path}>Back to the team</Link>
             </Button>
             <Button
+              {...routeAttrs('audit.exportCsv')}
               variant="outline"
               onClick={startDownload}
               loading={download.isPending}

@@ -15,6 +15,7 @@ import { apiErrorMessage } from '@/lib/api-error';
 import { useAccess } from '@/lib/role';
 import { useSession } from '@/lib/session';
 import { useStores } from '@/lib/stores-query';
+import { routeAttrs } from '@/lib/actions';
 import { useAreaChoices, useTeam, useTeamMutations } from '../api/team';
 import { InviteDialog } from '../components/InviteDialog';
 import { MemberDialog } from '../components/MemberDialog';
@@ -80,7 +81,7 @@ export function TeamPage() {
                 </Button>
               ) : null}
               {canInvite ? (
-                <Button colorPalette="brand" onClick={() => setInviting(true)}>
+                <Button {...routeAttrs('team.invite')} colorPalette="brand" onClick={() => setInviting(true)}>
                   <LuUserPlus aria-hidden /> Invite
                 </Button>
               ) : null}

@@ -3,6 +3,7 @@ import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react'
 import type { TThemeEntry } from '@cx/contracts';
 import { LuCombine, LuEye, LuEyeOff, LuPencil, LuSplit } from 'react-icons/lu';
 import { formatFigure } from '@/lib/analytics/format';
+import { routeAttrs } from '@/lib/actions';
 
 export type TThemeActions = {
   onRename: (theme: TThemeEntry) => void;
@@ -62,7 +63,13 @@ function ThemeRow({
       </Box>
       <HStack gap="2" wrap="wrap">
         {merged ? (
-          <Button size="sm" variant="outline" loading={busy} onClick={() => actions.onUnmerge(theme)}>
+          <Button
+            {...routeAttrs('themes.updateTheme')}
+            size="sm"
+            variant="outline"
+            loading={busy}
+            onClick={() => actions.onUnmerge(theme)}
+          >
             <LuSplit aria-hidden /> Unmerge
           </Button>
         ) : (
@@ -70,6 +77,7 @@ function ThemeRow({
             <Button
               size="sm"
               variant="outline"
+              {...routeAttrs('themes.updateTheme')}
               aria-label={`Rename ${theme.name}`}
               onClick={() => actions.onRename(theme)}
             >
@@ -78,6 +86,7 @@ function ThemeRow({
             <Button
               size="sm"
               variant="outline"
+              {...routeAttrs('themes.updateTheme')}
               aria-label={`Merge ${theme.name} into another theme`}
               onClick={() => actions.onMerge(theme)}
             >
@@ -87,6 +96,7 @@ function ThemeRow({
               size="sm"
               variant="ghost"
               loading={busy}
+              {...routeAttrs('themes.updateTheme')}
               aria-label={`${theme.hidden ? 'Show' : 'Hide'} ${theme.name}`}
               onClick={() => actions.onToggleHidden(theme)}
             >

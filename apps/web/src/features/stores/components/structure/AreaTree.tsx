@@ -12,6 +12,7 @@ import {
 } from 'react-icons/lu';
 import { MoveToMenu } from './MoveToMenu';
 import { moveTargets, storeCount, type TMovable, type TTreeNode } from './tree';
+import { routeAttrs } from '@/lib/actions';
 
 export type TTreeActions = {
   /** Owner/Admin: the edit controls, checkboxes and dragging. */
@@ -130,6 +131,7 @@ function AreaNode({
             <IconButton
               size="xs"
               variant="ghost"
+              {...routeAttrs('areas.update')}
               aria-label={`Settings of ${area.name}`}
               onClick={() => actions.onSettings?.(node)}
             >
@@ -141,6 +143,7 @@ function AreaNode({
               <IconButton
                 size="xs"
                 variant="ghost"
+                {...routeAttrs('areas.create')}
                 aria-label={`Add an area in ${area.name}`}
                 onClick={() => actions.onAdd(node)}
               >
@@ -149,6 +152,7 @@ function AreaNode({
               <IconButton
                 size="xs"
                 variant="ghost"
+                {...routeAttrs('areas.update')}
                 aria-label={`Rename ${area.name}`}
                 onClick={() => actions.onRename(node)}
               >
@@ -157,6 +161,7 @@ function AreaNode({
               {isTop ? null : (
                 <>
                   <MoveToMenu
+                    route="areas.update"
                     label={`Move ${area.name} to…`}
                     targets={moveTargets(root, self)}
                     onMove={(to) => actions.onMove(self, to)}
@@ -165,6 +170,7 @@ function AreaNode({
                     size="xs"
                     variant="ghost"
                     colorPalette="red"
+                    {...routeAttrs('areas.remove')}
                     aria-label={`Delete ${area.name}`}
                     onClick={() => actions.onDelete(node)}
                   >
@@ -212,6 +218,7 @@ function AreaNode({
                 </Text>
                 {actions.canEdit ? (
                   <MoveToMenu
+                    route="stores.update"
                     label={`Move ${store.name} to…`}
                     targets={moveTargets(root, item)}
                     onMove={(to) => actions.onMove(item, to)}

@@ -2,6 +2,7 @@
 import { Box, Button, IconButton, Menu, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuFolderInput } from 'react-icons/lu';
+import { routeAttrs, type TRouteId } from '@/lib/actions';
 import type { TTreeNode } from './tree';
 
 export type TMoveToMenuProps = {
@@ -13,18 +14,27 @@ export type TMoveToMenuProps = {
   /** A text button instead of an icon-only one. */
   children?: ReactNode;
   disabled?: boolean;
+  /** The contract route a move calls (areas.update for an area, stores.update for stores). */
+  route: TRouteId;
 };
 
-export function MoveToMenu({ targets, onMove, label, children, disabled }: TMoveToMenuProps) {
+export function MoveToMenu({ targets, onMove, label, children, disabled, route }: TMoveToMenuProps) {
   return (
     <Menu.Root onSelect={(d) => onMove(d.value)} positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
         {children ? (
-          <Button size="sm" variant="outline" aria-label={label} disabled={disabled || targets.length === 0}>
+          <Button
+            {...routeAttrs(route)}
+            size="sm"
+            variant="outline"
+            aria-label={label}
+            disabled={disabled || targets.length === 0}
+          >
             {children}
           </Button>
         ) : (
           <IconButton
+            {...routeAttrs(route)}
             size="xs"
             variant="ghost"
             aria-label={label}
