@@ -65,6 +65,11 @@ const calls: Record<string, Record<string, Call>> = {
     deleteShift: (i) => agent().delete(`/api/v1/rota/shifts/${i.shift}`),
     copyWeek: (i) => agent().post('/api/v1/rota/copy-week').send({ store: i.store, week: '2025-06-09' }),
     onShift: (i) => agent().get('/api/v1/rota/on-shift').query({ store: i.store }),
+    importShifts: (i) =>
+      agent()
+        .post('/api/v1/rota/import')
+        .field('store', i.store)
+        .attach('file', Buffer.from('Employee,Date,Start Time,End Time\nVictim Staff,2025-06-02,09:00,10:00\n'), 'rota.csv'),
   },
 };
 

@@ -94,6 +94,8 @@ export async function setLogo(access: Access, file: { buffer?: Buffer } | undefi
 
 export async function removeLogo(access: Access): Promise<TBrand> {
   const before = await storedBrand(access.businessId);
+  // Nothing to remove: answer the brand as it is, without touching the business (not even its updatedAt).
+  if (!before.brandLogo) return toBrand(before);
   const after = await BusinessModel.findByIdAndUpdate(
     access.businessId,
     { $set: { brandLogo: null } },
