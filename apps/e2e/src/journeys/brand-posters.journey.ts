@@ -64,7 +64,7 @@ export const journey: Journey = {
     await page.goto('/manage-stores');
     await page.getByRole('link', { name: 'Brand' }).click();
     await page.getByRole('heading', { name: 'Brand', level: 1 }).waitFor();
-    const colour = page.getByRole('textbox', { name: 'Brand colour' });
+    const colour = page.getByRole('textbox', { name: 'Brand colour', exact: true });
     await colour.fill('#7C3AED');
     await page.getByRole('button', { name: 'Save colour' }).click();
     await page.getByText('Brand updated').first().waitFor();

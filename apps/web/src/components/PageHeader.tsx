@@ -13,8 +13,10 @@ export function PageHeader({ title, description, actions }: TPageHeaderProps) {
       mb="6"
       align={{ base: 'stretch', md: 'flex-end' }}
       direction={{ base: 'column', md: 'row' }}
+      wrap="wrap"
     >
-      <Box flex="1" minW="0">
+      {/* The title keeps a readable width; a long row of actions wraps below it instead of squeezing it to nothing. */}
+      <Box flex="1 1 20rem" minW="0">
         <Heading as="h1" id="page-title" size="2xl" mb={description ? '1' : '0'}>
           {title}
         </Heading>
