@@ -70,7 +70,7 @@ export function OpeningHoursFields({
                   gridColumn={{ base: '1 / -1', sm: 'auto' }}
                   justifySelf={{ base: 'start', sm: 'auto' }}
                   onClick={() => onCopyToAll(i)}
-                  aria-label={`Copy ${label}'s hours to all days`}
+                  aria-label={`Copy to all days: ${label}'s hours`}
                   title={`Copy ${label}'s hours to all days`}
                 >
                   <LuCopy aria-hidden /> Copy to all days

@@ -140,7 +140,7 @@ describe('/manage-stores table', () => {
     const close = within(dialog).getByLabelText('Tuesday closing time');
     await userEvent.clear(close);
     await userEvent.type(close, '21:15');
-    await userEvent.click(within(dialog).getByRole('button', { name: "Copy Tuesday's hours to all days" }));
+    await userEvent.click(within(dialog).getByRole('button', { name: "Copy to all days: Tuesday's hours" }));
     for (const day of ['Monday', 'Wednesday', 'Saturday', 'Sunday']) {
       expect(within(dialog).getByLabelText(`${day} closing time`)).toHaveValue('21:15');
       expect(within(dialog).getByLabelText(`${day} closing time`)).toBeEnabled();
