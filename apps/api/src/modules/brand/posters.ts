@@ -54,9 +54,11 @@ export async function postersPdf(access: Access, query: { stores?: string[]; are
   };
   void (async () => {
     for (const [i, store] of stores.entries()) {
-      const url = rateUrlFor(String(store._id));
-      const qr = await posterQr(url);
+      // One page per turn of the event loop: a 1,000-store PDF never holds other requests for its whole build.
+      if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       if (doc.destroyed) return;
+      const url = rateUrlFor(String(store._id));
+      const qr = posterQr(url);
       if (i > 0) doc.addPage();
       drawPoster(doc, { storeName: store.name, url, qr }, brand);
     }

@@ -45,8 +45,33 @@ export function newPosterDocument(title: string, subject: string): PDFKit.PDFDoc
   });
 }
 
-/** QR bytes for a poster: 600 px prints sharply at 300 pt. */
-export const posterQr = (url: string): Promise<Buffer> => QRCode.toBuffer(url, pngOptions(600));
+/** A poster's QR as its module matrix, drawn as vectors: sharp at any print size, no PNG to encode and decode. */
+export const posterQr = (url: string): QRCode.QRCode =>
+  QRCode.create(url, { errorCorrectionLevel: QR_OPTIONS.errorCorrectionLevel });
+
+/**
+ * Draws the code's dark modules as one filled path on a white square with the quiet zone, each row's runs of dark
+ * modules merged into one rectangle (about a tenth of the rectangles of one per module).
+ */
+function drawQr(doc: PDFKit.PDFDocument, qr: QRCode.QRCode, x: number, y: number, size: number): void {
+  const n = qr.modules.size;
+  const cell = size / (n + 2 * QR_OPTIONS.margin);
+  const origin = QR_OPTIONS.margin * cell;
+  doc.rect(x, y, size, size).fill('#ffffff');
+  for (let row = 0; row < n; row++) {
+    let col = 0;
+    while (col < n) {
+      if (!qr.modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < n && qr.modules.get(row, col)) col++;
+      doc.rect(x + origin + start * cell, y + origin + row * cell, (col - start) * cell, cell);
+    }
+  }
+  doc.fill('#000000');
+}
 
 /**
  * Draws one A4 portrait (595 × 842 pt) poster on the current page: the chain's logo (when set), headline, store name,
@@ -54,7 +79,7 @@ export const posterQr = (url: string): Promise<Buffer> => QRCode.toBuffer(url, p
  */
 export function drawPoster(
   doc: PDFKit.PDFDocument,
-  page: { storeName: string; url: string; qr: Buffer },
+  page: { storeName: string; url: string; qr: QRCode.QRCode },
   brand: PosterBrand = NO_BRAND,
 ): void {
   const pageWidth = doc.page.width;
@@ -80,7 +105,7 @@ export function drawPoster(
 
   const qrX = (pageWidth - qrSize) / 2;
   const qrY = 240;
-  doc.image(page.qr, qrX, qrY, { width: qrSize, height: qrSize });
+  drawQr(doc, page.qr, qrX, qrY, qrSize);
   // A print-to-PDF reader can also click the code.
   doc.link(qrX, qrY, qrSize, qrSize, page.url);
 
@@ -117,7 +142,7 @@ export async function posterPdf(
   url: string,
   brand: PosterBrand = NO_BRAND,
 ): Promise<Buffer> {
-  const qr = await posterQr(url);
+  const qr = posterQr(url);
   const doc = newPosterDocument(`${storeName} – feedback poster`, url);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
