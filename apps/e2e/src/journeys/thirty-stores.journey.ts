@@ -34,14 +34,20 @@ type TApiStore = {
 };
 
 async function apiStores(ctx: JourneyContext, owner: TestUser): Promise<TApiStore[]> {
-  const res = await fetch(`${ctx.apiUrl}/api/v1/store`, { headers: { authorization: `Bearer ${owner.token}` } });
+  const res = await fetch(`${ctx.apiUrl}/api/v1/store`, {
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
   assert.equal(res.status, 200);
   return ((await res.json()) as { stores: TApiStore[] }).stores;
 }
 
 async function uploadLogo(ctx: JourneyContext, owner: TestUser): Promise<void> {
   const form = new FormData();
-  form.append('logo', new Blob([new Uint8Array(solidPng(200, 80, MAGENTA))], { type: 'image/png' }), 'logo.png');
+  form.append(
+    'logo',
+    new Blob([new Uint8Array(solidPng(200, 80, MAGENTA))], { type: 'image/png' }),
+    'logo.png',
+  );
   const res = await fetch(`${ctx.apiUrl}/api/v1/brand/logo`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${owner.token}` },
@@ -105,7 +111,7 @@ async function downloadPosters(ctx: JourneyContext, page: Page): Promise<Buffer>
 }
 
 export const journey: Journey = {
-  name: 'thirty stores: CSV import, interfaces and hours for all, one posters PDF',
+  name: 'thirty stores',
   needs: ['poppler'],
   async run(ctx) {
     const owner = await ctx.createUser({ fullname: 'Tess Thirty' });
@@ -127,7 +133,10 @@ export const journey: Journey = {
 
     const before = await apiStores(ctx, owner);
     assert.equal(before.length, COUNT);
-    assert.ok(before.every((s) => s.interfaces.interface3?.status === true), 'imported stores start with all on');
+    assert.ok(
+      before.every((s) => s.interfaces.interface3?.status === true),
+      'imported stores start with all on',
+    );
 
     await applyInterfaces(ctx, page);
     await applyHours(ctx, page);

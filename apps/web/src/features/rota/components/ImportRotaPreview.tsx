@@ -100,8 +100,9 @@ export function UnknownStaff({ result }: { result: TRotaImportResult }) {
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>
-          {result.unknownStaff.length === 1 ? 'One person' : `${result.unknownStaff.length} people`} in the
-          file match nobody on your staff
+          {result.unknownStaff.length === 1
+            ? 'One person in the file matches nobody on your staff'
+            : `${result.unknownStaff.length} people in the file match nobody on your staff`}
         </Alert.Title>
         <Alert.Description>
           <List.Root ps="4" mt="1">
@@ -146,8 +147,8 @@ export function Totals({ result }: { result: TRotaImportResult }) {
   return (
     <Stack gap="1">
       <Text aria-live="polite" data-testid="import-totals">
-        {t.rows} rows: {t.new + t.added} {result.dryRun ? 'to add' : 'added'}, {t.unchanged} already on the
-        rota
+        {t.rows} row{t.rows === 1 ? '' : 's'}: {t.new + t.added} {result.dryRun ? 'to add' : 'added'},{' '}
+        {t.unchanged} already on the rota
         {t.errors ? `, ${t.errors} skipped` : ''}
       </Text>
       <Text fontSize="sm" color="fg.muted">

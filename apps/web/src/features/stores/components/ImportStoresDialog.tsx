@@ -46,7 +46,8 @@ function Totals({ result }: { result: TStoreImportResult }) {
   const t = result.totals;
   return (
     <Text aria-live="polite" data-testid="import-totals">
-      {t.rows} rows: {t.created} new, {t.changed} changed, {t.moved} moved, {t.unchanged} unchanged
+      {t.rows} row{t.rows === 1 ? '' : 's'}: {t.created} new, {t.changed} changed, {t.moved} moved,{' '}
+      {t.unchanged} unchanged
       {t.errors ? `, ${t.errors} with errors` : ''}
       {t.areasCreated ? ` · ${t.areasCreated} new areas` : ''}
     </Text>
