@@ -9,6 +9,7 @@ import type { Journey, JourneyContext, TestUser } from '../harness';
 import { postJson, rateAsCustomer } from './api';
 import { VIEWPORTS, settle } from './auth-steps';
 import { shootBoth } from './screens';
+import { dayIn, hourIn, rotaDayLabel } from './zone-time';
 
 const ZONE = 'Europe/London';
 const ROTA_STORE = 'Leeds Central';
@@ -16,18 +17,9 @@ const PLAIN_STORE = 'Leeds Market';
 
 /** Today in the store's zone, as the rota's day label ("Fri 27 Nov"), and shift hours that do not cover now. */
 function today(now = new Date()) {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(now);
-  const hour = Number(
-    new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', hourCycle: 'h23' }).format(now),
-  );
-  const label = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  })
-    .format(new Date(`${day}T00:00:00Z`))
-    .replace(',', '');
+  const day = dayIn(ZONE, now);
+  const hour = hourIn(ZONE, now);
+  const label = rotaDayLabel(day);
   // Nobody is on shift now, so a rating at the rota's store is off the rota.
   const csv = hour >= 11 ? ['06:00', '09:00'] : ['20:00', '23:00'];
   const ics = hour >= 11 ? ['07:00', '10:30'] : ['19:30', '22:30'];
