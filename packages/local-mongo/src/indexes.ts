@@ -317,35 +317,61 @@ export class Index {
     for (const f of this.fields) {
       const values = eq.get(f);
       if (!values) return undefined;
-      keys = keys.flatMap((prefix) => values.map((v) => prefix + Index.lookupKey(v)));
-      // mongod seeks each combination of listed values (300 stores × 2 metrics × 40 days is one find's bounds)
-      if (keys.length > 50_000) return undefined;
+      // each listed value's key part once, not once per prefix (300 stores × 14 days would be 4,200 encodings)
+      const parts = values.map((v) => Index.lookupKey(v));
+      if (keys.length * parts.length > 50_000) return undefined;
+      keys = keys.flatMap((prefix) => parts.map((part) => prefix + part));
     }
+    // mongod seeks each combination of listed values (300 stores × 2 metrics × 40 days is one find's bounds)
     return keys;
+  }
+
+  /** Key look-ups made so far (each full or leading key read from the maps): lets tests prove a query reads each once. */
+  keyReads = 0;
+
+  /**
+   * The id sets equality on every field (or on the leading field of a compound index) reaches, each key read once:
+   * how many ids they hold (nothing copied) and their union on demand. The planner sizes every usable index and then
+   * runs the smallest, so sizing and running share these reads instead of building and reading the keys twice.
+   */
+  lookupPlan(eq: Map<string, unknown[]>): { size: number; run: () => Set<string> } | undefined {
+    const sets: Array<Set<string>> = [];
+    const full = this.fullKeys(eq);
+    if (full) {
+      this.keyReads += full.length;
+      for (const k of full) {
+        const ids = this.entries.get(k);
+        if (ids) sets.push(ids);
+      }
+    } else {
+      const values = eq.get(this.fields[0] as string);
+      if (!values || this.fields.length === 1) return undefined;
+      this.keyReads += values.length;
+      for (const v of values) {
+        const ids = this.leading.get(Index.lookupKey(v));
+        if (ids) sets.push(ids);
+      }
+    }
+    let size = 0;
+    for (const ids of sets) size += ids.size;
+    return {
+      size,
+      run: () => {
+        const out = new Set<string>();
+        for (const ids of sets) for (const id of ids) out.add(id);
+        return out;
+      },
+    };
   }
 
   /** Ids for equality on every field, or on the leading field only (compound indexes); undefined when unusable. */
   lookup(eq: Map<string, unknown[]>): Set<string> | undefined {
-    const full = this.fullKeys(eq);
-    if (full) {
-      const out = new Set<string>();
-      for (const k of full) for (const id of this.entries.get(k) ?? []) out.add(id);
-      return out;
-    }
-    const values = eq.get(this.fields[0] as string);
-    if (!values || this.fields.length === 1) return undefined;
-    const out = new Set<string>();
-    for (const v of values) for (const id of this.leading.get(Index.lookupKey(v)) ?? []) out.add(id);
-    return out;
+    return this.lookupPlan(eq)?.run();
   }
 
   /** How many ids lookup() would gather (counted from the id sets, nothing copied); undefined when unusable. */
   lookupSize(eq: Map<string, unknown[]>): number | undefined {
-    const full = this.fullKeys(eq);
-    if (full) return full.reduce((n, k) => n + (this.entries.get(k)?.size ?? 0), 0);
-    const values = eq.get(this.fields[0] as string);
-    if (!values || this.fields.length === 1) return undefined;
-    return values.reduce((n: number, v) => n + (this.leading.get(Index.lookupKey(v))?.size ?? 0), 0);
+    return this.lookupPlan(eq)?.size;
   }
 
   /** mongod's exact E11000 shape, including keyPattern/keyValue for drivers and mongoose. */

@@ -264,3 +264,32 @@ test('$in × $in × range on a compound index seeks each combination (as mongod 
   const found = await c.find(inRange, { projection: { _id: 0, store: 1 } }).toArray();
   expect(new Set(found.map((d) => d.store))).toEqual(new Set(wanted));
 });
+
+test('an equality lookup reads each index key once: sizing the candidate indexes and running the chosen one share the reads', async () => {
+  const c = db.collection('rollups_once');
+  await c.createIndex({ store: 1, staff: 1, metric: 1, day: 1 }, { unique: true });
+  await c.createIndex({ business: 1, metric: 1, day: 1 });
+  const stores = Array.from({ length: 50 }, (_, i) => `s${String(i).padStart(2, '0')}`);
+  const days = Array.from({ length: 6 }, (_, i) => `2026-01-0${i + 1}`);
+  const docs = [];
+  for (const store of stores)
+    for (const day of days)
+      for (const metric of ['staff', 'experience'])
+        for (const staff of metric === 'staff' ? [null, 'p1'] : [null])
+          docs.push({ business: 'b', store, staff, metric, day, count: 1 });
+  await c.insertMany(docs);
+  const indexes = coll('rollups_once').secondaryIndexes();
+  const reads = () => indexes.reduce((n, index) => n + index.keyReads, 0);
+  const before = reads();
+  const filter = {
+    business: 'b',
+    store: { $in: stores.slice(0, 40) },
+    staff: null,
+    metric: { $in: ['staff', 'experience'] },
+    day: { $in: days.slice(0, 4) },
+  };
+  expect(await c.countDocuments(filter)).toBe(40 * 2 * 4);
+  expect(coll('rollups_once').lastExamined).toBe(40 * 2 * 4);
+  // the per-store index: 40 stores × 1 staff × 2 metrics × 4 days keys; the business index: 1 × 2 × 4
+  expect(reads() - before).toBe(40 * 2 * 4 + 2 * 4);
+});
