@@ -1,8 +1,8 @@
 // Which live stores sit under which areas: the one place a figure by area turns area ids into stores.
-import mongoose, { Types } from 'mongoose';
+import mongoose from 'mongoose';
 import { notFound } from '../lib/errors';
-import { StoreModel } from '../modules/stores/store.model';
 import { AreaModel, type AreaDoc } from './area.model';
+import { areaTree } from './area-tree';
 import { BusinessModel } from './business.model';
 
 /** An area as the figures see it: its name and its path from the top area (top first, itself last). */
@@ -15,30 +15,19 @@ export interface AreaNode {
 }
 
 /**
- * The ids of the live stores under any of the areas (at any depth), of this business only: an id that is not one
- * of its areas (another business's, or none) is a 404, exactly like another business's store. The top area's id is
- * the business's, so it names every live store before the tree was ever written.
+ * The ids of the stores (live or deleted: callers keep the live ones) under any of the areas (at any depth), of this
+ * business only: an id that is not one of its areas (another business's, or none) is a 404, exactly like another
+ * business's store. The top area's id is the business's, so it names every store before the tree was ever written.
+ * Read from the cached tree (area-tree.ts), the one place access also learns it from: a point read per call, not
+ * three queries over the areas and stores.
  */
 export async function storesUnderAreas(businessId: string, areaIds: readonly string[]): Promise<string[]> {
-  const business = String(businessId);
   const ids = [...new Set(areaIds.map(String))];
   if (ids.length === 0) return [];
   if (ids.some((id) => !mongoose.isValidObjectId(id))) throw notFound('Area');
-  const others = ids.filter((id) => id !== business).map((id) => new Types.ObjectId(id));
-  const found = others.length
-    ? await AreaModel.find({ business, _id: { $in: others } }, { _id: 1 }).lean()
-    : [];
-  if (found.length !== others.length) throw notFound('Area');
-  let filter: Record<string, unknown> = { business, deletedAt: null };
-  if (others.length === ids.length) {
-    const under = await AreaModel.distinct('_id', {
-      business,
-      $or: [{ _id: { $in: others } }, { ancestors: { $in: others } }],
-    });
-    filter = { ...filter, area: { $in: under } };
-  }
-  const stores = await StoreModel.find(filter, { _id: 1 }).lean();
-  return stores.map((s) => String(s._id));
+  const tree = await areaTree(businessId);
+  if (ids.some((id) => tree.pathOf(id).length === 0)) throw notFound('Area');
+  return tree.storesUnder(ids);
 }
 
 /**

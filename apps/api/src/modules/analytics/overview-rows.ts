@@ -6,15 +6,17 @@ import { summedCurrentRows } from './summed-rows';
 
 /**
  * The current period's store-level rating rows (both kinds; with a staff filter, that person's rows only), summed the
- * cheapest way: where the scope is every live store, each day or whole week that lies in every store's own period is
- * read as one business row (the owner's stores together) less the deleted stores' rows of it, and only the days
+ * cheapest way: where the scope is most of an all-store member's stores (every live one, or an area of most of them),
+ * each day or whole week that lies in every store's own period is read as one business row (the owner's stores
+ * together) less the rows of the stores outside the scope (deleted ones too), and only the days
  * around those (where the stores' zones disagree on the dates, or a week is cut) are read per store.
  */
 export async function currentRatingRows(scope: Scope, weeks: boolean): Promise<Row[]> {
   const metrics = [...BUSINESS_METRICS];
-  if (scope.staff) return loadRows(scope, metrics, { people: 'persons', hours: true, weeks, periods: ['current'] });
-  // some stores (an area, a store filter, a member's own): summed on the server, one row per metric and day or week
-  if (!scope.deletedStores) return summedCurrentRows(scope, metrics, weeks);
+  if (scope.staff)
+    return loadRows(scope, metrics, { people: 'persons', hours: true, weeks, periods: ['current'] });
+  // a few stores (a small area, a store filter, a member's own): summed on the server, one row per metric and day or week
+  if (!scope.outsideStores) return summedCurrentRows(scope, metrics, weeks);
   if (scope.stores.length === 0) return [];
   const partsOf = new Map(scope.stores.map((s) => [s.id, new Set(rangeParts(s.period.current, weeks))]));
   const [first, ...others] = [...partsOf.values()];
@@ -25,7 +27,7 @@ export async function currentRatingRows(scope: Scope, weeks: boolean): Promise<R
   const held = weeks ? { $in: everywhere } : { $gte: everywhere[0], $lte: everywhere.at(-1) };
   const projection = { _id: 0, business: 0 } as const;
   const storeLevel = { business: scope.business, metric: { $in: metrics }, staff: null };
-  const [business, perStore, deleted] = await Promise.all([
+  const [business, perStore, outside] = await Promise.all([
     everywhere.length
       ? BusinessRollupModel.find(
           { business: scope.business, metric: { $in: metrics }, day: held },
@@ -38,8 +40,8 @@ export async function currentRatingRows(scope: Scope, weeks: boolean): Promise<R
           projection,
         ).lean<RollupDoc[]>()
       : [],
-    everywhere.length && scope.deletedStores.length
-      ? RollupModel.find({ ...storeLevel, day: held, store: { $in: scope.deletedStores } }, projection).lean<
+    everywhere.length && scope.outsideStores.length
+      ? RollupModel.find({ ...storeLevel, day: held, store: { $in: scope.outsideStores } }, projection).lean<
           RollupDoc[]
         >()
       : [],
@@ -50,6 +52,6 @@ export async function currentRatingRows(scope: Scope, weeks: boolean): Promise<R
     ...perStore
       .filter((doc) => partsOf.get(String(doc.store))?.has(doc.day))
       .map((doc) => rowOf(doc, String(doc.store), 'current')),
-    ...deleted.map((doc) => rowOf(doc, String(doc.store), 'current', -1)),
+    ...outside.map((doc) => rowOf(doc, String(doc.store), 'current', -1)),
   ];
 }

@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors';
 import { fileUrl } from '../../lib/files';
 import { assertOwnStores, narrowStores, type Access } from '../../tenancy/access';
 import { storesUnderAreas } from '../../tenancy/area-stores';
+import { areaTree } from '../../tenancy/area-tree';
 import { BusinessModel } from '../../tenancy/business.model';
 import { RatingModel } from '../ratings/rating.model';
 import { StaffModel } from '../staff/staff.model';
@@ -35,11 +36,12 @@ export interface Scope {
   current: DayRange;
   staff?: Types.ObjectId;
   /**
-   * The business's deleted stores when the scope is every live store (a member covering all stores, no store
-   * filter), else null: business rows (summed over every store) can stand for the scope once these stores' own rows
-   * are taken out. A member limited to some stores never reads a business row.
+   * For a member covering all stores: the business's stores outside the scope (its deleted ones, and the live ones a
+   * store or area filter leaves out) when they are fewer than the scope's, else null. Business rows (summed over
+   * every store) then stand for the scope once these stores' own rows are taken out: an area of 300 of 330 stores
+   * reads 30 stores' rows, not 300. A member limited to some stores never reads a business row.
    */
-  deletedStores: Types.ObjectId[] | null;
+  outsideStores: Types.ObjectId[] | null;
 }
 
 /**
@@ -79,6 +81,14 @@ async function wantedStores(access: Access, filter: TAnalyticsFilter): Promise<s
   return narrowed.filter((id) => inAreas.has(String(id)));
 }
 
+/** The stores of `every` not in the scope, when fewer than the scope's (else null: its own rows are cheaper). */
+function outsideOf(scoped: ScopeStore[], every: string[] | null): Types.ObjectId[] | null {
+  if (!every) return null;
+  const inside = new Set(scoped.map((s) => s.id));
+  const outside = every.filter((id) => !inside.has(id));
+  return outside.length < scoped.length ? outside.map((id) => new mongoose.Types.ObjectId(id)) : null;
+}
+
 /**
  * The stores a call covers: those asked for (each must be a live store of the business inside the member's stores,
  * else "not found", exactly like another business's), or every live store the member covers. A staff filter must
@@ -89,7 +99,10 @@ export async function loadScope(access: Access, filter: TAnalyticsFilter, now = 
   const asked = filter.stores ?? [];
   // null: every store of the business (an all-store member, no filter); else the asked ones or the member's own
   const wanted = await wantedStores(access, filter);
-  const [owner, found, minSample, member] = await Promise.all([
+  // an all-store member's filtered scope: every store of the business (cached tree) tells which lie outside it
+  const everyStore =
+    wanted && access.storeIds === null ? areaTree(business).then((t) => t.storesUnder([business])) : null;
+  const [owner, found, minSample, member, all] = await Promise.all([
     BusinessModel.findById(business, { timeZone: 1 }).lean(),
     // without any narrowing the deleted ones too (set apart below), in the same round trip
     StoreModel.find(wanted ? { business, deletedAt: null, _id: { $in: wanted } } : { business }, {
@@ -105,6 +118,7 @@ export async function loadScope(access: Access, filter: TAnalyticsFilter, now = 
     filter.staff && mongoose.isValidObjectId(filter.staff)
       ? StaffModel.findOne({ _id: filter.staff, business, deletedAt: null }, { stores: 1 }).lean()
       : Promise.resolve(null),
+    everyStore,
   ]);
   const stores = found.filter((s) => !s.deletedAt);
   // with an area filter the asked stores were checked on their own (some may lie outside the areas)
@@ -132,6 +146,6 @@ export async function loadScope(access: Access, filter: TAnalyticsFilter, now = 
     span,
     current,
     staff: member ? new mongoose.Types.ObjectId(filter.staff) : undefined,
-    deletedStores: wanted ? null : found.filter((s) => s.deletedAt).map((s) => s._id),
+    outsideStores: outsideOf(scoped, wanted ? all : found.map((s) => String(s._id))),
   };
 }
