@@ -8,6 +8,7 @@ import { recordAudit } from '../../tenancy/audit';
 import { logger } from '../../lib/logger';
 import { minSampleOf, setMinSample } from './analytics-settings.model';
 import { areaLeague } from './area-league.service';
+import { storeRatingSums } from './summed-rows';
 import { overview, snapshot } from './dashboard.service';
 import { exportCsv, exportFileName } from './export.service';
 import {
@@ -103,7 +104,13 @@ export const analyticsRouter = s.router(contract.analytics, {
   areaLeague: async ({ query, req }) => {
     const access = memberOf(req);
     const scope = await loadScope(access, query);
-    const [league, perf] = await Promise.all([areaLeague(access, scope, query), performanceFor(access, scope)]);
+    // the league and its targets read the stores' sums once (both periods) when the targets cover the same stores
+    const whole = !scope.staff && !scope.filter.stores?.length && !scope.filter.areas?.length;
+    const sums = whole ? storeRatingSums(scope) : undefined;
+    const [league, perf] = await Promise.all([
+      areaLeague(access, scope, query, sums),
+      performanceFor(access, scope, sums),
+    ]);
     const withTargets = (list: typeof league.ranked) =>
       list.map((r) => ({ ...r, targets: perf.metrics(r.area._id) }));
     return {

@@ -13,7 +13,7 @@ import { addTo, emptyAgg, isRatingRow, loadRows, type Agg } from './figures';
 import { sortLeague } from './league.service';
 import { rank, type RankFigures } from './ranking';
 import type { Scope } from './scope';
-import { summedStorePeriods } from './summed-rows';
+import { summedStorePeriods, type StoreSums } from './summed-rows';
 
 interface AreaItem {
   current: Agg;
@@ -70,6 +70,7 @@ export async function areaLeague(
   access: Access,
   scope: Scope,
   query: Pick<TAreaLeagueQuery, 'parent' | 'level' | 'sort' | 'order'>,
+  sums?: StoreSums,
 ): Promise<Omit<TAreaLeague, 'period'>> {
   const top = String(scope.business);
   const [nodes, own] = await Promise.all([areaNodes(top), ownAreas(access)]);
@@ -109,9 +110,12 @@ export async function areaLeague(
   const under = scope.stores.filter((s) => holder.has(s.id));
   // each store's totals per period, summed on the server (the league never needs a store's days)
   const narrowed = { ...scope, stores: under, byId: new Map(under.map((s) => [s.id, s])) };
+  // (or the scope's sums the caller read for the targets too: the rows of stores under no listed area are skipped)
   const rows = scope.staff
     ? await loadRows(narrowed, ['staff', 'experience'], { people: 'store' })
-    : await summedStorePeriods(narrowed, ['staff', 'experience']);
+    : sums?.scope === scope
+      ? await sums.rows
+      : await summedStorePeriods(narrowed, ['staff', 'experience']);
   for (const r of rows) {
     const item = holder.get(r.store);
     if (item && isRatingRow(scope, r)) addTo(item[r.period], r);

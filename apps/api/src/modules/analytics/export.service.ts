@@ -57,7 +57,16 @@ function staffCsv(scope: Scope, rows: TStaffLeagueRow[]): string {
 }
 
 function storesCsv(scope: Scope, rows: TStoreLeagueRow[]): string {
-  const head = ['Rank', 'Store', 'Ratings', 'Average', 'Adjusted average', 'CSAT %', 'Previous average', 'Change'];
+  const head = [
+    'Rank',
+    'Store',
+    'Ratings',
+    'Average',
+    'Adjusted average',
+    'CSAT %',
+    'Previous average',
+    'Change',
+  ];
   return [
     line([...head, 'Visits', 'Rating rate %', 'Social clicks']),
     ...rows.map((r) =>
@@ -79,7 +88,18 @@ function storesCsv(scope: Scope, rows: TStoreLeagueRow[]): string {
 }
 
 async function* timelineCsv(scope: Scope, q: TimelineFilter): AsyncGenerator<string> {
-  yield line(['Local time', 'Time zone', 'Store', 'Kind', 'Staff', 'Score', 'Comment', 'Tags', 'Outside shift', 'Flagged']);
+  yield line([
+    'Local time',
+    'Time zone',
+    'Store',
+    'Kind',
+    'Staff',
+    'Score',
+    'Comment',
+    'Tags',
+    'Outside shift',
+    'Flagged',
+  ]);
   let rows = 0;
   for await (const items of timelineBatches(scope, q, MAX_EXPORT_ROWS)) {
     rows += items.length;

@@ -18,7 +18,11 @@ const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86400000) + 1;
 
 /** The period's days in one zone: "today" is that zone's today. */
-export function resolveIn(filter: Pick<TAnalyticsFilter, 'period' | 'from' | 'to'>, timeZone: string, now: Date): StorePeriod {
+export function resolveIn(
+  filter: Pick<TAnalyticsFilter, 'period' | 'from' | 'to'>,
+  timeZone: string,
+  now: Date,
+): StorePeriod {
   const today = localDay(now, timeZone);
   const month = DateTime.fromISO(today).startOf('month');
   let current: DayRange;

@@ -32,8 +32,15 @@ const sameScore = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 export function rank<T extends Rankable>(
   items: T[],
   minSample: number,
-): { prior: number | null; ranked: Array<T & { figures: RankFigures }>; notRanked: Array<T & { figures: RankFigures }> } {
-  const total = items.reduce((acc, i) => ({ n: acc.n + i.current.count, s: acc.s + i.current.sum }), { n: 0, s: 0 });
+): {
+  prior: number | null;
+  ranked: Array<T & { figures: RankFigures }>;
+  notRanked: Array<T & { figures: RankFigures }>;
+} {
+  const total = items.reduce((acc, i) => ({ n: acc.n + i.current.count, s: acc.s + i.current.sum }), {
+    n: 0,
+    s: 0,
+  });
   const prior = total.n ? total.s / total.n : null;
   const withFigures = items.map((item) => {
     const avg = average(item.current);

@@ -5,7 +5,11 @@ import type { Access } from '../../tenancy/access';
 import { loadRows, LEAGUE_METRICS, storeLeagueFrom } from './league.service';
 import { loadScope } from './scope';
 
-export async function storeRank(access: Access, query: TStoreRankQuery, now = new Date()): Promise<TStoreRank> {
+export async function storeRank(
+  access: Access,
+  query: TStoreRankQuery,
+  now = new Date(),
+): Promise<TStoreRank> {
   // The chain-wide scope is read server-side only: no other store's name or figure is put in the answer.
   const chain = await loadScope({ ...access, storeIds: null, areaIds: undefined }, query, now);
   const league = storeLeagueFrom(chain, await loadRows(chain, [...LEAGUE_METRICS], { people: 'store' }));
@@ -15,6 +19,10 @@ export async function storeRank(access: Access, query: TStoreRankQuery, now = ne
     period: chain.label,
     ranked: league.ranked.length,
     minSample: league.minSample,
-    stores: rows.map((r) => ({ store: { _id: r.store._id, name: r.store.name }, rank: r.rank, ratings: r.ratings })),
+    stores: rows.map((r) => ({
+      store: { _id: r.store._id, name: r.store.name },
+      rank: r.rank,
+      ratings: r.ratings,
+    })),
   };
 }

@@ -69,6 +69,23 @@ export async function summedStorePeriods(
   return (await Promise.all([...groups.values()].map(read))).flat();
 }
 
+/** Every scope store's rating rows (staff, experience) summed per period, read once for all of a call's readers. */
+export interface StoreSums {
+  scope: Scope;
+  rows: Promise<Row[]>;
+}
+
+/**
+ * The area league and its targets both need each store's sums (the league both periods, the targets the current
+ * one): one read of both periods for the scope's stores serves the two, instead of reading the current one twice.
+ */
+export function storeRatingSums(scope: Scope): StoreSums {
+  const rows = summedStorePeriods(scope, ['staff', 'experience']);
+  // a reader that fails before awaiting leaves the other to see the failure
+  rows.catch(() => undefined);
+  return { scope, rows };
+}
+
 /** Hour cells a row may hold: `<hour>` on day rows, `<weekday>-<hour>` on week rows. */
 const CELLS = [
   ...Array.from({ length: 24 }, (_, h) => String(h)),

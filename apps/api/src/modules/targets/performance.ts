@@ -10,7 +10,8 @@ import {
 import type { Access } from '../../tenancy/access';
 import { lowestCommonArea, storesUnder, type Tree } from '../../tenancy/tree';
 import { loadScope, type Scope } from '../analytics/scope';
-import { summedStorePeriods } from '../analytics/summed-rows';
+import type { Row } from '../analytics/figures';
+import { summedStorePeriods, type StoreSums } from '../analytics/summed-rows';
 import { effectiveTarget, indexTargets, loadTargets, nodeRef, type TargetIndex } from './targets.service';
 
 /** A store's ratings over its own current period. */
@@ -127,8 +128,11 @@ export class Performance {
  * Per-store figures of a scope's current period from its store rollup rows (every rating, whatever the kind filter),
  * summed per store on the server: a chain's few hundred stores answer one row per store and kind, not one per day.
  */
-export async function storeFiguresOf(scope: Scope): Promise<Map<string, StoreFigures>> {
-  const rows = await summedStorePeriods(scope, ['staff', 'experience'], ['current']);
+export async function storeFiguresOf(
+  scope: Scope,
+  sums: Promise<Row[]> = summedStorePeriods(scope, ['staff', 'experience'], ['current']),
+): Promise<Map<string, StoreFigures>> {
+  const rows = await sums;
   const out = new Map<string, StoreFigures>(
     scope.stores.map((s) => [s.id, { count: 0, sum: 0, happy: 0, staff: 0, days: s.period.days }]),
   );
@@ -147,14 +151,15 @@ export async function storeFiguresOf(scope: Scope): Promise<Map<string, StoreFig
  * Performance over every store the member covers for the scope's period (parents and peers need stores beyond the
  * ones filtered on, never beyond the member's own).
  */
-export async function performanceFor(access: Access, scope: Scope): Promise<Performance> {
+export async function performanceFor(access: Access, scope: Scope, sums?: StoreSums): Promise<Performance> {
   const whole =
     (scope.filter.stores?.length ?? 0) === 0 && (scope.filter.areas?.length ?? 0) === 0 && !scope.staff
       ? scope
       : await loadScope(access, { ...scope.filter, stores: undefined, areas: undefined, staff: undefined });
   const [{ tree, targets }, figures] = await Promise.all([
     loadTargets(access.businessId),
-    storeFiguresOf(whole),
+    // the caller's read of the same stores' sums (the area league's), when it covers them all
+    storeFiguresOf(whole, whole === scope && sums ? sums.rows : undefined),
   ]);
   return new Performance(tree, indexTargets(targets), figures);
 }
