@@ -253,7 +253,12 @@ test('$in × $in × range on a compound index seeks each combination (as mongod 
   await c.insertMany(docs);
   const wanted = stores.slice(0, 300);
   // a range on the day: 300 stores × 1 staff × 2 metrics = 600 seeks, each walking 10 days
-  const ranged = { business: 'b', store: { $in: wanted }, staff: null, metric: { $in: ['staff', 'experience'] } };
+  const ranged = {
+    business: 'b',
+    store: { $in: wanted },
+    staff: null,
+    metric: { $in: ['staff', 'experience'] },
+  };
   const inRange = { ...ranged, day: { $gte: days[5], $lte: days[14] } };
   expect(await c.countDocuments(inRange)).toBe(300 * 2 * 10);
   expect(coll('rollups').lastExamined).toBe(300 * 2 * 10);
