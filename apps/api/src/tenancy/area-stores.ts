@@ -1,6 +1,7 @@
 // Which live stores sit under which areas: the one place a figure by area turns area ids into stores.
-import mongoose from 'mongoose';
+import mongoose, { Types } from 'mongoose';
 import { notFound } from '../lib/errors';
+import { StoreModel } from '../modules/stores/store.model';
 import { AreaModel, type AreaDoc } from './area.model';
 import { areaTree } from './area-tree';
 import { BusinessModel } from './business.model';
@@ -26,8 +27,28 @@ export async function storesUnderAreas(businessId: string, areaIds: readonly str
   if (ids.length === 0) return [];
   if (ids.some((id) => !mongoose.isValidObjectId(id))) throw notFound('Area');
   const tree = await areaTree(businessId);
-  if (ids.some((id) => tree.pathOf(id).length === 0)) throw notFound('Area');
+  // an area newer than the cached tree (creating one changes no store's place, so it bumps no version): from the areas
+  if (ids.some((id) => tree.pathOf(id).length === 0)) return storesUnderFromDb(String(businessId), ids);
   return tree.storesUnder(ids);
+}
+
+/** storesUnderAreas read from the areas and stores themselves (ids the cached tree does not know yet). */
+async function storesUnderFromDb(business: string, ids: string[]): Promise<string[]> {
+  const others = ids.filter((id) => id !== business).map((id) => new Types.ObjectId(id));
+  const found = others.length
+    ? await AreaModel.find({ business, _id: { $in: others } }, { _id: 1 }).lean()
+    : [];
+  if (found.length !== others.length) throw notFound('Area');
+  let filter: Record<string, unknown> = { business };
+  if (others.length === ids.length) {
+    const under = await AreaModel.distinct('_id', {
+      business,
+      $or: [{ _id: { $in: others } }, { ancestors: { $in: others } }],
+    });
+    filter = { ...filter, area: { $in: under } };
+  }
+  const stores = await StoreModel.find(filter, { _id: 1 }).lean();
+  return stores.map((s) => String(s._id));
 }
 
 /**
