@@ -1,8 +1,9 @@
 // The Overview's rating rows for the current period: business rows for the days and weeks every store's period holds.
-import { BUSINESS_METRICS, BusinessRollupModel, RollupModel, type RollupDoc } from './rollup.model';
+import type { Types } from 'mongoose';
+import { BUSINESS_METRICS, BusinessRollupModel } from './rollup.model';
 import { loadRows, rangeParts, rowOf, type Row } from './figures';
 import type { Scope } from './scope';
-import { summedCurrentRows } from './summed-rows';
+import { summedByDay, summedCurrentRows } from './summed-rows';
 
 /**
  * The current period's store-level rating rows (both kinds; with a staff filter, that person's rows only), summed the
@@ -22,36 +23,31 @@ export async function currentRatingRows(scope: Scope, weeks: boolean): Promise<R
   const [first, ...others] = [...partsOf.values()];
   const everywhere = [...first!].filter((key) => others.every((parts) => parts.has(key)));
   for (const parts of partsOf.values()) for (const key of everywhere) parts.delete(key);
-  const around = new Set([...partsOf.values()].flatMap((parts) => [...parts]));
+  // the days around those, per set of stores holding the same ones (a zone): a store's row of a date only another
+  // store's period holds is not this store's
+  const around = new Map<string, { stores: Types.ObjectId[]; parts: string[] }>();
+  for (const store of scope.stores) {
+    const parts = [...partsOf.get(store.id)!];
+    if (parts.length === 0) continue;
+    const key = parts.join('|');
+    const group = around.get(key);
+    if (group) group.stores.push(store._id);
+    else around.set(key, { stores: [store._id], parts });
+  }
   // days only: the days every store holds are one run of dates, read as a range (a year would be 365 keys)
   const held = weeks ? { $in: everywhere } : { $gte: everywhere[0], $lte: everywhere.at(-1) };
-  const projection = { _id: 0, business: 0 } as const;
-  const storeLevel = { business: scope.business, metric: { $in: metrics }, staff: null };
+  // the stores' own rows summed on the server (one row per metric and day or week), not shipped one by one
   const [business, perStore, outside] = await Promise.all([
     everywhere.length
       ? BusinessRollupModel.find(
           { business: scope.business, metric: { $in: metrics }, day: held },
-          projection,
+          { _id: 0, business: 0 },
         ).lean()
       : [],
-    around.size
-      ? RollupModel.find(
-          { ...storeLevel, day: { $in: [...around] }, store: { $in: scope.stores.map((s) => s._id) } },
-          projection,
-        ).lean<RollupDoc[]>()
-      : [],
-    everywhere.length && scope.outsideStores.length
-      ? RollupModel.find({ ...storeLevel, day: held, store: { $in: scope.outsideStores } }, projection).lean<
-          RollupDoc[]
-        >()
-      : [],
+    Promise.all(
+      [...around.values()].map((g) => summedByDay(scope.business, g.stores, metrics, { $in: g.parts })),
+    ),
+    everywhere.length ? summedByDay(scope.business, scope.outsideStores, metrics, held, -1) : [],
   ]);
-  return [
-    ...business.map((doc) => rowOf(doc, '', 'current')),
-    // a store's row of a date only another store's period holds is not this store's
-    ...perStore
-      .filter((doc) => partsOf.get(String(doc.store))?.has(doc.day))
-      .map((doc) => rowOf(doc, String(doc.store), 'current')),
-    ...outside.map((doc) => rowOf(doc, String(doc.store), 'current', -1)),
-  ];
+  return [...business.map((doc) => rowOf(doc, '', 'current')), ...perStore.flat(), ...outside];
 }

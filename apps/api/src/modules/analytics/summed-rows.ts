@@ -109,32 +109,49 @@ export async function summedCurrentRows(
     if (group) group.stores.push(s._id);
     else groups.set(key, { stores: [s._id], parts: rangeParts(s.period.current, weeks) });
   }
-  const business = new Types.ObjectId(scope.business);
-  const sums = Object.fromEntries(FIGURES.map((f) => [f, { $sum: `$${f}` }]));
-  for (const at of CELLS) {
-    sums[`n${at}`] = { $sum: `$h.${at}.n` };
-    sums[`s${at}`] = { $sum: `$h.${at}.s` };
-  }
-  const read = async (g: { stores: Types.ObjectId[]; parts: string[] }) => {
-    const found = await RollupModel.aggregate<
-      Omit<Figures, '_id'> & { _id: { metric: RollupMetric; day: string } } & Record<string, number>
-    >([
-      {
-        $match: {
-          business,
-          metric: { $in: metrics },
-          store: { $in: g.stores },
-          staff: null,
-          day: { $in: g.parts },
-        },
-      },
-      { $group: { _id: { metric: '$metric', day: '$day' }, ...sums } },
-    ]);
-    return found.map((f) => {
-      const h: Record<string, { n: number; s: number }> = {};
-      for (const at of CELLS) if (f[`n${at}`]) h[at] = { n: f[`n${at}`]!, s: f[`s${at}`] ?? 0 };
-      return rowOf({ ...f, metric: f._id.metric, day: f._id.day, h }, '', 'current');
-    });
-  };
+  const read = (g: { stores: Types.ObjectId[]; parts: string[] }) =>
+    summedByDay(scope.business, g.stores, metrics, { $in: g.parts });
   return (await Promise.all([...groups.values()].map(read))).flat();
+}
+
+/** Every figure and hour cell summed per metric and row key (the `h.<cell>` sums a row may hold). */
+const DAY_SUMS: Record<string, { $sum: string }> = Object.fromEntries([
+  ...FIGURES.map((f) => [f, { $sum: `$${f}` }]),
+  ...CELLS.flatMap((at) => [
+    [`n${at}`, { $sum: `$h.${at}.n` }],
+    [`s${at}`, { $sum: `$h.${at}.s` }],
+  ]),
+]);
+
+/**
+ * The stores' rows (staff null) of the days matched by `day`, summed on the server per metric and row key into rows
+ * of store '' (sign -1: taken out of a sum, as the stores outside an area are out of the business rows).
+ */
+export async function summedByDay(
+  businessId: string,
+  stores: Types.ObjectId[],
+  metrics: RollupMetric[],
+  day: unknown,
+  sign: 1 | -1 = 1,
+): Promise<Row[]> {
+  if (stores.length === 0) return [];
+  const found = await RollupModel.aggregate<
+    Omit<Figures, '_id'> & { _id: { metric: RollupMetric; day: string } } & Record<string, number>
+  >([
+    {
+      $match: {
+        business: new Types.ObjectId(businessId),
+        metric: { $in: metrics },
+        store: { $in: stores },
+        staff: null,
+        day,
+      },
+    },
+    { $group: { _id: { metric: '$metric', day: '$day' }, ...DAY_SUMS } },
+  ]);
+  return found.map((f) => {
+    const h: Record<string, { n: number; s: number }> = {};
+    for (const at of CELLS) if (f[`n${at}`]) h[at] = { n: f[`n${at}`]!, s: f[`s${at}`] ?? 0 };
+    return rowOf({ ...f, metric: f._id.metric, day: f._id.day, h }, '', 'current', sign);
+  });
 }
