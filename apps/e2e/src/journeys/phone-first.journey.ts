@@ -132,7 +132,7 @@ async function everyFigureShown(page: Page, table: string) {
 }
 
 export const journey: Journey = {
-  name: 'phone-first: a one-store manager opens every page on today’s facts, filters behind a button, stacked tables',
+  name: 'phone-first: facts first, filters behind a button, stacked tables',
   async run(ctx) {
     const owner = await ctx.createUser({ fullname: 'Olive Owner' });
     const ids = await arrange(ctx, owner);
@@ -179,6 +179,15 @@ export const journey: Journey = {
     // 3. Timeline: facts before the first comment, no select.
     await open(page, '/customers-feedback', 'CX Feedback Timeline');
     await firstScreenIsFacts(page, 'Timeline');
+    const first = (await page
+      .getByRole('list', { name: 'Feedback timeline' })
+      .getByRole('listitem')
+      .first()
+      .boundingBox())!;
+    assert.ok(
+      first.y < VIEWPORTS.mobile.height,
+      `the first rating starts on the first screen (at ${first.y})`,
+    );
     await shootBoth(ctx, page, 'phone-timeline', VIEWPORTS.mobile);
 
     // 4. Staff league at 360 px: every column's figure visible, no sideways scroll; store league the same.
