@@ -106,7 +106,15 @@ export function walkRoutes(w: TWalker): Record<string, TMockRoute> {
   return {
     'GET /api/v1/user/me': ok({ user: walkerUser(w) }),
     'GET /api/v1/store': ok({ stores: mine }),
-    'GET /api/v1/notifications': ok({ data: [], page: 1, limit: 20, total: 0, unread: 0, openAlerts: 0, hasMore: false }),
+    'GET /api/v1/notifications': ok({
+      data: [],
+      page: 1,
+      limit: 20,
+      total: 0,
+      unread: 0,
+      openAlerts: 0,
+      hasMore: false,
+    }),
     'GET /api/v1/analytics/snapshot': ok(snapshotFixture()),
     'GET /api/v1/analytics/overview': ok(overviewFixture()),
     'GET /api/v1/analytics/staff-league': ok(staffLeagueFixture()),

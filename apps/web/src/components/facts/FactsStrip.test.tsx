@@ -17,7 +17,15 @@ const rank = (over: Partial<TStoreRank> = {}): TStoreRank => ({
   ...over,
 });
 const notifications = (openAlerts: number) =>
-  jsonResponse(200, { data: [], page: 1, limit: 1, total: openAlerts, unread: 0, openAlerts, hasMore: false });
+  jsonResponse(200, {
+    data: [],
+    page: 1,
+    limit: 1,
+    total: openAlerts,
+    unread: 0,
+    openAlerts,
+    hasMore: false,
+  });
 const onShift = (names: string[]) =>
   jsonResponse(200, {
     at: '2025-06-02T10:00:00.000Z',

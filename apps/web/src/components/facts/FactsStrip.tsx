@@ -23,7 +23,8 @@ function Fact<T>({
 }) {
   let value: ReactNode;
   let note: ReactNode = null;
-  if (query.isPending) value = <Skeleton height="6" width="12" aria-label={`Loading ${label.toLowerCase()}`} />;
+  if (query.isPending)
+    value = <Skeleton height="6" width="12" aria-label={`Loading ${label.toLowerCase()}`} />;
   else if (query.isError || !query.data) value = <span aria-label={`${label} could not be loaded`}>–</span>;
   else ({ value, note = null } = children(query.data.body));
   return (

@@ -11,7 +11,9 @@ import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 
 // Phones only, so the desktop's /dashboard scripts do not carry it.
-const FactsStrip = lazy(() => import('@/components/facts/FactsStrip').then((m) => ({ default: m.FactsStrip })));
+const FactsStrip = lazy(() =>
+  import('@/components/facts/FactsStrip').then((m) => ({ default: m.FactsStrip })),
+);
 
 /** The dashboard pages a phone opens on today's facts (#36): the figures pages, not the settings ones. */
 const FACTS_PAGES: ReadonlySet<string> = new Set(
