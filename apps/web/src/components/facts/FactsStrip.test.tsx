@@ -88,7 +88,7 @@ describe('facts strip on a phone', () => {
     const strip = await screen.findByRole('region', { name: 'Today at a glance' });
     await waitFor(() => expect(fact(strip, 'Ratings today')).toHaveTextContent('7'));
     expect(strip).toHaveAttribute('aria-busy', 'true');
-    expect(within(strip).getByLabelText('Loading rank in the chain')).toBeInTheDocument();
+    expect(within(strip).getByText('Loading rank in the chain')).toBeInTheDocument();
     held.resolve(jsonResponse(200, rank()));
     await waitFor(() => expect(fact(strip, 'Rank in the chain')).toHaveTextContent('#2 of 3'));
     expect(strip).toHaveAttribute('aria-busy', 'false');
@@ -130,7 +130,7 @@ describe('facts strip on a phone', () => {
     const strip = await screen.findByRole('region', { name: 'Today at a glance' });
     const alert = await within(strip).findByRole('alert');
     expect(alert).toHaveTextContent("Some of today's figures could not be loaded.");
-    expect(within(strip).getByLabelText('On shift now could not be loaded')).toBeInTheDocument();
+    expect(within(strip).getByText('On shift now could not be loaded')).toBeInTheDocument();
     expect(fact(strip, 'Ratings today')).toHaveTextContent('7');
     failing = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));

@@ -1,6 +1,6 @@
 // The phone's first screen on every dashboard page (#36): today's ratings and average, open complaints, who is on
 // shift and the store's rank in the chain, for the member's own stores; each figure loads and fails on its own.
-import { Box, Button, HStack, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, SimpleGrid, Skeleton, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { TOnShiftStore, TStoreRank } from '@cx/contracts';
 import type { ReactNode } from 'react';
 import { formatFigure } from '@/lib/analytics/format';
@@ -23,9 +23,21 @@ function Fact<T>({
 }) {
   let value: ReactNode;
   let note: ReactNode = null;
+  // Words for screen readers beside the skeleton and the dash (an aria-label on a plain element is not allowed).
   if (query.isPending)
-    value = <Skeleton height="6" width="12" aria-label={`Loading ${label.toLowerCase()}`} />;
-  else if (query.isError || !query.data) value = <span aria-label={`${label} could not be loaded`}>–</span>;
+    value = (
+      <>
+        <Skeleton height="6" width="12" />
+        <VisuallyHidden>Loading {label.toLowerCase()}</VisuallyHidden>
+      </>
+    );
+  else if (query.isError || !query.data)
+    value = (
+      <>
+        <span aria-hidden="true">–</span>
+        <VisuallyHidden>{label} could not be loaded</VisuallyHidden>
+      </>
+    );
   else ({ value, note = null } = children(query.data.body));
   return (
     <Box minW="0" px="3" py="2" rounded="md" bg="bg" borderWidth="1px" data-fact={label}>
