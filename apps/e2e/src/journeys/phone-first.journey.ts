@@ -158,6 +158,10 @@ export const journey: Journey = {
     for (const other of [STORES[0], STORES[2]])
       assert.ok(!text.includes(other), `${other} is not named to the manager`);
     await shootBoth(ctx, page, 'phone-snapshot', VIEWPORTS.mobile);
+    // On a desktop (no facts strip) the stores panel gives the same place in the chain.
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.getByRole('region', { name: 'Stores ranked' }).getByText(/^#2 of 3$/).waitFor();
+    await page.setViewportSize(VIEWPORTS.mobile);
 
     // 2. The filters sheet: period chosen there becomes a removable chip; no store picker for one store.
     await page.getByRole('button', { name: 'Filters' }).click();
