@@ -160,7 +160,10 @@ export const journey: Journey = {
     await shootBoth(ctx, page, 'phone-snapshot', VIEWPORTS.mobile);
     // On a desktop (no facts strip) the stores panel gives the same place in the chain.
     await page.setViewportSize(VIEWPORTS.desktop);
-    await page.getByRole('region', { name: 'Stores ranked' }).getByText(/^#2 of 3$/).waitFor();
+    await page
+      .getByRole('region', { name: 'Stores ranked' })
+      .getByText(/^#2 of 3$/)
+      .waitFor();
     await page.setViewportSize(VIEWPORTS.mobile);
 
     // 2. The filters sheet: period chosen there becomes a removable chip; no store picker for one store.
@@ -194,7 +197,30 @@ export const journey: Journey = {
     );
     await shootBoth(ctx, page, 'phone-timeline', VIEWPORTS.mobile);
 
-    // 4. Staff league at 360 px: every column's figure visible, no sideways scroll; store league the same.
+    // 4. The other figure pages open on the facts too; Overview's table stacks; one store: no store picker anywhere.
+    await open(page, '/overview', 'Overview');
+    await firstScreenIsFacts(page, 'Overview');
+    await page.getByRole('button', { name: 'Show as table' }).click();
+    await shootBoth(ctx, page, 'phone-overview', VIEWPORTS.mobile);
+    await open(page, '/staff-on-shift', 'Staff on Shift');
+    await firstScreenIsFacts(page, 'Staff on Shift');
+    await shootBoth(ctx, page, 'phone-staff-on-shift', VIEWPORTS.mobile);
+    for (const [path, title] of [
+      ['/rota', 'Rota'],
+      ['/manage-staff', 'Manage Staff'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await settle(page);
+      assert.equal(
+        await page.getByRole('combobox', { name: 'Store' }).count(),
+        0,
+        `${title}: no store picker`,
+      );
+    }
+    await shootBoth(ctx, page, 'phone-manage-staff', VIEWPORTS.mobile);
+
+    // 5. Staff league at 360 px: every column's figure visible, no sideways scroll; store league the same.
     await page.setViewportSize(NARROW);
     await open(page, '/staff-performance', 'Staff League Table');
     await everyFigureShown(page, 'Staff league table');
