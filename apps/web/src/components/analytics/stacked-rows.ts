@@ -4,9 +4,13 @@ import type { SystemStyleObject } from '@chakra-ui/react';
 
 /**
  * `labels`: each body cell's label in column order ('' for none, e.g. the name). `nameColumn`: the 1-based column
- * that leads the card.
+ * that leads the card. `cellMin`: the narrowest a figure's cell gets (short figures may pack more to a line).
  */
-export function stackedRows(labels: readonly string[], nameColumn = 2): SystemStyleObject {
+export function stackedRows(
+  labels: readonly string[],
+  nameColumn = 2,
+  cellMin = '6.5rem',
+): SystemStyleObject {
   const perCell: Record<string, SystemStyleObject> = {};
   labels.forEach((label, i) => {
     if (label) perCell[`& tbody td:nth-of-type(${i + 1})::before`] = { content: JSON.stringify(label) };
@@ -27,7 +31,7 @@ export function stackedRows(labels: readonly string[], nameColumn = 2): SystemSt
     '& thead th:not([aria-sort])': { display: 'none' },
     '& tbody tr': {
       display: 'grid',
-      gridTemplateColumns: 'repeat(auto-fill, minmax(6.5rem, 1fr))',
+      gridTemplateColumns: `repeat(auto-fill, minmax(${cellMin}, 1fr))`,
       columnGap: '3',
       rowGap: '2',
       px: '3',

@@ -8,7 +8,11 @@ import { formatBucket } from './series-format';
 import { SeriesChart } from './OverviewCharts';
 
 /** On a phone each period is a card of labelled figures (the period leads it). */
-const PHONE_ROWS = stackedRows(['', 'Ratings', 'Average (out of 5)', '1★', '2★', '3★', '4★', '5★'], 1);
+const PHONE_ROWS = stackedRows(
+  ['', 'Ratings', 'Average (out of 5)', '1★', '2★', '3★', '4★', '5★'],
+  1,
+  '4rem',
+);
 
 function SeriesTable({ overview }: { overview: TOverview }) {
   return (
