@@ -15,8 +15,9 @@ export function PageHeader({ title, description, actions }: TPageHeaderProps) {
       direction={{ base: 'column', md: 'row' }}
       wrap="wrap"
     >
-      {/* The title keeps a readable width; a long row of actions wraps below it instead of squeezing it to nothing. */}
-      <Box flex="1 1 20rem" minW="0">
+      {/* The title keeps a readable width; a long row of actions wraps below it instead of squeezing it to nothing. In
+          the phone's column the basis would be a 20rem height, a blank screen under the title. */}
+      <Box flex={{ base: '0 0 auto', md: '1 1 20rem' }} minW="0">
         <Heading as="h1" id="page-title" size="2xl" mb={description ? '1' : '0'}>
           {title}
         </Heading>

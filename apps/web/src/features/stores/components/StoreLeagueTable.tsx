@@ -10,6 +10,7 @@ import {
 } from '@/components/analytics/LeagueParts';
 import { LeagueTargetCells } from '@/components/analytics/TargetParts';
 import { SortHeader, type TLeagueSort, type TSortOrder } from '@/components/analytics/SortHeader';
+import { stackedRows } from '@/components/analytics/stacked-rows';
 import { apiImage } from '@/lib/image-sources';
 import type { TParamPatch } from '@/lib/analytics/filters';
 import { formatFigure } from '@/lib/analytics/format';
@@ -52,6 +53,23 @@ function SocialClicks({ clicks }: { clicks: TStoreLeagueRow['socialClicks'] }) {
   );
 }
 
+/** Each body cell's label on a phone, in column order (the store leads the card unlabelled). */
+const PHONE_ROWS = stackedRows([
+  'Rank',
+  '',
+  'Adjusted average',
+  'Raw average',
+  'Ratings',
+  'CSAT',
+  'Trend',
+  'Visits',
+  'Rating rate',
+  'Social clicks',
+  'Targets',
+  'Avg vs area',
+  'Avg vs peers',
+]);
+
 export function StoreLeagueTable({
   league,
   sort,
@@ -74,7 +92,7 @@ export function StoreLeagueTable({
   );
   return (
     <Table.ScrollArea {...TABLE_SCROLL_BOX} tabIndex={0} aria-label="Store league table, scrollable">
-      <Table.Root size="sm" aria-label="Store league table">
+      <Table.Root size="sm" aria-label="Store league table" css={PHONE_ROWS}>
         <Table.Header>
           <Table.Row>
             {header('rank', 'Rank', false)}
