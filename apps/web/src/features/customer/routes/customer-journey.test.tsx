@@ -98,6 +98,9 @@ describe('customer journey screens', () => {
     await user.click(screen.getByRole('button', { name: 'Send rating' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You can rate again in 42 minutes.');
     expect(window.location.pathname).toBe('/after-scan');
+    // One outcome per send: the refused rating left the queue, but it was not sent.
+    expect(screen.queryByText('Sent. Thank you!')).not.toBeInTheDocument();
+    expect(screen.queryByText('Saved, sending…')).not.toBeInTheDocument();
   });
 
   it('moves on with "Saved, sending…" when offline, and delivers the rating once the connection is back', async () => {
