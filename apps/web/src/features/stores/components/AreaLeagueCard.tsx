@@ -15,6 +15,7 @@ import { LeagueTargetCells } from '@/components/analytics/TargetParts';
 import { EmptyList, QueryStates } from '@/components/LoadState';
 import { paths } from '@/config/paths';
 import { useDashboardFilters } from '@/lib/analytics/filters';
+import { FigureName, type TFigure } from '@/components/FigureHelp';
 import { formatFigure } from '@/lib/analytics/format';
 import { useAreaLeague } from '../api/area-league';
 
@@ -41,9 +42,9 @@ function AreaName({ row, onOpen }: { row: TAreaLeagueRow; onOpen: (id: string) =
 
 function AreaTable({ league, onOpen }: { league: TAreaLeague; onOpen: (id: string) => void }) {
   const tied = tiedRanks(league.ranked);
-  const head = (label: string, end = true) => (
+  const head = (label: string, end = true, help?: TFigure) => (
     <Table.ColumnHeader textAlign={end ? 'end' : 'start'} whiteSpace="nowrap">
-      {label}
+      {help ? <FigureName figure={help}>{label}</FigureName> : label}
     </Table.ColumnHeader>
   );
   return (
@@ -53,11 +54,11 @@ function AreaTable({ league, onOpen }: { league: TAreaLeague; onOpen: (id: strin
           <Table.Row>
             {head('Rank', false)}
             <Table.ColumnHeader {...STICKY_NAME_COLUMN}>Area</Table.ColumnHeader>
-            {head('Adjusted average')}
-            {head('Raw average')}
+            {head('Adjusted average', true, 'adjustedAverage')}
+            {head('Raw average', true, 'average')}
             {head('Ratings')}
-            {head('% happy')}
-            {head('Trend')}
+            {head('% happy', true, 'happy')}
+            {head('Trend', true, 'trend')}
             {head('Stores')}
             {head('Targets')}
             {head('Avg vs area')}

@@ -12,6 +12,7 @@ import { LeagueTargetCells } from '@/components/analytics/TargetParts';
 import { SortHeader, type TLeagueSort, type TSortOrder } from '@/components/analytics/SortHeader';
 import { apiImage } from '@/lib/image-sources';
 import type { TParamPatch } from '@/lib/analytics/filters';
+import { FigureName, type TFigure } from '@/components/FigureHelp';
 import { formatFigure } from '@/lib/analytics/format';
 
 const NETWORK_LABELS: Record<string, string> = {
@@ -62,14 +63,14 @@ export function StoreLeagueTable({
   onSort: (patch: TParamPatch) => void;
 }) {
   const tied = tiedRanks(league.ranked);
-  const header = (column: TLeagueSort, label: string, numeric = true) => (
-    <SortHeader column={column} current={sort} onSort={onSort} numeric={numeric}>
+  const header = (column: TLeagueSort, label: string, numeric = true, help?: TFigure) => (
+    <SortHeader column={column} current={sort} onSort={onSort} numeric={numeric} help={help}>
       {label}
     </SortHeader>
   );
-  const plain = (label: string) => (
+  const plain = (label: string, help?: TFigure) => (
     <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
-      {label}
+      {help ? <FigureName figure={help}>{label}</FigureName> : label}
     </Table.ColumnHeader>
   );
   return (
@@ -81,14 +82,14 @@ export function StoreLeagueTable({
             <SortHeader column="name" current={sort} onSort={onSort} cellProps={STICKY_NAME_COLUMN}>
               Store
             </SortHeader>
-            {plain('Adjusted average')}
-            {header('average', 'Raw average')}
+            {plain('Adjusted average', 'adjustedAverage')}
+            {header('average', 'Raw average', true, 'average')}
             {header('ratings', 'Ratings')}
-            {header('csat', 'CSAT')}
-            {header('trend', 'Trend')}
-            {plain('Visits')}
-            {plain('Rating rate')}
-            {plain('Social clicks')}
+            {header('csat', 'CSAT', true, 'csat')}
+            {header('trend', 'Trend', true, 'trend')}
+            {plain('Visits', 'visits')}
+            {plain('Rating rate', 'ratingRate')}
+            {plain('Social clicks', 'socialClicks')}
             {plain('Targets')}
             {plain('Avg vs area')}
             {plain('Avg vs peers')}

@@ -3,6 +3,7 @@ import { Badge, Box, Button, Checkbox, HStack, Icon, Image, Table, Text } from '
 import type { TStore } from '@cx/contracts';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuStore } from 'react-icons/lu';
 import { apiImage } from '@/lib/image-sources';
+import { interfacesSummary } from '@/lib/interface-names';
 import { RowActions } from './StoreRowActions';
 import {
   areaOf,
@@ -30,7 +31,7 @@ const COLUMNS: Array<{ key: TStoreSort; label: string }> = [
   { key: 'code', label: 'Code' },
   { key: 'area', label: 'Area' },
   { key: 'timeZone', label: 'Time zone' },
-  { key: 'interfaces', label: 'Interfaces on' },
+  { key: 'interfaces', label: 'Customers can' },
   { key: 'hours', label: 'Opening hours' },
 ];
 
@@ -201,9 +202,13 @@ export function StoreTable({
               <Table.Cell role="cell" {...stackedCell} data-label="Time zone" wordBreak="break-word">
                 {store.timeZone}
               </Table.Cell>
-              <Table.Cell role="cell" {...stackedCell} data-label="Interfaces on">
-                <Badge colorPalette={on === 0 ? 'red' : on === 3 ? 'green' : 'orange'} variant="subtle">
-                  {on === 0 ? 'All off' : `${on} of 3`}
+              <Table.Cell role="cell" {...stackedCell} data-label="Customers can">
+                <Badge
+                  colorPalette={on === 0 ? 'red' : on === 3 ? 'green' : 'orange'}
+                  variant="subtle"
+                  whiteSpace="normal"
+                >
+                  {interfacesSummary(store.interfaces)}
                 </Badge>
               </Table.Cell>
               <Table.Cell role="cell" {...stackedCell} data-label="Opening hours" fontSize="sm">
