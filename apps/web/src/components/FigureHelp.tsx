@@ -58,6 +58,7 @@ export function FigureHelp({ figure, label }: { figure: TFigure; label?: string 
           verticalAlign="middle"
           boxSize="5"
           flexShrink={0}
+          mx="0.5"
           rounded="full"
           color="fg.muted"
           cursor="help"
@@ -74,9 +75,12 @@ export function FigureHelp({ figure, label }: { figure: TFigure; label?: string 
           <LuCircleHelp aria-hidden="true" size="14" />
         </chakra.button>
       </Popover.Anchor>
-      <Text as="span" id={`${id}-text`} srOnly>
-        {text}
-      </Text>
+      <Portal>
+        {/* The screen reader's copy, outside the figure's cell or card so it never reads as part of the figure. */}
+        <Text as="span" id={`${id}-text`} srOnly>
+          {text}
+        </Text>
+      </Portal>
       <Portal>
         <Popover.Positioner>
           <Popover.Content maxW="18rem" aria-label={`About ${name}`} data-testid="figure-help">

@@ -15,9 +15,16 @@ export function PageHeader({ title, description, actions }: TPageHeaderProps) {
       direction={{ base: 'column', md: 'row' }}
       wrap="wrap"
     >
-      {/* The title keeps a readable width; a long row of actions wraps below it instead of squeezing it to nothing. */}
-      <Box flex="1 1 20rem" minW="0">
-        <Heading as="h1" id="page-title" size="2xl" mb={description ? '1' : '0'}>
+      {/* The title keeps a readable width; a long row of actions wraps below it instead of squeezing it to nothing. On
+          a desktop the title stays on one line (the box cannot shrink below it), so the actions move down instead. */}
+      <Box flex="1 1 20rem" minW={{ base: '0', lg: 'min-content' }}>
+        <Heading
+          as="h1"
+          id="page-title"
+          size="2xl"
+          mb={description ? '1' : '0'}
+          whiteSpace={{ lg: 'nowrap' }}
+        >
           {title}
         </Heading>
         {description ? <Text color="fg.muted">{description}</Text> : null}

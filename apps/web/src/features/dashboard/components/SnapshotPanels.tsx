@@ -48,9 +48,9 @@ export function StaffHighlights({ snapshot }: { snapshot: TSnapshot }) {
       <Panel id="best-staff" title="Best staff member">
         {bestStaff ? (
           <Person name={bestStaff.staff.name} photo={bestStaff.staff.photo}>
-            {formatFigure(bestStaff.adjustedAverage, 'stars')} out of 5 adjusted <FigureHelp figure="adjustedAverage" /> (
-            {formatFigure(bestStaff.average, 'stars')} raw) from {formatFigure(bestStaff.ratings, 'count')}{' '}
-            ratings
+            {formatFigure(bestStaff.adjustedAverage, 'stars')} out of 5 adjusted
+            <FigureHelp figure="adjustedAverage" /> ({formatFigure(bestStaff.average, 'stars')} raw) from{' '}
+            {formatFigure(bestStaff.ratings, 'count')} ratings
           </Person>
         ) : (
           <Text color="fg.muted">Nobody has enough ratings in this period yet.</Text>
@@ -88,9 +88,10 @@ export function StoresRanked({ snapshot }: { snapshot: TSnapshot }) {
                 {row.store.name}
               </Text>
               <Text fontSize="sm" color="fg.muted">
-                {formatFigure(row.adjustedAverage, 'stars')} adjusted <FigureHelp figure="adjustedAverage" /> ·{' '}
-                {formatFigure(row.average, 'stars')}{' '}
-                raw · {formatFigure(row.ratings, 'count')} ratings
+                {formatFigure(row.adjustedAverage, 'stars')} adjusted
+                <FigureHelp figure="adjustedAverage" />
+                {' · '}
+                {formatFigure(row.average, 'stars')} raw · {formatFigure(row.ratings, 'count')} ratings
               </Text>
               {row.targets
                 ?.filter((m) => m.metric === 'average')

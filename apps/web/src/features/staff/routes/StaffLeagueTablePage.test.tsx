@@ -69,7 +69,7 @@ describe('/staff-performance (Staff League Table)', () => {
       'aria-sort',
       'ascending',
     );
-    await userEvent.click(within(table).getByRole('button', { name: /CSAT/ }));
+    await userEvent.click(within(table).getByRole('button', { name: 'CSAT' }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=csat'));
     await waitFor(() =>
       expect(Object.fromEntries(api.queriesOf('GET /api/v1/analytics/staff-league').at(-1)!)).toMatchObject({
@@ -81,7 +81,7 @@ describe('/staff-performance (Staff League Table)', () => {
       'aria-sort',
       'descending',
     );
-    await userEvent.click(within(table).getByRole('button', { name: /CSAT/ }));
+    await userEvent.click(within(table).getByRole('button', { name: 'CSAT' }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=csat&order=asc'));
   });
 
