@@ -48,13 +48,19 @@ export function SortHeader({
     <Table.ColumnHeader
       aria-sort={active ? (current.order === 'asc' ? 'ascending' : 'descending') : 'none'}
       textAlign={numeric ? 'end' : 'start'}
-      whiteSpace="nowrap"
+      whiteSpace="normal"
       {...cellProps}
     >
+      {/* A long name wraps (its column is no wider than its figures), the sort arrow stays beside the last word. */}
       <Button
         variant="ghost"
         size="xs"
         px="1"
+        h="auto"
+        minH="6"
+        py="0.5"
+        whiteSpace="normal"
+        textAlign={numeric ? 'end' : 'start'}
         fontWeight="semibold"
         onClick={() =>
           onSort({

@@ -67,7 +67,7 @@ export function StaffLeagueTable({
             <SortHeader column="name" current={sort} onSort={onSort} cellProps={STICKY_NAME_COLUMN}>
               Person
             </SortHeader>
-            <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
+            <Table.ColumnHeader textAlign="end" whiteSpace="normal">
               <FigureName figure="adjustedAverage" />
             </Table.ColumnHeader>
             {header('average', 'Raw average', true, 'average')}

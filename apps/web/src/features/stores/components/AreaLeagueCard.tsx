@@ -43,7 +43,7 @@ function AreaName({ row, onOpen }: { row: TAreaLeagueRow; onOpen: (id: string) =
 function AreaTable({ league, onOpen }: { league: TAreaLeague; onOpen: (id: string) => void }) {
   const tied = tiedRanks(league.ranked);
   const head = (label: string, end = true, help?: TFigure) => (
-    <Table.ColumnHeader textAlign={end ? 'end' : 'start'} whiteSpace="nowrap">
+    <Table.ColumnHeader textAlign={end ? 'end' : 'start'} whiteSpace="normal">
       {help ? <FigureName figure={help}>{label}</FigureName> : label}
     </Table.ColumnHeader>
   );
@@ -61,8 +61,6 @@ function AreaTable({ league, onOpen }: { league: TAreaLeague; onOpen: (id: strin
             {head('Trend', true, 'trend')}
             {head('Stores')}
             {head('Targets')}
-            {head('Avg vs area')}
-            {head('Avg vs peers')}
           </Table.Row>
         </Table.Header>
         <Table.Body>
