@@ -3,7 +3,6 @@
 // button's description, so nothing is only in a hover tooltip.
 import { Box, chakra, Popover, Portal, Text } from '@chakra-ui/react';
 import { useId, useState, type ReactNode } from 'react';
-import { LuCircleHelp } from 'react-icons/lu';
 
 export const FIGURE_HELP = {
   adjustedAverage: {
@@ -56,10 +55,15 @@ export function FigureHelp({ figure, label }: { figure: TFigure; label?: string 
           alignItems="center"
           justifyContent="center"
           verticalAlign="middle"
-          boxSize="5"
           flexShrink={0}
           mx="0.5"
           rounded="full"
+          borderWidth="1.5px"
+          borderColor="currentColor"
+          fontSize="11px"
+          fontWeight="bold"
+          lineHeight="1"
+          boxSize="4"
           color="fg.muted"
           cursor="help"
           _hover={{ color: 'fg' }}
@@ -72,7 +76,8 @@ export function FigureHelp({ figure, label }: { figure: TFigure; label?: string 
           onBlur={() => setOpen(false)}
           onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
         >
-          <LuCircleHelp aria-hidden="true" size="14" />
+          {/* A drawn "?" rather than an icon: no icon module joins the shared chunk every page loads. */}
+          <span aria-hidden="true">?</span>
         </chakra.button>
       </Popover.Anchor>
       <Portal>

@@ -2,7 +2,7 @@
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import type { TPairing, TStore } from '@cx/contracts';
 import { useEffect, useState } from 'react';
-import { LuTv } from 'react-icons/lu';
+import { LuMonitor } from 'react-icons/lu';
 import { QrCode } from '@/components/QrCode';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
@@ -88,7 +88,7 @@ export function TvPairing({ store }: { store: TStore }) {
   return (
     <Stack gap="3">
       <Button variant="outline" alignSelf="start" loading={create.isPending} onClick={() => void show()}>
-        <LuTv aria-hidden /> Pair a TV with a code
+        <LuMonitor aria-hidden /> Pair a TV with a code
       </Button>
       {pairing ? <PairingCode pairing={pairing} onNew={() => void show()} /> : null}
     </Stack>
