@@ -55,6 +55,8 @@ export const REALTIME_EVENTS = {
   register: 'register',
   notification: 'notification',
   rating: 'rating',
+  /** A business's comment themes changed (discovery found new ones): open theme lists ask again. */
+  themes: 'themes',
 } as const;
 
 const ZIdParams = z.object({ id: ZObjectIdSchema });

@@ -2,6 +2,7 @@
 // Snapshot's themes report, older comments are re-themed without a command, and each comment counts exactly once.
 import request from 'supertest';
 import { createApp } from '../../src/app';
+import * as realtime from '../../src/lib/realtime';
 import { insightJobs } from '../../src/modules/insight/discovery.job';
 import { rebuildInsight } from '../../src/modules/insight/insight.rebuild';
 import { VocabularyModel } from '../../src/modules/insight/vocabulary.model';
@@ -30,11 +31,16 @@ describe('theme discovery on new comments', () => {
     const auth = shop.business.auth;
     await commented(shop.store, 'The music was far too loud', { score: 2 });
     await commented(shop.store, 'Turn the music down please', { score: 3 });
+    const pushed = jest.spyOn(realtime, 'publishToUser');
     await runJobAt(30);
     expect((await themesOf(auth)).map((t) => t.key)).not.toContain('music');
+    expect(pushed).not.toHaveBeenCalledWith(expect.anything(), 'themes', expect.anything());
 
     await commented(shop.store, 'Awful music again', { score: 1 });
     await runJobAt(60);
+    // Open dashboards of the business's members are told at once, not at their next poll.
+    expect(pushed).toHaveBeenCalledWith(expect.any(String), 'themes', { business: String(shop.business.id) });
+    pushed.mockRestore();
     const music = (await themesOf(auth)).find((t) => t.key === 'music');
     expect(music).toMatchObject({ name: 'music', count: 3 });
     expect(music!.sentiment.negative).toBeGreaterThanOrEqual(1);

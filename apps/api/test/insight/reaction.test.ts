@@ -9,6 +9,7 @@ import { drainPending } from '../../src/modules/feedback/pipeline.drain';
 import { reactionNamed } from '../../src/modules/feedback/rating-accepted';
 import { RatingModel, type RatingDoc } from '../../src/modules/ratings/rating.model';
 import { makeMember, makeRating, makeStaff } from '../factories';
+import { newDeviceId } from '../helpers/devices';
 import { setupTestDb } from '../helpers/db';
 import { makeShop, postFrom, submitBody } from '../feedback/support';
 import { commented, discovered, rollupTotals } from './support';
@@ -75,6 +76,34 @@ describe('the insight reaction', () => {
     expect(stored.insight).toBeUndefined();
     expect(stored.pending ?? []).toHaveLength(0);
     expect(await ThemeRollupModel.countDocuments()).toBe(0);
+  });
+
+  it('counts the tags a customer tapped as themes at once, with or without a comment', async () => {
+    const shop = await makeShop();
+    const tapped = await postFrom(
+      app,
+      '/feedback/experience-ratings',
+      submitBody(shop.store, { score: 5, tags: ['Clean store', 'Great value'] }),
+    ).expect(201);
+    const both = await postFrom(
+      app,
+      '/feedback/experience-ratings',
+      submitBody(shop.store, {
+        score: 2,
+        tags: ['Clean store'],
+        comment: 'Cold coffee, though the store was clean',
+        deviceId: newDeviceId(),
+      }),
+      '198.51.100.77',
+    ).expect(201);
+    await drainBackground(5000);
+    const onlyTags = (await RatingModel.findById(tapped.body._id).lean())!;
+    expect(onlyTags.insight).toMatchObject({ language: 'und', sentiment: { label: 'positive' }, counted: true });
+    expect(onlyTags.insight?.themes).toEqual(['Clean store', 'Great value']);
+    const withWords = (await RatingModel.findById(both.body._id).lean())!;
+    expect(withWords.insight?.themes.filter((t) => t === 'Clean store')).toHaveLength(1);
+    // No discovery run, no rebuild: the taps are in the theme counts already, each rating once per theme.
+    expect(await rollupTotals(shop.business.id)).toMatchObject({ 'Clean store': 2, 'Great value': 1 });
   });
 
   it('takes a flagged rating’s themes out and puts them back when a reviewer restores it', async () => {

@@ -1,7 +1,10 @@
 // Discovery of recurring phrases within a minute of new comments: each business's recent comments give its vocabulary
 // new themes, and its comments are re-themed when that vocabulary changed.
 import type { Types } from 'mongoose';
+import { REALTIME_EVENTS } from '@cx/contracts';
 import { logger } from '../../lib/logger';
+import { publishToUser } from '../../lib/realtime';
+import { MembershipModel } from '../../tenancy/membership.model';
 import type { ScheduledJob } from '../../lib/scheduler';
 import { BusinessModel } from '../../tenancy/business.model';
 import { RatingModel } from '../ratings/rating.model';
@@ -155,7 +158,8 @@ export async function discoverDue(now = new Date()): Promise<{ businesses: numbe
         await VocabularyModel.findOne({ business: v.business }).lean<VocabularyDoc>(),
       );
       const recent = new Date(now.getTime() - MATCHER_TTL_MS - OWED_MEMO_MS - SKEW_MS * 2);
-      await rethemeBusiness(v.business, vocabulary, found > 0 ? null : recent);
+      const changed = await rethemeBusiness(v.business, vocabulary, found > 0 ? null : recent);
+      if (found > 0 || changed > 0) await announceThemes(v.business);
     } catch (err) {
       logger.warn(
         { err: String(err), business: String(v.business) },
@@ -167,8 +171,16 @@ export async function discoverDue(now = new Date()): Promise<{ businesses: numbe
   return { businesses, added };
 }
 
+/** Every member's open dashboard re-reads its themes now rather than at its next poll (themes are per business). */
+async function announceThemes(business: Types.ObjectId | string): Promise<void> {
+  const members = await MembershipModel.find({ business }, { user: 1 }).lean();
+  const payload = { business: String(business) };
+  for (const m of members) publishToUser(String(m.user), REALTIME_EVENTS.themes, payload);
+}
+
 export function insightJobs(now: () => Date = () => new Date()): ScheduledJob[] {
-  // Every 30 seconds, for the businesses with new comments only: a theme shows within a minute of its third comment.
+  // Every 30 seconds, for the businesses with new comments only, and open dashboards told at once: a theme shows
+  // within about half a minute of its third comment.
   return [
     { name: 'insight:discover', every: '30 seconds', run: async () => void (await discoverDue(now())) },
   ];

@@ -3,18 +3,18 @@ import type { Types } from 'mongoose';
 import { syncThemeCount } from '../analytics/theme-rollup.service';
 import { onRatingAccepted } from '../feedback/rating-accepted';
 import { RatingModel, type RatingDoc } from '../ratings/rating.model';
-import { analyseComment } from './insight.service';
+import { analyseRatingText, hasInsight } from './insight.service';
 import { peopleOf, shoutOutFor } from './shout-outs';
 import type { ThemeVocabulary } from './themes';
 import { vocabularyFor } from './vocabulary.service';
 import { owesDiscovery } from './discovery.job';
 
-type Analysable = Pick<RatingDoc, 'business' | 'store' | 'staff' | 'kind' | 'comment'>;
+type Analysable = Pick<RatingDoc, 'business' | 'store' | 'staff' | 'kind' | 'comment' | 'tags' | 'score'>;
 
-/** What a rating's comment says, and whose shout-out it is (null when nobody's). */
+/** What a rating's comment and tapped tags say, and whose shout-out it is (null when nobody's). */
 export async function insightOf(rating: Analysable, vocabulary: ThemeVocabulary) {
   const comment = rating.comment ?? '';
-  const found = analyseComment(comment, vocabulary);
+  const found = analyseRatingText(rating, vocabulary);
   const rated = rating.kind === 'staff' ? (rating.staff ?? null) : null;
   const people =
     found.sentiment.label === 'positive' ? await peopleOf(rating.business, rating.store, rated) : [];
@@ -22,7 +22,7 @@ export async function insightOf(rating: Analysable, vocabulary: ThemeVocabulary)
 }
 
 /**
- * Analyses a rating's comment once (a retry finds it done and keeps the first result), then brings its theme count
+ * Analyses a rating's comment and tapped tags once (a retry finds it done and keeps the first result), then brings its theme count
  * in line with its flag: idempotent per rating whatever the number of runs.
  */
 export async function analyseRating(ratingId: Types.ObjectId): Promise<void> {
@@ -32,9 +32,11 @@ export async function analyseRating(ratingId: Types.ObjectId): Promise<void> {
     staff: 1,
     kind: 1,
     comment: 1,
+    tags: 1,
+    score: 1,
     insight: 1,
   }).lean<RatingDoc>();
-  if (!rating || !rating.comment?.trim()) return;
+  if (!rating || !hasInsight(rating)) return;
   if (!rating.insight) {
     const { insight, shoutOut } = await insightOf(rating, await vocabularyFor(rating.business));
     await RatingModel.updateOne(
@@ -48,16 +50,16 @@ export async function analyseRating(ratingId: Types.ObjectId): Promise<void> {
     );
     await syncThemeCount(ratingId);
     // Discovery reads it within a minute: a third comment about a topic makes it a theme.
-    await owesDiscovery(rating.business);
+    if (rating.comment?.trim()) await owesDiscovery(rating.business);
     return;
   }
   await syncThemeCount(ratingId);
 }
 
 export function registerInsightReactions(): void {
-  // A rating known to have no comment has nothing to analyse (comments are never edited): no read at all.
+  // A rating known to have no comment and no tag has nothing to analyse (neither is ever edited): no read at all.
   onRatingAccepted('insight', async ({ rating }) => {
-    if (typeof rating.comment === 'string' && !rating.comment.trim()) return;
+    if (typeof rating.comment === 'string' && Array.isArray(rating.tags) && !hasInsight(rating)) return;
     await analyseRating(rating._id);
   });
 }

@@ -1,4 +1,4 @@
-// Recomputes every comment's insight and shout-out and the theme rollups, after a model or vocabulary change.
+// Recomputes every rating's insight (comment and tapped tags) and shout-out and the theme rollups, after a model or vocabulary change.
 import type { AnyBulkWriteOperation, Types } from 'mongoose';
 import { countsInFigures } from '../analytics/rollup.contribution';
 import { ThemeRollupModel } from '../analytics/theme-rollup.model';
@@ -6,7 +6,7 @@ import { THEMES_WORK, themeChanges, type ThemeRowChange } from '../analytics/the
 import { RatingModel, type RatingDoc } from '../ratings/rating.model';
 import { StaffModel } from '../staff/staff.model';
 import { BusinessModel } from '../../tenancy/business.model';
-import { analyseComment } from './insight.service';
+import { analyseRatingText, hasInsight } from './insight.service';
 import { shoutOutFor } from './shout-outs';
 import { loadVocabulary, matcherOf } from './vocabulary.service';
 
@@ -53,15 +53,15 @@ async function rebuildBusiness(business: Types.ObjectId, report: InsightRebuildR
     ops = [];
   };
   const cursor = RatingModel.find(
-    { business, comment: { $gt: '' } },
-    { business: 1, store: 1, staff: 1, kind: 1, day: 1, score: 1, comment: 1, flag: 1, shoutOut: 1 },
+    { business, $or: [{ comment: { $gt: '' } }, { 'tags.0': { $exists: true } }] },
+    { business: 1, store: 1, staff: 1, kind: 1, day: 1, score: 1, comment: 1, tags: 1, flag: 1, shoutOut: 1 },
   )
     .sort({ _id: 1 })
     .lean<RatingDoc[]>()
     .cursor({ batchSize: BATCH });
   for await (const rating of cursor as AsyncIterable<RatingDoc>) {
     const pullThemes = { $pull: { pending: { name: THEMES_WORK } } };
-    if (!rating.comment?.trim()) {
+    if (!hasInsight(rating)) {
       ops.push({
         updateOne: {
           filter: { _id: rating._id },
@@ -71,10 +71,10 @@ async function rebuildBusiness(business: Types.ObjectId, report: InsightRebuildR
       continue;
     }
     const counted = countsInFigures(rating);
-    const found = analyseComment(rating.comment, vocabulary);
+    const found = analyseRatingText(rating, vocabulary);
     const insight = { ...found, counted };
     const rated = rating.kind === 'staff' ? (rating.staff ?? null) : null;
-    const person = shoutOutFor(rating.comment, found, peopleFor(staff, rating.store, rated), rated);
+    const person = shoutOutFor(rating.comment ?? '', found, peopleFor(staff, rating.store, rated), rated);
     const keepHidden = person && rating.shoutOut && String(rating.shoutOut.staff) === String(person);
     const shoutOut = person
       ? { staff: person, hidden: Boolean(keepHidden && rating.shoutOut?.hidden) }

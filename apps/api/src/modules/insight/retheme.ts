@@ -3,7 +3,8 @@
 import type { Types } from 'mongoose';
 import { settleThemeWork, THEMES_WORK, themeWork } from '../analytics/theme-rollup.service';
 import { RatingModel, type RatingDoc } from '../ratings/rating.model';
-import { themesOf, type ThemeVocabulary } from './themes';
+import { ratingThemes } from './insight.service';
+import type { ThemeVocabulary } from './themes';
 
 const BATCH = 500;
 
@@ -36,7 +37,7 @@ async function rethemeRating(id: Types.ObjectId, old: string[], next: string[]):
   return uncounted.modifiedCount === 1;
 }
 
-/** Re-themes a business's analysed comments (those created since `since`, or all); returns how many changed. */
+/** Re-themes a business's analysed ratings (comments and tapped tags) (those created since `since`, or all); returns how many changed. */
 export async function rethemeBusiness(
   business: Types.ObjectId | string,
   vocabulary: ThemeVocabulary,
@@ -44,7 +45,7 @@ export async function rethemeBusiness(
 ): Promise<number> {
   const cursor = RatingModel.find(
     { business, 'insight.themes': { $exists: true }, ...(since ? { createdAt: { $gte: since } } : {}) },
-    { comment: 1, insight: 1 },
+    { comment: 1, tags: 1, insight: 1 },
   )
     .sort({ _id: 1 })
     .lean<RatingDoc[]>()
@@ -52,7 +53,7 @@ export async function rethemeBusiness(
   let changed = 0;
   for await (const rating of cursor as AsyncIterable<RatingDoc>) {
     const old = rating.insight?.themes ?? [];
-    const next = themesOf(rating.comment ?? '', vocabulary);
+    const next = ratingThemes(rating, vocabulary);
     if (!same(old, next) && (await rethemeRating(rating._id, old, next))) changed += 1;
   }
   return changed;

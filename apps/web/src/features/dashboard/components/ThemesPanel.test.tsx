@@ -78,7 +78,7 @@ describe('What customers talk about (Snapshot and Overview)', () => {
       'cold coffee',
     ]);
     const queue = rows[0]!;
-    expect(queue).toHaveTextContent('12 comments · ▲ up 4 (was 8) against the previous period');
+    expect(queue).toHaveTextContent('12 mentions · ▲ up 4 (was 8) against the previous period');
     expect(queue).toHaveTextContent('2 positive · 1 neutral · 9 negative');
     const examples = within(queue).getByRole('list', { name: 'Example comments' });
     expect(
@@ -90,9 +90,9 @@ describe('What customers talk about (Snapshot and Overview)', () => {
       expect.stringContaining('“Long queue at lunch”'),
     ]);
     expect(within(examples).getByRole('img', { name: '1 of 5 stars' })).toBeInTheDocument();
-    expect(rows[1]).toHaveTextContent('5 comments · ▼ down 4 (was 9)');
-    expect(rows[2]).toHaveTextContent('3 comments · = same (was 3)');
-    expect(rows[3]).toHaveTextContent('2 comments · ▲ new this period');
+    expect(rows[1]).toHaveTextContent('5 mentions · ▼ down 4 (was 9)');
+    expect(rows[2]).toHaveTextContent('3 mentions · = same (was 3)');
+    expect(rows[3]).toHaveTextContent('2 mentions · ▲ new this period');
     // Each store's own top themes.
     const covents = within(region).getByRole('list', { name: 'Top themes at Covent Garden' });
     expect(covents).toHaveTextContent('queue · 9 ▲ up 5 (was 4)');
@@ -102,7 +102,7 @@ describe('What customers talk about (Snapshot and Overview)', () => {
     // The theme opens the timeline filtered by it, keeping the period.
     expect(within(queue).getByRole('link', { name: 'queue' })).toHaveAttribute(
       'href',
-      '/customers-feedback?theme=queue&hasComment=true',
+      '/customers-feedback?theme=queue',
     );
     expect(within(region).getByRole('link', { name: 'Rename, merge or hide themes' })).toHaveAttribute(
       'href',
@@ -157,7 +157,7 @@ describe('What customers talk about (Snapshot and Overview)', () => {
       expect(await within(region).findByText(/No themes in this period’s comments yet/)).toBeInTheDocument();
       await vi.advanceTimersByTimeAsync(THEMES_REFRESH_MS);
       const top = await within(region).findByRole('list', { name: 'Top themes' });
-      expect(within(top).getByRole('listitem', { name: 'music' })).toHaveTextContent('3 comments');
+      expect(within(top).getByRole('listitem', { name: 'music' })).toHaveTextContent('3 mentions');
     } finally {
       vi.useRealTimers();
     }

@@ -13,7 +13,8 @@ import { useThemesReport } from '../api/analytics';
 import { Panel } from './SnapshotPanels';
 import { ThemeExamples, ThemesByStore, ThemeTrend } from './ThemeParts';
 
-const comments = (n: number) => `${formatFigure(n, 'count')} ${n === 1 ? 'comment' : 'comments'}`;
+// A mention is a comment about the theme or a tag the customer tapped for it.
+const comments = (n: number) => `${formatFigure(n, 'count')} ${n === 1 ? 'mention' : 'mentions'}`;
 
 function ThemeRow({ theme }: { theme: TThemeReportRow }) {
   const { positive, neutral, negative } = theme.sentiment;
@@ -23,7 +24,7 @@ function ThemeRow({ theme }: { theme: TThemeReportRow }) {
         <Text fontWeight="semibold">
           <FilterLink
             to={paths.business.customersFeedback.path}
-            extra={{ theme: theme.name, hasComment: 'true' }}
+            extra={{ theme: theme.name }}
           >
             {theme.name}
           </FilterLink>

@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { CURRENT_USER_QUERY_KEY, PROFILE_QUERY_KEY } from '@/features/auth/api/profile';
 import { toSessionUser } from '@/features/auth/api/session-user';
 import { tsr } from '@/lib/api-client';
+import { ANALYTICS_QUERY_KEY } from '@/lib/analytics/settings';
 import { liveRatings } from '@/lib/live-ratings';
 import { session, useSession } from '@/lib/session';
 import { prependNotification } from './notifications';
@@ -51,6 +52,10 @@ export function useRealtime(): void {
       });
     });
     socket.on(REALTIME_EVENTS.rating, (rating: TRatingPush) => liveRatings.publish(rating));
+    // Discovery found new themes: the theme panels re-read now, not at their next poll.
+    socket.on(REALTIME_EVENTS.themes, () => {
+      void queryClient.invalidateQueries({ queryKey: [...ANALYTICS_QUERY_KEY, 'themes'] });
+    });
     socket.on('disconnect', (reason: string) => {
       if (reason !== SERVER_DISCONNECT) return;
       // Removed or re-roled: the profile says which. A 401 or 403 NO_BUSINESS reaches the app's one handler instead.

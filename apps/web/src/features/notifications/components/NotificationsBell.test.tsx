@@ -89,3 +89,22 @@ describe('notifications bell', () => {
     await waitFor(() => expect(screen.getAllByText('New notification').length).toBeGreaterThan(0));
   });
 });
+
+describe('realtime themes', () => {
+  it('re-reads the theme panel when the server says discovery found new themes', async () => {
+    let reads = 0;
+    mockFetch({
+      'GET /api/v1/notifications': () => jsonResponse(200, page([])),
+      'GET /api/v1/analytics/themes': () => {
+        reads += 1;
+        return jsonResponse(200, { themes: [], stores: [] });
+      },
+    });
+    renderApp(paths.business.dashboard.path, { token: 'abc', user: USER });
+    await waitFor(() => expect(reads).toBeGreaterThan(0));
+    const socket = fakeSockets.at(-1)!;
+    const before = reads;
+    act(() => socket.serverSends('themes', { business: 'b1' }));
+    await waitFor(() => expect(reads).toBe(before + 1));
+  });
+});

@@ -51,7 +51,7 @@ function ThemeRow({
           {theme.hidden ? <Badge colorPalette="gray">Hidden</Badge> : null}
         </HStack>
         <Text fontSize="sm" color="fg.muted">
-          {formatFigure(theme.count, 'count')} {theme.count === 1 ? 'comment' : 'comments'} in the last 30
+          {formatFigure(theme.count, 'count')} {theme.count === 1 ? 'mention' : 'mentions'} in the last 30
           days
           {theme.name !== theme.key ? ` · originally “${theme.key}”` : ''}
         </Text>

@@ -43,7 +43,7 @@ describe('/comment-themes', () => {
     expect(names).toEqual(['queue', 'Friendly', 'Coffee temperature', 'weather']);
     const queue = await row('Themes', 'queue');
     expect(queue).toHaveTextContent('Found in comments');
-    expect(queue).toHaveTextContent('21 comments in the last 30 days');
+    expect(queue).toHaveTextContent('21 mentions in the last 30 days');
     expect(queue).toHaveTextContent('Includes wait');
     expect(await row('Themes', 'Friendly')).toHaveTextContent('Quick tag');
     expect(await row('Themes', 'Coffee temperature')).toHaveTextContent('originally “cold coffee”');
