@@ -63,7 +63,6 @@ function PairingCode({ pairing, onNew }: { pairing: TPairing; onNew: () => void 
           fontWeight="bold"
           letterSpacing="0.2em"
           data-testid="pairing-code"
-          aria-label={`Pairing code ${pairing.code.split('').join(' ')}`}
         >
           {pairing.code}
         </Text>
