@@ -155,7 +155,11 @@ export const journey: Journey = {
     // 5. A new TV paired with the dialog's short code: typed at /tv, no link to copy across.
     await dialog.getByRole('button', { name: 'Pair a TV with a code' }).click();
     const code = (await dialog.getByTestId('pairing-code').innerText()).trim();
-    assert.match(code, /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/, `a 6-character code without look-alikes: ${code}`);
+    assert.match(
+      code,
+      /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/,
+      `a 6-character code without look-alikes: ${code}`,
+    );
     const qr = dialog.getByRole('img', { name: /^QR code that opens the board/ });
     assert.match((await qr.getAttribute('data-qr-value')) ?? '', new RegExp(`/tv\\?code=${code}$`));
     await settle(desk);
@@ -173,7 +177,10 @@ export const journey: Journey = {
     const input = paired.getByRole('textbox', { name: 'Pairing code' });
     await input.fill('ZZZZZZ');
     await paired.getByRole('button', { name: 'Open board' }).click();
-    await paired.getByRole('alert').getByText(/wrong, already used or expired/).waitFor();
+    await paired
+      .getByRole('alert')
+      .getByText(/wrong, already used or expired/)
+      .waitFor();
     await settle(paired);
     await ctx.screenshot(paired, 'tv-wrong-code-1920');
     await input.fill(code.toLowerCase());

@@ -189,6 +189,19 @@ async function desktopClipping(page: Page): Promise<string[]> {
   });
 }
 
+/** A derived figure's one-line explanation, opened from the keyboard (focus shows it, Escape hides it). */
+async function showFigureHelp(ctx: JourneyContext, page: Page, width: number): Promise<void> {
+  const help = page.getByRole('button', { name: 'What is CSAT?' }).first();
+  await help.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  const line = page.getByTestId('figure-help');
+  await line.getByText('the share of ratings with 4 or 5 stars').waitFor();
+  await ctx.screenshot(page, `figure-help-${width}`);
+  await page.keyboard.press('Escape');
+  await line.waitFor({ state: 'detached' });
+}
+
 const WIDTHS = [VIEWPORTS.mobile.width, 360, VIEWPORTS.desktop.width] as const;
 
 /** One sign-in; each page is opened once and checked (and shot at 390 and 1280) at every width. */
@@ -216,6 +229,7 @@ async function checkEveryPage(ctx: JourneyContext, user: TestUser, staffId: stri
         problems.push(...(await desktopClipping(page)).map((p) => `${path} at ${width} px: ${p}`));
       }
       if (width !== 360) await ctx.screenshot(page, `${shot}-${width}`);
+      if (path === '/store-performance' && width !== 360) await showFigureHelp(ctx, page, width);
     }
   }
   return problems;

@@ -67,7 +67,7 @@ function PairingCode({ pairing, onNew }: { pairing: TPairing; onNew: () => void 
           {pairing.code}
         </Text>
         <Text fontSize="sm" color="fg.muted" role="timer" aria-live="off">
-          Works once, for {left} more. Or scan the QR code with the TV&apos;s camera or a phone cast to it.
+          Works once, for {left} more. The QR code holds the same address and code.
         </Text>
       </Stack>
     </Flex>

@@ -86,12 +86,19 @@ export function TvPairingPage() {
                 color="gray.900"
               />
               {error ? (
-                <Field.ErrorText fontSize="lg" color="red.300" justifyContent="center" role="alert">
+                <Field.ErrorText
+                  fontSize="lg"
+                  lineHeight="1.4"
+                  textAlign="center"
+                  color="red.300"
+                  justifyContent="center"
+                  role="alert"
+                >
                   {error}
                 </Field.ErrorText>
               ) : null}
             </Field.Root>
-            <Button type="submit" size="2xl" colorPalette="teal" loading={redeem.isPending}>
+            <Button type="submit" size="2xl" colorPalette="brand" loading={redeem.isPending}>
               Open board
             </Button>
           </Stack>
