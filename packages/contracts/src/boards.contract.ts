@@ -135,7 +135,8 @@ export const boardsContract = c.router({
     metadata: { public: true } as const,
     body: ZRedeemPairingSchema,
     responses: { 200: z.object({ token: z.string() }) },
-    summary: 'A TV trades a pairing code for its board link (no login); 404 for a wrong, used or expired code',
+    summary:
+      'A TV trades a pairing code for its board link (no login); 404 for a wrong, used or expired code',
   },
   publicBoard: {
     method: 'GET',

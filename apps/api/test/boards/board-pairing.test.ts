@@ -19,7 +19,10 @@ const app = createApp();
 afterEach(() => resetRateLimits());
 
 const showCode = (who: MadeUser, store: { _id: unknown }) =>
-  request(app).post('/api/v1/boards/pairing-codes').set(who.auth).send({ store: String(store._id) });
+  request(app)
+    .post('/api/v1/boards/pairing-codes')
+    .set(who.auth)
+    .send({ store: String(store._id) });
 const redeem = (code: string) => request(app).post('/api/v1/boards/pairing-codes/redeem').send({ code });
 
 describe('POST /api/v1/boards/pairing-codes', () => {
@@ -56,7 +59,10 @@ describe('POST /api/v1/boards/pairing-codes', () => {
   it('answers 401 without a login and 400 naming the field for a bad store id', async () => {
     expect((await request(app).post('/api/v1/boards/pairing-codes').send({ store: 'x' })).status).toBe(401);
     const owner = await makeUser();
-    const bad = await request(app).post('/api/v1/boards/pairing-codes').set(owner.auth).send({ store: 'nope' });
+    const bad = await request(app)
+      .post('/api/v1/boards/pairing-codes')
+      .set(owner.auth)
+      .send({ store: 'nope' });
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors).toHaveProperty('store');
   });
@@ -74,7 +80,9 @@ describe('POST /api/v1/boards/pairing-codes/redeem', () => {
     expect(board.body.store.name).toBe('Harbour');
     // The paired TV's board is listed (and can be switched off) like any other.
     const list = await request(app).get('/api/v1/boards').set(owner.auth);
-    expect(list.body.boards).toEqual([expect.objectContaining({ store: { _id: String(store._id), name: 'Harbour' } })]);
+    expect(list.body.boards).toEqual([
+      expect.objectContaining({ store: { _id: String(store._id), name: 'Harbour' } }),
+    ]);
     // A code opens one TV: a second use is the same 404 as a wrong code.
     expect((await redeem(code)).status).toBe(404);
     expect(await BoardModel.countDocuments({ store: store._id })).toBe(1);
@@ -88,7 +96,10 @@ describe('POST /api/v1/boards/pairing-codes/redeem', () => {
     const res = await redeem(wrong);
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Pairing code not found');
-    await BoardPairingModel.updateOne({ store: store._id }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    await BoardPairingModel.updateOne(
+      { store: store._id },
+      { $set: { expiresAt: new Date(Date.now() - 1000) } },
+    );
     expect((await redeem(code)).status).toBe(404);
     const bad = await redeem('0O1IL!');
     expect(bad.status).toBe(400);

@@ -197,6 +197,7 @@ async function showFigureHelp(ctx: JourneyContext, page: Page, width: number): P
   await page.keyboard.press('Tab');
   const line = page.getByTestId('figure-help');
   await line.getByText('the share of ratings with 4 or 5 stars').waitFor();
+  await settle(page);
   await ctx.screenshot(page, `figure-help-${width}`);
   await page.keyboard.press('Escape');
   await line.waitFor({ state: 'detached' });

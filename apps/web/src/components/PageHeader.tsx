@@ -17,7 +17,8 @@ export function PageHeader({ title, description, actions }: TPageHeaderProps) {
     >
       {/* The title keeps a readable width; a long row of actions wraps below it instead of squeezing it to nothing. On
           a desktop the title stays on one line (the box cannot shrink below it), so the actions move down instead. */}
-      <Box flex="1 1 20rem" minW={{ base: '0', lg: 'min-content' }}>
+      {/* In the phone's column a 20rem basis would be a 20rem tall gap under the title: none there. */}
+      <Box flex={{ base: 'none', md: '1 1 20rem' }} minW={{ base: '0', lg: 'min-content' }}>
         <Heading
           as="h1"
           id="page-title"

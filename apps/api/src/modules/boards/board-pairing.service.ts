@@ -18,7 +18,8 @@ export const PAIRING_TTL_MS = PAIRING_CODE_MINUTES * 60_000;
 
 function newCode(): string {
   let code = '';
-  for (let i = 0; i < PAIRING_CODE_LENGTH; i++) code += PAIRING_CODE_ALPHABET[randomInt(PAIRING_CODE_ALPHABET.length)];
+  for (let i = 0; i < PAIRING_CODE_LENGTH; i++)
+    code += PAIRING_CODE_ALPHABET[randomInt(PAIRING_CODE_ALPHABET.length)];
   return code;
 }
 

@@ -60,7 +60,10 @@ export const boardsRouter = s.router(contract.boards, {
   },
   createPairing: {
     middleware: [pairingLimit],
-    handler: async ({ req, body }) => ({ status: 201, body: await createPairing(accessFrom(req), body.store) }),
+    handler: async ({ req, body }) => ({
+      status: 201,
+      body: await createPairing(accessFrom(req), body.store),
+    }),
   },
   redeemPairing: {
     middleware: [redeemLimit],

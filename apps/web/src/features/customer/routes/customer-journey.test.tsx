@@ -148,7 +148,10 @@ describe('customer journey screens', () => {
     await userEvent.click(await screen.findByRole('link', { name: /^5 of 5 stars/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Send rating' }));
     await waitFor(() => expect(api.postsTo('experience-ratings')).toHaveLength(1));
-    expect(api.postsTo('experience-ratings')[0]).toMatchObject({ kiosk: credential, deviceId: ISSUED_DEVICE_ID });
+    expect(api.postsTo('experience-ratings')[0]).toMatchObject({
+      kiosk: credential,
+      deviceId: ISSUED_DEVICE_ID,
+    });
   });
 
   it('sends the rating without a device id when the API cannot issue one', async () => {

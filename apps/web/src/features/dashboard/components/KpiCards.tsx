@@ -49,7 +49,11 @@ function KpiCard({ kpi, figure }: { kpi: TKpi; figure: TCompared }) {
       <Card.Body>
         <Stat.Root>
           <Stat.Label>
-            {EXPLAINED[kpi.key] ? <FigureName figure={EXPLAINED[kpi.key]!}>{kpi.label}</FigureName> : kpi.label}
+            {EXPLAINED[kpi.key] ? (
+              <FigureName figure={EXPLAINED[kpi.key]!}>{kpi.label}</FigureName>
+            ) : (
+              kpi.label
+            )}
           </Stat.Label>
           <Stat.ValueText data-testid={`kpi-${kpi.key}`}>
             {formatFigure(figure.value, kpi.unit)}

@@ -13,11 +13,7 @@ import { apiErrorMessage } from '@/lib/api-error';
 import { apiImage } from '@/lib/image-sources';
 import { INTERFACE_NAMES } from '@/lib/interface-names';
 import { useStores } from '@/lib/stores-query';
-import {
-  ALL_INTERFACES_DISABLED,
-  anyEnabled,
-  useUpdateInterfaces,
-} from '../api/interfaces';
+import { ALL_INTERFACES_DISABLED, anyEnabled, useUpdateInterfaces } from '../api/interfaces';
 
 export function InterfaceSettingsPage() {
   const stores = useStores();
@@ -121,9 +117,7 @@ function StoreInterfacesCard({ store }: { store: TStore }) {
             >
               <Switch.HiddenInput {...change.attrs} />
               <Switch.Label flex="1">
-                <Text fontWeight="medium">
-                  {INTERFACE_NAMES[key].title}
-                </Text>
+                <Text fontWeight="medium">{INTERFACE_NAMES[key].title}</Text>
                 <Text fontSize="sm" color="fg.muted" fontWeight="normal">
                   {INTERFACE_NAMES[key].description}
                 </Text>

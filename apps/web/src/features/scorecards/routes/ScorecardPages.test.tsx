@@ -79,7 +79,9 @@ describe('/staff/:staffId/scorecard', () => {
     expect(within(figures).getByText('#2')).toBeInTheDocument();
     expect(within(figures).getByText('31 ratings while on shift')).toBeInTheDocument();
     expect(
-      within(card).getByRole('img', { name: /Average rating per day on a scale from 1 to 5 stars, 1 with ratings/ }),
+      within(card).getByRole('img', {
+        name: /Average rating per day on a scale from 1 to 5 stars, 1 with ratings/,
+      }),
     ).toBeInTheDocument();
     expect(within(card).getByText('50 five-star ratings')).toBeInTheDocument();
     expect(within(card).getByText('“Olivia remembered my order!”')).toBeInTheDocument();
@@ -161,9 +163,13 @@ describe('/scorecard/:token (shared)', () => {
     expect(screen.getByText(/bars start at 1★, the lowest rating/)).toBeInTheDocument();
     // Derived figures explain themselves from a button a keyboard reaches.
     const help = within(figures).getByRole('button', { name: 'What is CSAT?' });
-    expect(help).toHaveAccessibleDescription('Customer satisfaction: the share of ratings with 4 or 5 stars.');
+    expect(help).toHaveAccessibleDescription(
+      'Customer satisfaction: the share of ratings with 4 or 5 stars.',
+    );
     await userEvent.click(help);
-    expect(await screen.findByTestId('figure-help')).toHaveTextContent('the share of ratings with 4 or 5 stars');
+    expect(await screen.findByTestId('figure-help')).toHaveTextContent(
+      'the share of ratings with 4 or 5 stars',
+    );
   });
 
   it('says the link is no longer shared once revoked', async () => {
