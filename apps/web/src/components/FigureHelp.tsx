@@ -63,6 +63,9 @@ export function FigureHelp({ figure, label }: { figure: TFigure; label?: string 
           fontSize="11px"
           fontWeight="bold"
           lineHeight="1"
+          // A drawn "?" rather than an icon (no icon module joins the shared chunk every page loads), and as CSS
+          // content it is no part of the figure's text.
+          _before={{ content: '"?"' }}
           boxSize="4"
           color="fg.muted"
           cursor="help"
@@ -75,10 +78,7 @@ export function FigureHelp({ figure, label }: { figure: TFigure; label?: string 
           onFocus={(e) => focusedByKeyboard(e.currentTarget) && setOpen(true)}
           onBlur={() => setOpen(false)}
           onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
-        >
-          {/* A drawn "?" rather than an icon: no icon module joins the shared chunk every page loads. */}
-          <span aria-hidden="true">?</span>
-        </chakra.button>
+        />
       </Popover.Anchor>
       <Portal>
         {/* The screen reader's copy, outside the figure's cell or card so it never reads as part of the figure. */}

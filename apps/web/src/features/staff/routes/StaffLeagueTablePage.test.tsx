@@ -181,8 +181,6 @@ describe('/store-performance (Store League Table)', () => {
       '20.0%',
       '15Google 12 · Instagram 3',
       'No target',
-      '–',
-      '–',
     ]);
     const notRanked = screen.getByRole('region', { name: 'Not ranked yet' });
     expect(within(notRanked).getByText('Not enough ratings yet (3 of 10)')).toBeInTheDocument();
