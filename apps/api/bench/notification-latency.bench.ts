@@ -12,6 +12,8 @@ import { newDeviceId } from '../test/helpers/devices';
 const RATINGS = Number(process.env.BENCH_NOTIFY_RATINGS ?? 100);
 const REDIS_URL = process.env.CX_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TARGET_P95_MS = 100;
+/** A notification not pushed after this long is lost. */
+const LOST_AFTER_MS = 20_000;
 
 function redisReachable(url: string): boolean {
   const { hostname, port } = new URL(url);
@@ -55,10 +57,11 @@ async function measure(label: string, instances: ApiProcess[], token: string, st
     });
     const answered = performance.now();
     if (res.status !== 201) throw new Error(`submit answered ${res.status}: ${await res.text()}`);
-    const deadline = answered + 5000;
+    // Lost, not slow: the figures say how fast; the first ratings load the comment models, and a busy machine is slow.
+    const deadline = answered + LOST_AFTER_MS;
     while (!arrivals.has(tag) && performance.now() < deadline) await new Promise((r) => setImmediate(r));
     const arrived = arrivals.get(tag);
-    if (arrived === undefined) throw new Error(`no notification for ${tag} within 5 s`);
+    if (arrived === undefined) throw new Error(`no notification for ${tag} within ${LOST_AFTER_MS / 1000} s`);
     // A push can beat the HTTP answer to the client (the fan-out starts before the 201 is flushed): that counts as 0.
     if (i >= 5) latencies.push(Math.max(0, arrived - answered));
   }

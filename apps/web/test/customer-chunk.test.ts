@@ -39,11 +39,11 @@ function staticGraph(entry: string): Set<string> {
 const relative = (files: Iterable<string>) => [...files].map((file) => path.relative(srcDir, file));
 
 describe('lean customer entry (customer.html)', () => {
-  it('reaches only the customer feature, its config and the kiosk flag: no app shell, dashboard or account code', () => {
+  it('reaches only the customer feature, its config and the kiosk and preview flags: no app shell, dashboard or account code', () => {
     const graph = relative(staticGraph(path.join(srcDir, 'customer-main.tsx')));
     expect(graph).toContain('features/customer/routes/RateStaffPage.tsx');
     const allowed =
-      /^(customer-main\.tsx|features\/customer\/|config\/(paths|env)\.ts$|lib\/(kiosk|image-sources)\.ts$)/;
+      /^(customer-main\.tsx|features\/customer\/|config\/(paths|env)\.ts$|lib\/(kiosk|preview|image-sources)\.ts$)/;
     expect(graph.filter((file) => !allowed.test(file))).toEqual([]);
   });
 

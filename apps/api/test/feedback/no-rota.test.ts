@@ -3,6 +3,8 @@ import request from 'supertest';
 import { createApp } from '../../src/app';
 import { resetRateLimits } from '../../src/lib/rate-limit';
 import { RatingModel } from '../../src/modules/ratings/rating.model';
+import { noteRota, storeHasRota } from '../../src/modules/rota/rota-presence';
+import { ShiftModel } from '../../src/modules/rota/shift.model';
 import { setupTestDb } from '../helpers/db';
 import { makeShop, minutes, postFrom, putOnShift, submitBody } from './support';
 
@@ -45,5 +47,26 @@ describe('a store without any rota', () => {
     await putOnShift(other, other.alice, new Date(Date.now() - minutes(60)), new Date(Date.now() + minutes(60)));
     const res = await rateStaff(submitBody(shop.store, { staff: String(shop.alice._id), score: 5 })).expect(201);
     expect((await RatingModel.findById(res.body._id).lean())?.outsideShift).toBe(false);
+  });
+
+  it('sees a rota written by another instance within half a minute, and one written here at once', async () => {
+    const shop = await makeShop();
+    const t = Date.now();
+    expect(await storeHasRota(shop.store._id, t)).toBe(false);
+    // Another instance's first shift: this process still remembers "no rota" for a while, then asks again.
+    await ShiftModel.create({
+      business: shop.business.id,
+      store: shop.store._id,
+      staff: shop.alice._id,
+      start: new Date(t + minutes(60)),
+      end: new Date(t + minutes(120)),
+      day: '2026-01-01',
+    });
+    expect(await storeHasRota(shop.store._id, t + 1000)).toBe(false);
+    expect(await storeHasRota(shop.store._id, t + 31_000)).toBe(true);
+    const other = await makeShop();
+    expect(await storeHasRota(other.store._id, t)).toBe(false);
+    noteRota([other.store._id], t);
+    expect(await storeHasRota(other.store._id, t + 1000)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import request from 'supertest';
 import type { Types } from 'mongoose';
+import { noteRota } from '../../src/modules/rota/rota-presence';
 import { ShiftModel } from '../../src/modules/rota/shift.model';
 import { localDay } from '../../src/lib/time';
 import { makeStaff, makeStore, makeUser, type MadeUser } from '../factories';
@@ -35,6 +36,8 @@ export async function putOnShift(
   start: Date,
   end: Date,
 ): Promise<void> {
+  // As the rota module writes one in this process: the submit path knows at once that the store has a rota.
+  noteRota([shop.store._id]);
   await ShiftModel.create({
     business: shop.business.id,
     store: shop.store._id,

@@ -3,48 +3,14 @@
 // shows the logo beside "100% Anonymous!" on the brand colour with readable text (390 and 1280 px).
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { deflateSync } from 'node:zlib';
 import type { Journey } from '../harness';
 import { callJson } from './api';
 import { settle } from './auth-steps';
+import { solidPng } from './images';
 import { shootBoth } from './screens';
 
 const DESKTOP = { width: 1280, height: 800 };
 const STORES = ['Quayside', 'Old Town', 'Riverside'];
-
-/** A solid-colour PNG (RGB, no filter), built by hand: the journeys carry no image library. */
-function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 export const journey: Journey = {
   name: 'brand and posters',

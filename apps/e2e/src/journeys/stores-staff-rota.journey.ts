@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { Journey, JourneyContext, TestUser } from '../harness';
 import { VIEWPORTS, settle } from './auth-steps';
+import { dayIn, hourIn, rotaDayLabel } from './zone-time';
 
 const STORE = 'Journey Kiosk Store';
 const ALL_OFF = 'All interfaces are disabled. Please enable at least one interface first.';
@@ -27,20 +28,10 @@ function daytimeZone(now = new Date()): { zone: string; hour: number; day: strin
     'Pacific/Honolulu',
   ];
   for (const zone of zones) {
-    const hour = Number(
-      new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(now),
-    );
+    const hour = hourIn(zone, now);
     if (hour >= 6 && hour <= 21) {
-      const day = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(now);
-      const label = new Intl.DateTimeFormat('en-GB', {
-        weekday: 'short',
-        day: 'numeric',
-        month: 'short',
-        timeZone: 'UTC',
-      })
-        .format(new Date(`${day}T00:00:00Z`))
-        .replace(',', '');
-      return { zone, hour, day, label };
+      const day = dayIn(zone, now);
+      return { zone, hour, day, label: rotaDayLabel(day) };
     }
   }
   throw new Error('no daytime zone found');

@@ -4,6 +4,7 @@ import { SOCIAL_NETWORKS, type TCustomerStaff, type TCustomerStore } from '@cx/c
 import { coalescedRead } from '../../lib/coalesce';
 import { AppError, notFound } from '../../lib/errors';
 import { fileUrl } from '../../lib/files';
+import { storeHasRota } from '../rota/rota-presence';
 import { ShiftModel } from '../rota/shift.model';
 import { StaffModel, type StaffDoc } from '../staff/staff.model';
 import { StoreModel, type StoreDoc } from '../stores/store.model';
@@ -78,10 +79,7 @@ export async function staffOnShiftAt(store: Types.ObjectId, now: Date): Promise<
   return [...new Map(shifts.map((s) => [String(s.staff), s.staff])).values()];
 }
 
-/** Has the store any rota at all? Until it has, nobody is "outside shift" and customers read no rota words. */
-export async function storeHasRota(store: Types.ObjectId): Promise<boolean> {
-  return (await ShiftModel.exists({ store })) !== null;
-}
+export { storeHasRota } from '../rota/rota-presence';
 
 /**
  * Staff on shift at the store now (shifts are stored as UTC instants computed from the store's local times, so

@@ -7,8 +7,8 @@ export type DetectedLanguage = 'en' | 'es' | 'und';
 
 /** tinyld's n-gram model, loaded on the first comment the cues leave open (it costs ~0.1 s of CPU to load). */
 let tinyld: typeof Tinyld | undefined;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const detectAll: typeof Tinyld.detectAll = (...args) =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   (tinyld ??= require('tinyld') as typeof Tinyld).detectAll(...args);
 
 /** Short, frequent words that exist in one language only (so "no", "me", "a" are left out). */

@@ -1,10 +1,8 @@
 // The rota import's file: sniffed (iCalendar, CSV text, or 415), then read into rows of "who, when, where".
-import { parse } from 'csv-parse/sync';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import { ROTA_IMPORT_MAX_ROWS, ROTA_IMPORT_MESSAGES as M } from '@cx/contracts';
-import { env } from '../../config/env';
-import { AppError } from '../../lib/errors';
+import { badFile, parseCsvRecords, uploadedText } from '../../lib/csv-upload';
 
 export type RowError = { field: string; message: string };
 
@@ -24,46 +22,15 @@ export type RotaFile =
   | { format: 'csv'; headers: string[]; rows: FileShift[] }
   | { format: 'ics'; headers: []; rows: FileShift[] };
 
-const badFile = (message: string) => new AppError('IMPORT_FILE', message, 400, { file: [message] });
-const wrongType = () => new AppError('UNSUPPORTED_MEDIA_TYPE', M.wrongType, 415, { file: [M.wrongType] });
-
-/** Spreadsheets, PDFs, images and UTF-16 text carry NUL bytes or a known signature; CSV and .ics text never do. */
-function looksBinary(buf: Buffer): boolean {
-  const head = buf.subarray(0, 8192);
-  if (head.includes(0)) return true;
-  const sig = head.toString('latin1', 0, 4);
-  return sig.startsWith('PK') || sig === '%PDF' || sig.startsWith('\u0089PNG') || sig.startsWith('\u00ff\u00d8');
-}
-
-/** Comma unless the header line uses semicolons or tabs instead (spreadsheets in some locales save so). */
-function delimiterOf(text: string): string {
-  const first = text.slice(0, text.search(/\r?\n|$/));
-  const count = (ch: string) => first.split(ch).length - 1;
-  const [best] = [',', ';', '\t'].sort((a, b) => count(b) - count(a));
-  return best && count(best) > 0 ? best : ',';
-}
-
 function readCsv(text: string): RotaFile {
-  let parsed: Array<{ record: string[]; info: { lines: number } }>;
-  try {
-    parsed = parse(text, {
-      delimiter: delimiterOf(text),
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
-  } catch (err) {
-    throw badFile(`The file is not valid CSV: ${(err as Error).message}`);
-  }
-  const [header, ...rows] = parsed;
+  const [header, ...rows] = parseCsvRecords(text);
   if (!header || rows.length === 0) throw badFile(M.empty);
   if (rows.length > ROTA_IMPORT_MAX_ROWS) throw badFile(M.tooManyRows);
   return {
     format: 'csv',
     headers: header.record.map((h) => h.trim()),
-    rows: rows.map(({ record, info }) => ({
-      line: info.lines,
+    rows: rows.map(({ record, line }) => ({
+      line,
       person: { names: [], email: null },
       location: '',
       cells: record.map((c) => c.trim()),
@@ -148,18 +115,6 @@ function readIcs(text: string, storeZone: string): RotaFile {
 
 /** The uploaded file as rows; 400 for a broken or empty file, 413 too large, 415 neither CSV nor iCalendar text. */
 export function readRotaFile(file: { buffer?: Buffer } | undefined, storeZone: string): RotaFile {
-  const buf = file?.buffer;
-  if (!buf?.length) throw badFile(M.fileRequired);
-  if (buf.length > env.UPLOAD_MAX_BYTES) {
-    const mb = Math.round(env.UPLOAD_MAX_BYTES / 1024 / 1024);
-    throw new AppError('PAYLOAD_TOO_LARGE', `Files must be at most ${mb} MB`, 413);
-  }
-  if (looksBinary(buf)) throw wrongType();
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(buf).replace(/^\uFEFF/, '');
-  } catch {
-    throw wrongType();
-  }
+  const text = uploadedText(file, { fileRequired: M.fileRequired, wrongType: M.wrongType });
   return /^\s*BEGIN:VCALENDAR/i.test(text) ? readIcs(text, storeZone) : readCsv(text);
 }

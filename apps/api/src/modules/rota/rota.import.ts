@@ -16,6 +16,7 @@ import { findStoreInScope } from '../stores/stores.service';
 import type { StoreDoc } from '../stores/store.model';
 import { fold, guessDateOrder, mappingFor, parseDate, parseTime, splitDateTime } from './rota.import-csv';
 import { readRotaFile, type FileShift, type RowError } from './rota.import-file';
+import { noteRota } from './rota-presence';
 import { ShiftModel, type ShiftDoc } from './shift.model';
 import { withStaffLock } from './shift-lock';
 import { localView, shiftInterval, type ShiftInterval } from './rota.time';
@@ -271,7 +272,10 @@ async function writeShifts(access: Access, store: StoreDoc, rows: Planned[]): Pr
         }
         docs.push({ business: access.businessId, store: store._id, staff, ...p.interval! });
       }
-      if (docs.length) await ShiftModel.insertMany(docs);
+      if (docs.length) {
+        await ShiftModel.insertMany(docs);
+        noteRota([store._id]);
+      }
       for (const p of list) if (p.row.status === 'new') p.row.status = 'added';
       added += docs.length;
     });

@@ -16,6 +16,7 @@ import { findStoreInScope } from '../stores/stores.service';
 import { coversStore, scopeFilter, type Access } from '../../tenancy/access';
 import { auditCopyWeek, auditShiftCreate, auditShiftDelete, auditShiftUpdate } from './rota.audit';
 import { StoreModel, type StoreDoc } from '../stores/store.model';
+import { noteRota } from './rota-presence';
 import { ShiftModel, type ShiftDoc } from './shift.model';
 import { withStaffLock } from './shift-lock';
 import {
@@ -146,6 +147,7 @@ export async function createShift(access: Access, input: TShiftInput): Promise<T
     await assertNoOverlap(access, member, interval);
     return ShiftModel.create({ business, store: store._id, staff: member._id, ...interval });
   });
+  noteRota([store._id]);
   await auditShiftCreate(access, store, member.name, shift);
   return toShiftDto(shift.toObject() as ShiftDoc, store.timeZone);
 }
@@ -233,6 +235,7 @@ export async function copyPreviousWeek(access: Access, input: TCopyWeekInput) {
         await assertNoOverlap(access, member, interval);
         return ShiftModel.create({ business, store: store._id, staff: member._id, ...interval });
       });
+      noteRota([store._id]);
       created.push(toShiftDto(doc.toObject() as ShiftDoc, store.timeZone));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -1,8 +1,6 @@
-// The store import's file: sniffed as text (415 otherwise), parsed with csv-parse, header columns matched by name.
-import { parse } from 'csv-parse/sync';
+// The store import's file: read as CSV text (lib/csv-upload), its header columns matched by name.
 import { STORE_IMPORT_MAX_ROWS, STORE_IMPORT_MESSAGES as M, type TStoreImportColumn } from '@cx/contracts';
-import { env } from '../../config/env';
-import { AppError } from '../../lib/errors';
+import { badFile, parseCsvRecords, uploadedText } from '../../lib/csv-upload';
 
 export interface ImportRecord {
   /** The row's line in the file (the header is line 1). */
@@ -34,27 +32,6 @@ const headerKey = (h: string) =>
     .toLowerCase()
     .replace(/[\s_-]+/g, '');
 
-const badFile = (message: string) => new AppError('IMPORT_FILE', message, 400, { file: [message] });
-const notCsv = () => new AppError('UNSUPPORTED_MEDIA_TYPE', M.notCsv, 415, { file: [M.notCsv] });
-
-/** Spreadsheets, PDFs, images and UTF-16 text carry NUL bytes or a known signature; CSV text never does. */
-function looksBinary(buf: Buffer): boolean {
-  const head = buf.subarray(0, 8192);
-  if (head.includes(0)) return true;
-  const sig = head.toString('latin1', 0, 4);
-  return (
-    sig.startsWith('PK') || sig === '%PDF' || sig.startsWith('\u0089PNG') || sig.startsWith('\u00ff\u00d8')
-  );
-}
-
-/** Comma unless the header line uses semicolons or tabs instead (spreadsheets in some locales save so). */
-function delimiterOf(text: string): string {
-  const first = text.slice(0, text.search(/\r?\n|$/));
-  const count = (ch: string) => first.split(ch).length - 1;
-  const [best] = [',', ';', '\t'].sort((a, b) => count(b) - count(a));
-  return best && count(best) > 0 ? best : ',';
-}
-
 function columnsOf(header: string[]): { at: Array<TStoreImportColumn | null>; ignored: string[] } {
   const at: Array<TStoreImportColumn | null> = [];
   const ignored: string[] = [];
@@ -71,43 +48,19 @@ function columnsOf(header: string[]): { at: Array<TStoreImportColumn | null>; ig
 
 /** The uploaded file as rows of named cells; 400 for a broken or empty file, 413 too large, 415 not CSV text. */
 export function readImportFile(file: { buffer?: Buffer } | undefined): ImportFile {
-  const buf = file?.buffer;
-  if (!buf?.length) throw badFile(M.fileRequired);
-  if (buf.length > env.UPLOAD_MAX_BYTES) {
-    const mb = Math.round(env.UPLOAD_MAX_BYTES / 1024 / 1024);
-    throw new AppError('PAYLOAD_TOO_LARGE', `Files must be at most ${mb} MB`, 413);
-  }
-  if (looksBinary(buf)) throw notCsv();
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(buf).replace(/^\uFEFF/, '');
-  } catch {
-    throw notCsv();
-  }
-  let parsed: Array<{ record: string[]; info: { lines: number } }>;
-  try {
-    parsed = parse(text, {
-      delimiter: delimiterOf(text),
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
-  } catch (err) {
-    throw badFile(`The file is not valid CSV: ${(err as Error).message}`);
-  }
-  const [header, ...rows] = parsed;
+  const text = uploadedText(file, { fileRequired: M.fileRequired, wrongType: M.notCsv });
+  const [header, ...rows] = parseCsvRecords(text);
   if (!header) throw badFile(M.empty);
   const { at, ignored } = columnsOf(header.record);
   if (rows.length === 0) throw badFile(M.empty);
   if (rows.length > STORE_IMPORT_MAX_ROWS) throw badFile(M.tooManyRows);
-  const records = rows.map(({ record, info }) => {
+  const records = rows.map(({ record, line }) => {
     const cells: ImportRecord['cells'] = {};
     record.forEach((value, i) => {
       const column = at[i];
       if (column) cells[column] = value;
     });
-    return { line: info.lines, cells };
+    return { line, cells };
   });
   return { columns: at.filter((c): c is TStoreImportColumn => c !== null), ignoredColumns: ignored, records };
 }

@@ -1,5 +1,5 @@
 // The rota import's preview: the column mapping (CSV), the people the file names that match nobody, and each row.
-import { Alert, Box, Field, List, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Field, List, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   ROTA_IMPORT_FIELDS,
   type TRotaDateOrder,
@@ -7,6 +7,7 @@ import {
   type TRotaImportResult,
   type TRotaImportRow,
 } from '@cx/contracts';
+import { ImportRowsTable, type TImportRow } from '@/components/FileImportDialog';
 
 export const FIELD_LABELS: Record<TRotaImportField, string> = {
   name: 'Name',
@@ -99,8 +100,9 @@ export function UnknownStaff({ result }: { result: TRotaImportResult }) {
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>
-          {result.unknownStaff.length === 1 ? 'One person' : `${result.unknownStaff.length} people`} in the file
-          match nobody on your staff
+          {result.unknownStaff.length === 1
+            ? 'One person in the file matches nobody on your staff'
+            : `${result.unknownStaff.length} people in the file match nobody on your staff`}
         </Alert.Title>
         <Alert.Description>
           <List.Root ps="4" mt="1">
@@ -110,7 +112,9 @@ export function UnknownStaff({ result }: { result: TRotaImportResult }) {
               </List.Item>
             ))}
           </List.Root>
-          <Text mt="1">Add them on Manage Staff (with their email to match exactly), then check the file again.</Text>
+          <Text mt="1">
+            Add them on Manage Staff (with their email to match exactly), then check the file again.
+          </Text>
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>
@@ -121,42 +125,21 @@ const when = (r: TRotaImportRow) => (r.date ? `${r.date}, ${r.start}–${r.end}`
 
 /** Every row: line, who and when (as saved, in the store's time), and what happens or why it is skipped. */
 export function ImportRows({ result }: { result: TRotaImportResult }) {
-  return (
-    <Box maxH="50vh" overflowY="auto" tabIndex={0} role="region" aria-label="Import rows, scrollable">
-      <Table.Root size="sm" aria-label="Import rows">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Line</Table.ColumnHeader>
-            <Table.ColumnHeader>Shift</Table.ColumnHeader>
-            <Table.ColumnHeader>Result</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {result.rows.map((r) => (
-            <Table.Row key={r.line}>
-              <Table.Cell>{r.line}</Table.Cell>
-              <Table.Cell wordBreak="break-word">
-                <Text fontWeight="medium">{r.staff?.name ?? (r.person || '—')}</Text>
-                <Text fontSize="xs" color="fg.muted">
-                  {when(r)}
-                </Text>
-              </Table.Cell>
-              <Table.Cell wordBreak="break-word">
-                <Text fontWeight="semibold" color={r.status === 'error' ? 'fg.error' : undefined}>
-                  {STATUS_LABELS[r.status]}
-                </Text>
-                {r.errors.map((e) => (
-                  <Text key={`${e.field}:${e.message}`} fontSize="xs" color="fg.muted">
-                    {ERROR_LABELS[e.field] ?? e.field}: {e.message}
-                  </Text>
-                ))}
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Box>
-  );
+  const rows: TImportRow[] = result.rows.map((r) => ({
+    line: r.line,
+    subject: (
+      <>
+        <Text fontWeight="medium">{r.staff?.name ?? (r.person || '—')}</Text>
+        <Text fontSize="xs" color="fg.muted">
+          {when(r)}
+        </Text>
+      </>
+    ),
+    status: STATUS_LABELS[r.status],
+    isError: r.status === 'error',
+    details: r.errors.map((e) => `${ERROR_LABELS[e.field] ?? e.field}: ${e.message}`),
+  }));
+  return <ImportRowsTable subjectHeader="Shift" rows={rows} />;
 }
 
 export function Totals({ result }: { result: TRotaImportResult }) {
@@ -164,7 +147,8 @@ export function Totals({ result }: { result: TRotaImportResult }) {
   return (
     <Stack gap="1">
       <Text aria-live="polite" data-testid="import-totals">
-        {t.rows} rows: {t.new + t.added} {result.dryRun ? 'to add' : 'added'}, {t.unchanged} already on the rota
+        {t.rows} row{t.rows === 1 ? '' : 's'}: {t.new + t.added} {result.dryRun ? 'to add' : 'added'},{' '}
+        {t.unchanged} already on the rota
         {t.errors ? `, ${t.errors} skipped` : ''}
       </Text>
       <Text fontSize="sm" color="fg.muted">

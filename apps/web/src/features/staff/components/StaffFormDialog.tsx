@@ -1,4 +1,4 @@
-// Add or edit a staff member: photo, name, role, the stores they work at and whether they are active.
+// Add or edit a staff member: photo, name, role, work email (matches rota imports), stores and whether active.
 import { Dialog, Field, Input, Stack, Switch, chakra } from '@chakra-ui/react';
 import { ZStaffInputSchema, type TStaff, type TStore } from '@cx/contracts';
 import { useState, type FormEvent } from 'react';
@@ -37,6 +37,7 @@ function StaffForm({ member, stores, onDone }: { member?: TStaff; stores: TStore
   const [values, setValues] = useState(() => ({
     name: member?.name ?? '',
     role: member?.role ?? '',
+    email: member?.email ?? '',
     // A business with one store: the new person works there.
     stores: member ? member.stores.map((s) => s._id) : stores.length === 1 ? [stores[0]!._id] : [],
     active: member?.active ?? true,
@@ -110,6 +111,21 @@ function StaffForm({ member, stores, onDone }: { member?: TStaff; stores: TStore
               onChange={(e) => set({ role: e.target.value }, 'role')}
             />
             <Field.ErrorText>{errors.role}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.email)}>
+            <Field.Label>Email</Field.Label>
+            <Input
+              type="email"
+              autoComplete="off"
+              value={values.email}
+              maxLength={254}
+              placeholder="e.g. mia@yourchain.com"
+              onChange={(e) => set({ email: e.target.value }, 'email')}
+            />
+            <Field.HelperText>
+              Optional. A rota import finds this person by it, whatever the name says.
+            </Field.HelperText>
+            <Field.ErrorText>{errors.email}</Field.ErrorText>
           </Field.Root>
           <StoresPicker
             stores={stores}

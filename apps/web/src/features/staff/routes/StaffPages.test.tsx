@@ -70,11 +70,18 @@ describe('/manage-staff', () => {
     expect(within(dialog).getByText('Choose at least one store')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Mia Chen');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Role/ }), 'Barista');
+    // The work email a rota import matches by: checked before sending, sent lower-cased.
+    const email = within(dialog).getByRole('textbox', { name: 'Email' });
+    await userEvent.type(email, 'mia@');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Soho' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add staff member' }));
+    expect(within(dialog).getByText('Enter a valid email address')).toBeInTheDocument();
+    expect(api.callsOf('POST /api/v1/staff/create')).toHaveLength(0);
+    await userEvent.type(email, 'Chain.example');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add staff member' }));
     expect(await screen.findByRole('listitem', { name: 'Mia Chen' })).toBeInTheDocument();
     expect(api.bodiesOf('POST /api/v1/staff/create')).toEqual([
-      { name: 'Mia Chen', role: 'Barista', stores: [soho._id], active: true },
+      { name: 'Mia Chen', role: 'Barista', email: 'mia@chain.example', stores: [soho._id], active: true },
     ]);
   }, 20_000);
 

@@ -1,13 +1,11 @@
 // "Import stores": choose a CSV, see the dry run (created, changed, moved, errors by line), confirm, read the totals.
-import { Alert, Box, Button, Dialog, Field, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Stack, Text } from '@chakra-ui/react';
 import { STORE_IMPORT_TEMPLATE, type TStoreImportResult, type TStoreImportRow } from '@cx/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
 import { LuDownload } from 'react-icons/lu';
-import { DialogShell, FormErrorAlert } from '@/components/DialogShell';
+import { FileImportDialog, ImportRowsTable, useFileImport } from '@/components/FileImportDialog';
 import { toaster } from '@/components/ui/toaster';
 import { tsr } from '@/lib/api-client';
-import { describeApiError } from '@/lib/api-error';
 import { invalidateStoreData } from '@/lib/stores-query';
 
 const STATUS_LABELS: Record<TStoreImportRow['status'], string> = {
@@ -48,7 +46,8 @@ function Totals({ result }: { result: TStoreImportResult }) {
   const t = result.totals;
   return (
     <Text aria-live="polite" data-testid="import-totals">
-      {t.rows} rows: {t.created} new, {t.changed} changed, {t.moved} moved, {t.unchanged} unchanged
+      {t.rows} row{t.rows === 1 ? '' : 's'}: {t.created} new, {t.changed} changed, {t.moved} moved,{' '}
+      {t.unchanged} unchanged
       {t.errors ? `, ${t.errors} with errors` : ''}
       {t.areasCreated ? ` · ${t.areasCreated} new areas` : ''}
     </Text>
@@ -61,39 +60,16 @@ function ResultRows({ result }: { result: TStoreImportResult }) {
     return <Text color="fg.muted">Nothing to change: every store in the file is already as it says.</Text>;
   }
   return (
-    // Scrolls on its own: focusable, so a keyboard can scroll it too.
-    <Box maxH="50vh" overflowY="auto" tabIndex={0} role="region" aria-label="Import rows, scrollable">
-      <Table.Root size="sm" aria-label="Import rows">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Line</Table.ColumnHeader>
-            <Table.ColumnHeader>Store</Table.ColumnHeader>
-            <Table.ColumnHeader>What happens</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((r) => (
-            <Table.Row key={r.line}>
-              <Table.Cell>{r.line}</Table.Cell>
-              <Table.Cell wordBreak="break-word">
-                {r.code || '—'}
-                {r.name ? ` · ${r.name}` : ''}
-              </Table.Cell>
-              <Table.Cell wordBreak="break-word">
-                <Text fontWeight="semibold" color={r.status === 'error' ? 'fg.error' : undefined}>
-                  {STATUS_LABELS[r.status]}
-                </Text>
-                {rowDetail(r).map((line) => (
-                  <Text key={line} fontSize="xs" color="fg.muted">
-                    {line}
-                  </Text>
-                ))}
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Box>
+    <ImportRowsTable
+      subjectHeader="Store"
+      rows={rows.map((r) => ({
+        line: r.line,
+        subject: `${r.code || '—'}${r.name ? ` · ${r.name}` : ''}`,
+        status: STATUS_LABELS[r.status],
+        isError: r.status === 'error',
+        details: rowDetail(r),
+      }))}
+    />
   );
 }
 
@@ -102,144 +78,81 @@ export type TImportStoresDialogProps = { open: boolean; onClose: () => void };
 export function ImportStoresDialog({ open, onClose }: TImportStoresDialogProps) {
   const queryClient = useQueryClient();
   const upload = tsr.stores.import.useMutation();
-  const [file, setFile] = useState<File | null>(null);
-  const [result, setResult] = useState<TStoreImportResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
-
-  const reset = () => {
-    setFile(null);
-    setResult(null);
-    setError(null);
-    upload.reset();
-  };
-  const close = () => {
-    reset();
-    onClose();
-  };
-
-  const send = async (dryRun: boolean) => {
-    if (!file) {
-      setError('Choose a CSV file to import');
-      return;
-    }
-    setError(null);
-    const body = new FormData();
-    body.append('dryRun', String(dryRun));
-    if (!dryRun && result) body.append('plan', result.plan);
-    body.append('file', file);
-    try {
+  const state = useFileImport<TStoreImportResult>({
+    fileRequired: 'Choose a CSV file to import',
+    // A 409 means the stores changed since the dry run: its table no longer holds, so it goes.
+    dropPreviewOnConfirmError: true,
+    async send(file, dryRun, shown) {
+      const body = new FormData();
+      body.append('dryRun', String(dryRun));
+      if (!dryRun && shown) body.append('plan', shown.plan);
+      body.append('file', file);
       const res = await upload.mutateAsync({ body });
-      setResult(res.body);
       if (res.body.applied) {
         toaster.success({ title: res.body.message });
         void invalidateStoreData(queryClient);
       }
-    } catch (err) {
-      const info = describeApiError(err);
-      setError(info.fieldErrors?.file?.[0] ?? info.message);
-      // A 409 means the stores changed since the dry run: its table no longer holds, so it goes.
-      if (!dryRun) setResult(null);
-    }
-  };
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void send(!result);
-  };
-
+      return res.body;
+    },
+  });
+  const { result } = state;
   const applied = result?.applied === true;
   const changes = result ? result.totals.created + result.totals.changed + result.totals.moved : 0;
   const canConfirm = !!result && !applied && result.totals.errors === 0 && changes > 0;
 
   return (
-    <DialogShell
+    <FileImportDialog
+      state={state}
       open={open}
-      onClose={close}
+      onClose={onClose}
       title="Import stores"
-      size={{ base: 'full', md: 'xl' }}
-      closable={!upload.isPending}
+      intro={
+        <>
+          <Text>
+            One row per store, keyed by your own store code: new codes add stores, known codes update them,
+            and the area path (e.g. <code>UK &gt; London</code>) moves them, adding areas as needed. Blank
+            cells leave a field as it is. Nothing is written until you confirm.
+          </Text>
+          <Box>
+            <Button variant="outline" size="sm" onClick={downloadTemplate}>
+              <LuDownload aria-hidden /> Download the template
+            </Button>
+          </Box>
+        </>
+      }
+      fileLabel="CSV file"
+      accept=".csv,text/csv"
+      pendingText={result ? 'Importing the stores…' : 'Checking the file…'}
+      applied={applied}
+      canConfirm={canConfirm}
+      confirmLabel="Confirm import"
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Dialog.Body>
-          <Stack gap="4">
-            <Text>
-              One row per store, keyed by your own store code: new codes add stores, known codes update them,
-              and the area path (e.g. <code>UK &gt; London</code>) moves them, adding areas as needed. Blank
-              cells leave a field as it is. Nothing is written until you confirm.
+      {result && (
+        <Stack gap="3">
+          {applied ? (
+            <Alert.Root status="success">
+              <Alert.Indicator />
+              <Alert.Title>{result.message}</Alert.Title>
+            </Alert.Root>
+          ) : result.totals.errors > 0 ? (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>
+                {result.totals.errors} row{result.totals.errors === 1 ? ' has' : 's have'} errors: fix them in
+                the file and choose it again. Nothing is imported while any row has an error.
+              </Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <Totals result={result} />
+          {result.newAreas.length > 0 && <Text fontSize="sm">New areas: {result.newAreas.join(', ')}</Text>}
+          {result.ignoredColumns.length > 0 && (
+            <Text fontSize="sm" color="fg.muted">
+              Columns not read: {result.ignoredColumns.join(', ')}
             </Text>
-            <Box>
-              <Button variant="outline" size="sm" onClick={downloadTemplate}>
-                <LuDownload aria-hidden /> Download the template
-              </Button>
-            </Box>
-            <Field.Root invalid={!!error && !result}>
-              <Field.Label htmlFor={inputId}>CSV file</Field.Label>
-              <Input
-                id={inputId}
-                type="file"
-                accept=".csv,text/csv"
-                p="1"
-                disabled={upload.isPending || applied}
-                onChange={(e) => {
-                  setFile(e.target.files?.[0] ?? null);
-                  setResult(null);
-                  setError(null);
-                }}
-              />
-            </Field.Root>
-            <FormErrorAlert message={error} role="alert" />
-            {upload.isPending && (
-              <Text role="status" color="fg.muted">
-                {result ? 'Importing the stores…' : 'Checking the file…'}
-              </Text>
-            )}
-            {result && (
-              <Stack gap="3">
-                {applied ? (
-                  <Alert.Root status="success">
-                    <Alert.Indicator />
-                    <Alert.Title>{result.message}</Alert.Title>
-                  </Alert.Root>
-                ) : result.totals.errors > 0 ? (
-                  <Alert.Root status="error">
-                    <Alert.Indicator />
-                    <Alert.Title>
-                      {result.totals.errors} row{result.totals.errors === 1 ? ' has' : 's have'} errors: fix
-                      them in the file and choose it again. Nothing is imported while any row has an error.
-                    </Alert.Title>
-                  </Alert.Root>
-                ) : null}
-                <Totals result={result} />
-                {result.newAreas.length > 0 && (
-                  <Text fontSize="sm">New areas: {result.newAreas.join(', ')}</Text>
-                )}
-                {result.ignoredColumns.length > 0 && (
-                  <Text fontSize="sm" color="fg.muted">
-                    Columns not read: {result.ignoredColumns.join(', ')}
-                  </Text>
-                )}
-                <ResultRows result={result} />
-              </Stack>
-            )}
-          </Stack>
-        </Dialog.Body>
-        <Dialog.Footer flexWrap="wrap">
-          <Button variant="outline" onClick={close} disabled={upload.isPending}>
-            {applied ? 'Done' : 'Cancel'}
-          </Button>
-          {!applied &&
-            (result ? (
-              <Button type="submit" colorPalette="brand" loading={upload.isPending} disabled={!canConfirm}>
-                Confirm import
-              </Button>
-            ) : (
-              <Button type="submit" colorPalette="brand" loading={upload.isPending}>
-                Check file
-              </Button>
-            ))}
-        </Dialog.Footer>
-      </form>
-    </DialogShell>
+          )}
+          <ResultRows result={result} />
+        </Stack>
+      )}
+    </FileImportDialog>
   );
 }
