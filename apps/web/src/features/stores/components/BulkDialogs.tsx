@@ -141,7 +141,7 @@ export function BulkInterfacesDialog({ open, onClose, stores, selected }: TBulkD
     <BulkShell
       open={open}
       onClose={onClose}
-      title="Set customer pages for many stores"
+      title="Set interfaces for many stores"
       onSubmit={(e) => void submit(e)}
       pending={interfaces.isPending}
       error={error}

@@ -30,8 +30,8 @@ const SORT_OPTIONS: Array<{ value: string; label: string }> = [
   { value: 'code:desc', label: 'Code, Z to A' },
   { value: 'area:asc', label: 'Area, A to Z' },
   { value: 'timeZone:asc', label: 'Time zone, A to Z' },
-  { value: 'interfaces:asc', label: 'Customer pages on, fewest first' },
-  { value: 'interfaces:desc', label: 'Customer pages on, most first' },
+  { value: 'interfaces:asc', label: 'Interfaces on, fewest first' },
+  { value: 'interfaces:desc', label: 'Interfaces on, most first' },
   { value: 'hours:asc', label: 'Opening hours' },
 ];
 
@@ -109,7 +109,7 @@ export function StoreListToolbar(p: TStoreListToolbarProps) {
           {p.onBulkInterfaces && bulkInterfaces.allowed ? (
             <Button {...bulkInterfaces.attrs} size="sm" variant="outline" onClick={p.onBulkInterfaces}>
               <LuSlidersHorizontal aria-hidden />{' '}
-              {p.selected > 0 ? 'Set customer pages…' : 'Set customer pages for all…'}
+              {p.selected > 0 ? 'Set interfaces…' : 'Set interfaces for all…'}
             </Button>
           ) : null}
           {p.onBulkHours && bulkHours.allowed ? (

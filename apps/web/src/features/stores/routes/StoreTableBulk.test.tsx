@@ -96,8 +96,8 @@ describe('/manage-stores table', () => {
     );
     expect(screen.getByText(/2 selected/)).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Set customer pages…' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Set customer pages for many stores' });
+    await userEvent.click(screen.getByRole('button', { name: 'Set interfaces…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set interfaces for many stores' });
     expect(within(dialog).getByRole('radio', { name: 'The selected stores (2)' })).toBeChecked();
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Review and social links' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply to 2 stores' }));
@@ -157,7 +157,7 @@ describe('/manage-stores table', () => {
     api();
     renderApp(page, { token: 't', user: { ...testUser, role: 'viewer' } });
     await screen.findByRole('row', { name: 'Soho' }, { timeout: 15_000 });
-    expect(screen.queryByRole('button', { name: /Set customer pages/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Set interfaces/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Set opening hours/ })).not.toBeInTheDocument();
   });
 
