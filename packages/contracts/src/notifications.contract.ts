@@ -35,6 +35,8 @@ export const ZNotificationPageSchema = z.object({
   total: z.number(),
   /** Unread across all pages (the bell's count when only the first page is loaded). */
   unread: z.number(),
+  /** Rule alerts nobody has acknowledged yet (the facts strip's "open complaints"), across all pages. */
+  openAlerts: z.number(),
   hasMore: z.boolean(),
 });
 export type TNotificationPage = z.infer<typeof ZNotificationPageSchema>;

@@ -55,6 +55,28 @@ describe('GET /api/v1/notifications', () => {
     expect(page2.body.hasMore).toBe(false);
   });
 
+  it('counts the caller’s open alerts: acknowledgeable and not acknowledged, never a notice or another member’s', async () => {
+    const me = await makeUser();
+    const other = await makeUser();
+    const alert = (user: string, acknowledgedAt: Date | null) =>
+      NotificationModel.create({
+        business: user,
+        type: 'low-rating',
+        message: 'a',
+        text: 'a',
+        ackNonce: 'nonce-' + Math.random(),
+        acknowledgedAt,
+      });
+    await alert(me.id, null);
+    await alert(me.id, null);
+    await alert(me.id, new Date());
+    await note(me.id, 5);
+    await alert(other.id, null);
+    const res = await request(app).get('/api/v1/notifications?limit=1').set(me.auth);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: 4, openAlerts: 2 });
+  });
+
   it('answers 401 without a token and 400 with a per-field message for a bad limit', async () => {
     expect((await request(app).get('/api/v1/notifications')).status).toBe(401);
     const me = await makeUser();

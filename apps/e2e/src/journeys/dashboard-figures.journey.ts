@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import type { Journey, JourneyContext } from '../harness';
 import { VIEWPORTS, loginThroughDialog, settle } from './auth-steps';
+import { pickFilter } from './filters';
 
 // The web app's number formats (apps/web/src/lib/analytics/format.ts), restated so a formatting slip shows up here.
 const count = (v: number | null) => (v === null ? '–' : new Intl.NumberFormat('en-GB').format(v));
@@ -80,7 +81,7 @@ async function snapshotPage(ctx: JourneyContext, page: Page, api: ReturnType<typ
   await shoot(ctx, page, 'snapshot', width);
 
   // Changing the period writes it into the URL and redraws with that period's figures.
-  await page.getByRole('combobox', { name: 'Period' }).selectOption('last7');
+  await pickFilter(page, 'Period', 'last7');
   await page.waitForURL(/[?&]period=last7\b/);
   const week = await api.json<TSnapshot>('snapshot', { period: 'last7' });
   await expectText(page, 'kpi-ratings', `${count(week.ratings.value)} ratings`);
@@ -101,7 +102,7 @@ async function overviewPage(ctx: JourneyContext, page: Page, api: ReturnType<typ
   const bars90 = await page.locator('.recharts-bar-rectangle path').count();
   await shoot(ctx, page, 'overview', width);
 
-  await page.getByRole('combobox', { name: 'Period' }).selectOption('last7');
+  await pickFilter(page, 'Period', 'last7');
   await page.waitForURL(/[?&]period=last7\b/);
   const week = await api.json<TOverview>('overview', { period: 'last7' });
   await expectText(page, 'split-staff-count', `${count(week.split.staff.count)} ratings`);
@@ -157,7 +158,7 @@ async function timelinePage(ctx: JourneyContext, page: Page, api: ReturnType<typ
   const store = stores.ranked[0]?.store;
   assert.ok(store, 'the demo business has a ranked store');
   await page.goto('/customers-feedback?period=last30');
-  await page.getByRole('combobox', { name: 'Store' }).selectOption(store._id);
+  await pickFilter(page, 'Store', store._id);
   await page.waitForURL((url) => url.searchParams.get('stores') === store._id);
   const filters = { period: 'last30', stores: store._id };
   const timeline = await api.json<TTimeline>('timeline', { ...filters, limit: '25' });

@@ -15,10 +15,10 @@ export function PageHeader({ title, description, actions }: TPageHeaderProps) {
       direction={{ base: 'column', md: 'row' }}
       wrap="wrap"
     >
-      {/* The title keeps a readable width; a long row of actions wraps below it instead of squeezing it to nothing. On
-          a desktop the title stays on one line (the box cannot shrink below it), so the actions move down instead. */}
-      {/* In the phone's column a 20rem basis would be a 20rem tall gap under the title: none there. */}
-      <Box flex={{ base: 'none', md: '1 1 20rem' }} minW={{ base: '0', lg: 'min-content' }}>
+      {/* The title keeps a readable width; a long row of actions wraps below it instead of squeezing it to nothing. In
+          the phone's column the basis would be a 20rem height, a blank screen under the title. On a desktop the title
+          stays on one line (the box cannot shrink below it), so the actions move down instead. */}
+      <Box flex={{ base: '0 0 auto', md: '1 1 20rem' }} minW={{ base: '0', lg: 'min-content' }}>
         <Heading
           as="h1"
           id="page-title"

@@ -1,4 +1,5 @@
-// A labelled native select of the business's stores (keyboard- and phone-friendly), optionally with an "All stores" entry.
+// A labelled native select of the business's stores (keyboard- and phone-friendly), optionally with an "All stores"
+// entry; nothing at all for a member with one store (a store manager has nothing to pick, #36).
 import { Field, NativeSelect } from '@chakra-ui/react';
 import type { TStore } from '@cx/contracts';
 
@@ -19,6 +20,7 @@ export function StoreSelect({
   allLabel,
   disabled,
 }: TStoreSelectProps) {
+  if (stores.length <= 1) return null;
   return (
     <Field.Root disabled={disabled} maxW={{ base: 'full', sm: '72' }}>
       <Field.Label>{label}</Field.Label>

@@ -14,7 +14,7 @@ export async function listNotifications(
   // The owner's first read claims the business's notifications from before teams.
   await ensureDefaultRules(access.businessId, access.userId);
   const filter = mine(access);
-  const [docs, total, unread] = await Promise.all([
+  const [docs, total, unread, openAlerts] = await Promise.all([
     NotificationModel.find(filter)
       .sort({ createdAt: -1, _id: -1 })
       .skip((page - 1) * limit)
@@ -22,8 +22,18 @@ export async function listNotifications(
       .lean<NotificationDoc[]>(),
     NotificationModel.countDocuments(filter),
     NotificationModel.countDocuments({ ...filter, isUnRead: true }),
+    // Acknowledgeable (a rule alert carries its link's nonce) and not yet acknowledged by anyone.
+    NotificationModel.countDocuments({ ...filter, ackNonce: { $type: 'string' }, acknowledgedAt: null }),
   ]);
-  return { data: docs.map(toNotification), page, limit, total, unread, hasMore: page * limit < total };
+  return {
+    data: docs.map(toNotification),
+    page,
+    limit,
+    total,
+    unread,
+    openAlerts,
+    hasMore: page * limit < total,
+  };
 }
 
 export async function markAllRead(access: Access): Promise<number> {

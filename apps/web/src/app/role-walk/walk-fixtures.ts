@@ -106,8 +106,22 @@ export function walkRoutes(w: TWalker): Record<string, TMockRoute> {
   return {
     'GET /api/v1/user/me': ok({ user: walkerUser(w) }),
     'GET /api/v1/store': ok({ stores: mine }),
-    'GET /api/v1/notifications': ok({ data: [], page: 1, limit: 20, total: 0, unread: 0, hasMore: false }),
+    'GET /api/v1/notifications': ok({
+      data: [],
+      page: 1,
+      limit: 20,
+      total: 0,
+      unread: 0,
+      openAlerts: 0,
+      hasMore: false,
+    }),
     'GET /api/v1/analytics/snapshot': ok(snapshotFixture()),
+    'GET /api/v1/analytics/store-rank': ok({
+      period: periodFixture(),
+      ranked: ALL.length,
+      minSample: 10,
+      stores: mine.map((s, i) => ({ store: { _id: s._id, name: s.name }, rank: i + 1, ratings: 20 })),
+    }),
     'GET /api/v1/analytics/overview': ok(overviewFixture()),
     'GET /api/v1/analytics/staff-league': ok(staffLeagueFixture()),
     'GET /api/v1/analytics/store-league': ok(storeLeagueFixture()),

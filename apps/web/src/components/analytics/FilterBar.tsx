@@ -1,9 +1,13 @@
-// The dashboard's shared filter bar: period (with a custom range), store, area, staff member and kind, all kept in the URL.
-import { Flex } from '@chakra-ui/react';
+// The dashboard's shared filter bar: period (with a custom range), store, area, staff member and kind, all kept in the
+// URL; inline on wider screens, behind one "Filters" button with the active ones as chips on phones (#36).
+import { Box, Flex } from '@chakra-ui/react';
 import { PERIOD_PRESETS } from '@cx/contracts';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { chipsOf, type TFilterChip } from '@/components/filters/filter-chips';
+import { useIsPhone } from '@/hooks/use-is-phone';
 import { tsr } from '@/lib/api-client';
-import { PERIOD_LABELS, useDashboardFilters } from '@/lib/analytics/filters';
+import { DEFAULT_PERIOD, PERIOD_LABELS, useDashboardFilters } from '@/lib/analytics/filters';
+import { formatRange } from '@/lib/analytics/format';
 import { useAreaList } from '@/lib/areas-query';
 import { useStores } from '@/lib/stores-query';
 import { AreaPicker } from '@/components/AreaPicker';
@@ -14,9 +18,19 @@ export type TFilterBarProps = {
   show?: { staff?: boolean; kind?: boolean };
   /** Page-specific controls placed after the shared ones. */
   children?: ReactNode;
+  /** The page-specific controls' active values, as chips on phones. */
+  chips?: TFilterChip[];
 };
 
-export function FilterBar({ show = { staff: true, kind: true }, children }: TFilterBarProps) {
+// Phones only: the sheet and chips stay out of the desktop's /dashboard scripts.
+const FiltersButton = lazy(() =>
+  import('@/components/filters/FiltersButton').then((m) => ({ default: m.FiltersButton })),
+);
+
+const KIND_LABELS = { staff: 'Staff ratings', experience: 'Experience ratings' } as const;
+
+export function FilterBar({ show = { staff: true, kind: true }, children, chips = [] }: TFilterBarProps) {
+  const phone = useIsPhone();
   const { filters, errors, update } = useDashboardFilters();
   const stores = useStores();
   const areas = useAreaList();
@@ -28,20 +42,10 @@ export function FilterBar({ show = { staff: true, kind: true }, children }: TFil
   const storeList = stores.data?.body.stores ?? [];
   const staffList = staff.data?.body.staff ?? [];
   const areaList = areas.data?.body.areas ?? [];
-  return (
-    <Flex
-      as="form"
-      role="search"
-      aria-label="Dashboard filters"
-      onSubmit={(e) => e.preventDefault()}
-      gap="3"
-      wrap="wrap"
-      align="flex-start"
-      mb="6"
-      p="3"
-      rounded="lg"
-      bg="bg.subtle"
-    >
+  // A member with one store (a store manager) has nothing to pick: no store picker at all.
+  const storePicker = storeList.length > 1 || Boolean(filters.stores);
+  const fields = (
+    <>
       <FilterSelect label="Period" value={filters.period} onChange={(period) => update({ period })}>
         {PERIOD_PRESETS.map((preset) => (
           <option key={preset} value={preset}>
@@ -65,14 +69,16 @@ export function FilterBar({ show = { staff: true, kind: true }, children }: TFil
           />
         </>
       ) : null}
-      <FilterSelect label="Store" value={filters.stores ?? ''} onChange={(stores) => update({ stores })}>
-        <option value="">All stores</option>
-        {storeList.map((s) => (
-          <option key={s._id} value={s._id}>
-            {s.name}
-          </option>
-        ))}
-      </FilterSelect>
+      {storePicker ? (
+        <FilterSelect label="Store" value={filters.stores ?? ''} onChange={(stores) => update({ stores })}>
+          <option value="">All stores</option>
+          {storeList.map((s) => (
+            <option key={s._id} value={s._id}>
+              {s.name}
+            </option>
+          ))}
+        </FilterSelect>
+      ) : null}
       {/* a chain with a tree: the top area alone is "All areas" */}
       {areaList.length > 1 || filters.areas ? (
         <AreaPicker
@@ -106,6 +112,53 @@ export function FilterBar({ show = { staff: true, kind: true }, children }: TFil
         </FilterSelect>
       ) : null}
       {children}
+    </>
+  );
+  if (phone) {
+    const nameOf = (list: Array<{ _id: string; name: string }>, id: string | undefined, fallback: string) =>
+      id ? (list.find((x) => x._id === id)?.name ?? fallback) : undefined;
+    const period =
+      filters.period === DEFAULT_PERIOD
+        ? []
+        : [
+            {
+              key: 'period',
+              label:
+                filters.period === 'custom' && filters.from && filters.to
+                  ? formatRange(filters.from, filters.to)
+                  : PERIOD_LABELS[filters.period],
+              clear: { period: undefined, from: undefined, to: undefined },
+            },
+          ];
+    const shared = chipsOf([
+      ['stores', filters.stores, nameOf(storeList, filters.stores, 'One store')],
+      ['areas', filters.areas, nameOf(areaList, filters.areas, 'One area')],
+      ['staff', filters.staff, nameOf(staffList, filters.staff, 'One person')],
+      ['kind', filters.kind, filters.kind ? KIND_LABELS[filters.kind] : undefined],
+    ]);
+    return (
+      <Suspense fallback={<Box h="8" mb="4" />}>
+        <FiltersButton chips={[...period, ...shared, ...chips]} onClear={update}>
+          {fields}
+        </FiltersButton>
+      </Suspense>
+    );
+  }
+  return (
+    <Flex
+      as="form"
+      role="search"
+      aria-label="Dashboard filters"
+      onSubmit={(e) => e.preventDefault()}
+      gap="3"
+      wrap="wrap"
+      align="flex-start"
+      mb="6"
+      p="3"
+      rounded="lg"
+      bg="bg.subtle"
+    >
+      {fields}
     </Flex>
   );
 }

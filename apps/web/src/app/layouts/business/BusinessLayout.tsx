@@ -1,16 +1,36 @@
 // The business area shell: fixed 280 px side panel from `lg`, a drawer below it that closes on route change, top bar, content.
 import { Box, CloseButton, Drawer, Portal } from '@chakra-ui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SelectStoreDialogHost } from '@/app/SelectStoreDialogHost';
+import { paths } from '@/config/paths';
+import { useIsPhone } from '@/hooks/use-is-phone';
 import { useLiveAnalytics } from '@/lib/analytics/settings';
 import { CONTENT_EXTRA_PADDING_Y, SIDEBAR_WIDTH } from './dimensions';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 
+// Phones only, so the desktop's /dashboard scripts do not carry it.
+const FactsStrip = lazy(() =>
+  import('@/components/facts/FactsStrip').then((m) => ({ default: m.FactsStrip })),
+);
+
+/** The dashboard pages a phone opens on today's facts (#36): the figures pages, not the settings ones. */
+const FACTS_PAGES: ReadonlySet<string> = new Set(
+  [
+    paths.business.dashboard,
+    paths.business.overview,
+    paths.business.staffOnShift,
+    paths.business.staffPerformance,
+    paths.business.storePerformance,
+    paths.business.customersFeedback,
+  ].map((p) => p.path),
+);
+
 export function BusinessLayout() {
   useLiveAnalytics();
   const { pathname } = useLocation();
+  const phone = useIsPhone();
   // The drawer is open only on the path it was opened on, so any navigation closes it without an effect.
   const [drawerOpenedAt, setDrawerOpenedAt] = useState<string | null>(null);
   const drawerOpen = drawerOpenedAt === pathname;
@@ -59,6 +79,11 @@ export function BusinessLayout() {
             md: `calc(24px + ${CONTENT_EXTRA_PADDING_Y})`,
           }}
         >
+          {phone && FACTS_PAGES.has(pathname) ? (
+            <Suspense fallback={null}>
+              <FactsStrip />
+            </Suspense>
+          ) : null}
           <Outlet />
         </Box>
       </Box>

@@ -15,6 +15,17 @@ export function useSnapshot(filters: TDashboardFilters, enabled = true) {
   });
 }
 
+/** A store-limited member's stores' places in the whole chain ("#2 of 3"), for the period only. */
+export function useStoreRank(filters: TDashboardFilters, enabled = true) {
+  const { period, from, to } = filters;
+  return tsr.analytics.storeRank.useQuery({
+    queryKey: [...ANALYTICS_QUERY_KEY, 'store-rank', { period, from, to }],
+    queryData: { query: { period, from, to } },
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
 export function useOverview(filters: TDashboardFilters, granularity: TGranularity, enabled = true) {
   return tsr.analytics.overview.useQuery({
     queryKey: [...ANALYTICS_QUERY_KEY, 'overview', filters, granularity],

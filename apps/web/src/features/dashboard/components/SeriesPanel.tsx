@@ -2,9 +2,17 @@
 import { Box, Button, Card, Heading, HStack, Table, Text } from '@chakra-ui/react';
 import type { TOverview } from '@cx/contracts';
 import { useState } from 'react';
+import { stackedRows } from '@/components/analytics/stacked-rows';
 import { formatFigure } from '@/lib/analytics/format';
 import { formatBucket } from './series-format';
 import { SeriesChart } from './OverviewCharts';
+
+/** On a phone each period is a card of labelled figures (the period leads it). */
+const PHONE_ROWS = stackedRows(
+  ['', 'Ratings', 'Average (out of 5)', '1★', '2★', '3★', '4★', '5★'],
+  1,
+  '4rem',
+);
 
 function SeriesTable({ overview }: { overview: TOverview }) {
   return (
@@ -17,7 +25,7 @@ function SeriesTable({ overview }: { overview: TOverview }) {
       tabIndex={0}
       aria-label="Ratings over time table"
     >
-      <Table.Root size="sm" stickyHeader>
+      <Table.Root size="sm" stickyHeader css={PHONE_ROWS}>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>Period</Table.ColumnHeader>

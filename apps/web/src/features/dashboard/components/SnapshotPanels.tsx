@@ -1,6 +1,6 @@
 // The Snapshot's people and places: best and most-improved staff member, the stores ranked, the latest five comments.
 import { Avatar, Box, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { TSnapshot } from '@cx/contracts';
+import type { TSnapshot, TStoreRank } from '@cx/contracts';
 import type { ReactNode } from 'react';
 import { ChangeText } from '@/components/analytics/ChangeText';
 import { FilterLink } from '@/components/analytics/FilterLink';
@@ -72,7 +72,15 @@ export function StaffHighlights({ snapshot }: { snapshot: TSnapshot }) {
   );
 }
 
-export function StoresRanked({ snapshot }: { snapshot: TSnapshot }) {
+/**
+ * `chain`: for a member who sees only some stores, their places in the whole chain ("#2 of 3") instead of a league of
+ * their own stores, where one store would always be first (null while it loads).
+ */
+export function StoresRanked({ snapshot, chain }: { snapshot: TSnapshot; chain?: TStoreRank | null }) {
+  const chainRank = (id: string) => {
+    const place = chain?.stores.find((s) => s.store._id === id)?.rank;
+    return place ? `#${place} of ${chain!.ranked}` : '–';
+  };
   return (
     <Panel id="stores-ranked" title="Stores ranked">
       {snapshot.stores.length === 0 ? (
@@ -83,7 +91,7 @@ export function StoresRanked({ snapshot }: { snapshot: TSnapshot }) {
             <HStack as="li" key={row.store._id} justify="space-between" gap="3" wrap="wrap">
               <Text>
                 <Text as="span" fontWeight="bold" display="inline-block" minW="6">
-                  {row.rank ?? '–'}
+                  {chain !== undefined ? chainRank(row.store._id) : (row.rank ?? '–')}
                 </Text>{' '}
                 {row.store.name}
               </Text>
@@ -102,6 +110,11 @@ export function StoresRanked({ snapshot }: { snapshot: TSnapshot }) {
           ))}
         </Stack>
       )}
+      {chain ? (
+        <Text mt="2" fontSize="sm" color="fg.muted">
+          Places among all {chain.ranked} ranked stores of the chain.
+        </Text>
+      ) : null}
       <Text mt="3" fontSize="sm">
         <FilterLink to={paths.business.storePerformance.path}>See the Store League Table</FilterLink>
       </Text>

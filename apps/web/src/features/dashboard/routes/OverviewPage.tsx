@@ -28,7 +28,19 @@ export function OverviewPage() {
         title={paths.business.overview.title}
         description="How your ratings move over time, when they come in, and staff against experience."
       />
-      <FilterBar>
+      <FilterBar
+        chips={
+          granularity === 'auto'
+            ? []
+            : [
+                {
+                  key: 'granularity',
+                  label: `Group by ${GRANULARITY_OPTIONS.find((o) => o.value === granularity)?.label.toLowerCase() ?? granularity}`,
+                  clear: { granularity: undefined },
+                },
+              ]
+        }
+      >
         <Field.Root w={{ base: 'full', sm: 'auto' }} minW={{ sm: '36' }}>
           <Field.Label>Group by</Field.Label>
           <NativeSelect.Root size="sm" bg="bg">

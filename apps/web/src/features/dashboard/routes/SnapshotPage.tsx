@@ -7,7 +7,8 @@ import { QueryStates } from '@/components/LoadState';
 import { PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
 import { useDashboardFilters } from '@/lib/analytics/filters';
-import { useSnapshot } from '../api/analytics';
+import { useAccess } from '@/lib/role';
+import { useSnapshot, useStoreRank } from '../api/analytics';
 import { ThemesPanel } from '../components/ThemesPanel';
 import { KpiCards } from '../components/KpiCards';
 import { TargetsPanel } from '../components/TargetsPanel';
@@ -17,6 +18,10 @@ import { LatestComments, StaffHighlights, StoresRanked } from '../components/Sna
 export function SnapshotPage() {
   const { filters, isValid } = useDashboardFilters();
   const snapshot = useSnapshot(filters, isValid);
+  // Store managers and viewers see some stores: their place is in the whole chain (owners and admins see the chain).
+  const { role } = useAccess();
+  const limited = role === 'manager' || role === 'viewer';
+  const rank = useStoreRank(filters, isValid && limited);
   return (
     <Box as="section" aria-labelledby="page-title">
       <PageHeader
@@ -47,7 +52,10 @@ export function SnapshotPage() {
                     <>
                       <StaffHighlights snapshot={data} />
                       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="3">
-                        <StoresRanked snapshot={data} />
+                        <StoresRanked
+                          snapshot={data}
+                          chain={limited ? (rank.data?.body ?? null) : undefined}
+                        />
                         <LatestComments snapshot={data} />
                       </SimpleGrid>
                     </>

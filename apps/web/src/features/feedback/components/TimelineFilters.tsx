@@ -4,6 +4,7 @@ import { Checkbox, Field, Fieldset, HStack, NativeSelect } from '@chakra-ui/reac
 import { SENTIMENT_LABELS } from '@cx/contracts';
 import { SENTIMENT_NAMES } from '@/components/analytics/SentimentBadge';
 import { FilterSelect } from '@/components/FilterFields';
+import { chipsOf, type TFilterChip } from '@/components/filters/filter-chips';
 import type { TParamPatch } from '@/lib/analytics/filters';
 import { useThemeVocabulary } from '@/lib/themes-query';
 import type { TTimelineExtras } from '../api/timeline';
@@ -45,6 +46,21 @@ function ThemeSelect({ value, onChange }: { value: string; onChange: (theme: str
       ))}
     </FilterSelect>
   );
+}
+
+const FLAGGED_CHIPS: Record<string, string> = { include: 'Flagged included', only: 'Only flagged' };
+
+/** The timeline's own active filters as chips (phones show them beside the Filters button). */
+export function timelineChips(extras: TTimelineExtras): TFilterChip[] {
+  const stars = (extras.scores ?? '').split(',').filter(Boolean);
+  return chipsOf([
+    ['sentiment', extras.sentiment, extras.sentiment ? SENTIMENT_NAMES[extras.sentiment] : undefined],
+    ['theme', extras.theme, extras.theme ? `Theme: ${extras.theme}` : undefined],
+    ['scores', extras.scores, stars.map((s) => `${s}★`).join(' ')],
+    ['hasComment', extras.hasComment, 'With a comment'],
+    ['outsideShift', extras.outsideShift, 'Outside a shift'],
+    ['flagged', extras.flagged, extras.flagged ? FLAGGED_CHIPS[extras.flagged] : undefined],
+  ]);
 }
 
 export function TimelineFilters({

@@ -10,7 +10,7 @@ import { useDashboardFilters } from '@/lib/analytics/filters';
 import { readTimelineExtras, useTimeline } from '../api/timeline';
 import { FlaggedRatingsPanel } from '../components/FlaggedRatingsPanel';
 import { Timeline } from '../components/Timeline';
-import { TimelineFilters } from '../components/TimelineFilters';
+import { timelineChips, TimelineFilters } from '../components/TimelineFilters';
 
 export function FeedbackTimelinePage() {
   const { filters, isValid, params, update } = useDashboardFilters();
@@ -30,7 +30,7 @@ export function FeedbackTimelinePage() {
           />
         }
       />
-      <FilterBar>
+      <FilterBar chips={timelineChips(extras)}>
         <TimelineFilters extras={extras} update={update} />
       </FilterBar>
       <Box aria-busy={timeline.isFetching}>

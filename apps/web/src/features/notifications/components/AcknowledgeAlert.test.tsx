@@ -30,6 +30,7 @@ const page = (data: TNotification[]) => ({
   limit: 20,
   total: data.length,
   unread: 0,
+  openAlerts: 0,
   hasMore: false,
 });
 

@@ -21,6 +21,7 @@ const page = (data: TNotification[]) => ({
   limit: 20,
   total: data.length,
   unread: data.filter((n) => n.isUnRead).length,
+  openAlerts: 0,
   hasMore: false,
 });
 const USER = { _id: 'u1', fullname: 'Ada Lovelace', email: 'ada@example.com' };

@@ -43,7 +43,7 @@ const base = {
   'GET /api/v1/user/me': () => jsonResponse(200, { user: apiUser }),
   'GET /api/v1/store': () => jsonResponse(200, { stores: [storeFixture({ name: 'High Street' })] }),
   'GET /api/v1/notifications': () =>
-    jsonResponse(200, { data: [], page: 1, limit: 20, total: 0, unread: 0, hasMore: false }),
+    jsonResponse(200, { data: [], page: 1, limit: 20, total: 0, unread: 0, openAlerts: 0, hasMore: false }),
   'GET /api/v1/notifications/settings': () => jsonResponse(200, settings),
 };
 

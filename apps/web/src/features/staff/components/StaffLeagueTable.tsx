@@ -10,6 +10,7 @@ import {
   tiedRanks,
 } from '@/components/analytics/LeagueParts';
 import { SortHeader, type TLeagueSort, type TSortOrder } from '@/components/analytics/SortHeader';
+import { stackedRows } from '@/components/analytics/stacked-rows';
 import { paths } from '@/config/paths';
 import { apiImage } from '@/lib/image-sources';
 import { sharedSearch } from '@/lib/analytics/filters';
@@ -43,6 +44,19 @@ export function StaffName({ row }: { row: TStaffLeagueRow }) {
   );
 }
 
+/** Each body cell's label on a phone, in column order (the person leads the card unlabelled). */
+const PHONE_LABELS = [
+  'Rank',
+  '',
+  'Adjusted average',
+  'Raw average',
+  'Ratings',
+  'CSAT',
+  'Trend',
+  'Shift experience',
+] as const;
+const PHONE_ROWS = stackedRows(PHONE_LABELS);
+
 export function StaffLeagueTable({
   league,
   sort,
@@ -60,7 +74,7 @@ export function StaffLeagueTable({
   );
   return (
     <Table.ScrollArea {...TABLE_SCROLL_BOX} tabIndex={0} aria-label="Staff league table, scrollable">
-      <Table.Root size="sm" aria-label="Staff league table">
+      <Table.Root size="sm" aria-label="Staff league table" css={PHONE_ROWS}>
         <Table.Header>
           <Table.Row>
             {header('rank', 'Rank', false)}

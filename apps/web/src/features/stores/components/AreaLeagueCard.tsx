@@ -12,6 +12,7 @@ import {
   tiedRanks,
 } from '@/components/analytics/LeagueParts';
 import { LeagueTargetCells } from '@/components/analytics/TargetParts';
+import { stackedRows } from '@/components/analytics/stacked-rows';
 import { EmptyList, QueryStates } from '@/components/LoadState';
 import { paths } from '@/config/paths';
 import { useDashboardFilters } from '@/lib/analytics/filters';
@@ -40,6 +41,19 @@ function AreaName({ row, onOpen }: { row: TAreaLeagueRow; onOpen: (id: string) =
   );
 }
 
+/** Each body cell's label on a phone, in column order (the area leads the card unlabelled). */
+const PHONE_ROWS = stackedRows([
+  'Rank',
+  '',
+  'Adjusted average',
+  'Raw average',
+  'Ratings',
+  '% happy',
+  'Trend',
+  'Stores',
+  'Targets',
+]);
+
 function AreaTable({ league, onOpen }: { league: TAreaLeague; onOpen: (id: string) => void }) {
   const tied = tiedRanks(league.ranked);
   const head = (label: string, end = true, help?: TFigure) => (
@@ -49,7 +63,7 @@ function AreaTable({ league, onOpen }: { league: TAreaLeague; onOpen: (id: strin
   );
   return (
     <Table.ScrollArea {...TABLE_SCROLL_BOX} tabIndex={0} aria-label="Area league table, scrollable">
-      <Table.Root size="sm" aria-label="Area league table">
+      <Table.Root size="sm" aria-label="Area league table" css={PHONE_ROWS}>
         <Table.Header>
           <Table.Row>
             {head('Rank', false)}

@@ -10,6 +10,7 @@ import {
 } from '@/components/analytics/LeagueParts';
 import { LeagueTargetCells } from '@/components/analytics/TargetParts';
 import { SortHeader, type TLeagueSort, type TSortOrder } from '@/components/analytics/SortHeader';
+import { stackedRows } from '@/components/analytics/stacked-rows';
 import { apiImage } from '@/lib/image-sources';
 import type { TParamPatch } from '@/lib/analytics/filters';
 import { FigureName, type TFigure } from '@/components/FigureHelp';
@@ -53,6 +54,21 @@ function SocialClicks({ clicks }: { clicks: TStoreLeagueRow['socialClicks'] }) {
   );
 }
 
+/** Each body cell's label on a phone, in column order (the store leads the card unlabelled). */
+const PHONE_ROWS = stackedRows([
+  'Rank',
+  '',
+  'Adjusted average',
+  'Raw average',
+  'Ratings',
+  'CSAT',
+  'Trend',
+  'Visits',
+  'Rating rate',
+  'Social clicks',
+  'Targets',
+]);
+
 export function StoreLeagueTable({
   league,
   sort,
@@ -76,7 +92,11 @@ export function StoreLeagueTable({
   return (
     <Table.ScrollArea {...TABLE_SCROLL_BOX} tabIndex={0} aria-label="Store league table, scrollable">
       {/* Thirteen figures fit a 1280 px screen only with narrower gutters (the columns' words wrap, never clip). */}
-      <Table.Root size="sm" aria-label="Store league table" css={{ '& th, & td': { px: '1.5' } }}>
+      <Table.Root
+        size="sm"
+        aria-label="Store league table"
+        css={{ ...PHONE_ROWS, md: { '& th, & td': { px: '1.5' } } }}
+      >
         <Table.Header>
           <Table.Row>
             {header('rank', 'Rank', false)}

@@ -96,6 +96,6 @@ export function baseRoutes(role: TRole | null, over: Partial<TUser> = {}) {
     'GET /api/v1/user/me': () => jsonResponse(200, { user: userAs(role, over) }),
     'GET /api/v1/store': () => jsonResponse(200, { stores: [soho, camden] }),
     'GET /api/v1/notifications': () =>
-      jsonResponse(200, { data: [], page: 1, limit: 20, total: 0, unread: 0, hasMore: false }),
+      jsonResponse(200, { data: [], page: 1, limit: 20, total: 0, unread: 0, openAlerts: 0, hasMore: false }),
   };
 }
