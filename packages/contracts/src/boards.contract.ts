@@ -69,6 +69,33 @@ export const ZBoardDataSchema = z.object({
 });
 export type TBoardData = z.infer<typeof ZBoardDataSchema>;
 
+/** A TV's pairing code: 6 characters without look-alikes (no 0/O, 1/I/L), typed on a remote in a few seconds. */
+export const PAIRING_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const PAIRING_CODE_LENGTH = 6;
+/** How long a shown code opens a board: long enough to walk to the breakroom, short enough that guessing is futile. */
+export const PAIRING_CODE_MINUTES = 10;
+
+export const ZPairingCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(
+    new RegExp(`^[${PAIRING_CODE_ALPHABET}]{${PAIRING_CODE_LENGTH}}$`),
+    `Enter the ${PAIRING_CODE_LENGTH}-character code shown in the board dialog`,
+  );
+
+export const ZCreatePairingSchema = ZCreateBoardSchema;
+export const ZPairingSchema = z.object({
+  code: z.string(),
+  expiresAt: z.string(),
+  /** The web address a phone or TV opens to use the code (also what the QR code holds). */
+  pairUrl: z.string(),
+});
+export type TPairing = z.infer<typeof ZPairingSchema>;
+
+export const ZRedeemPairingSchema = z.object({ code: ZPairingCodeSchema });
+export type TRedeemPairing = z.infer<typeof ZRedeemPairingSchema>;
+
 export const boardsContract = c.router({
   create: {
     method: 'POST',
@@ -93,6 +120,23 @@ export const boardsContract = c.router({
     metadata: businessRoute('boards:manage'),
     responses: { 200: ZMessageSchema },
     summary: 'Switch a board off: its link answers 404 and its TVs are disconnected',
+  },
+  createPairing: {
+    method: 'POST',
+    path: '/boards/pairing-codes',
+    metadata: businessRoute('boards:manage'),
+    body: ZCreatePairingSchema,
+    responses: { 201: ZPairingSchema },
+    summary: `A short code (and its QR) that opens a new board of the store on a TV, once, within ${PAIRING_CODE_MINUTES} minutes`,
+  },
+  redeemPairing: {
+    method: 'POST',
+    path: '/boards/pairing-codes/redeem',
+    metadata: { public: true } as const,
+    body: ZRedeemPairingSchema,
+    responses: { 200: z.object({ token: z.string() }) },
+    summary:
+      'A TV trades a pairing code for its board link (no login); 404 for a wrong, used or expired code',
   },
   publicBoard: {
     method: 'GET',

@@ -320,6 +320,7 @@ const SPECS: Record<string, Spec> = {
 
   'boards.create': store((c) => ({ body: { store: c.id } })),
   'boards.list': none(),
+  'boards.createPairing': store((c) => ({ body: { store: c.id } })),
   'boards.remove': store(async (c) => {
     const board = await BoardModel.create({
       business: c.store.business,

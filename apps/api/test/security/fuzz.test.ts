@@ -32,6 +32,7 @@ const publicAims: Record<string, (a: Victim) => Aim> = {
   'anonymous.getUserInterfaces': (a) => ({ params: { storeId: a.store } }),
   'anonymous.getStoreDetails': (a) => ({ params: { id: a.store } }),
   'boards.publicBoard': () => ({ params: { token: 'A'.repeat(43) } }),
+  'boards.redeemPairing': () => ({ body: { code: 'ABCDEF' } }),
   'users.signup': () => ({
     body: { fullname: 'Fuzz', email: 'fuzz@example.com', password: 'Passw0rd!long' },
   }),

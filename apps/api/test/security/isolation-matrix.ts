@@ -171,6 +171,7 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'boards.create': foreign((a) => [{ body: { store: a.store } }]),
   'boards.list': own(() => [{}]),
   'boards.remove': foreign((a) => [{ params: { id: a.board } }, { params: { id: someId() } }]),
+  'boards.createPairing': foreign((a) => [{ body: { store: a.store } }]),
   'scorecards.get': foreign((a) => [{ params: { staffId: a.staff }, query: {} }]),
   'scorecards.pdf': foreign((a) => [{ params: { staffId: a.staff }, query: { period: 'last7' } }]),
   'scorecards.createShare': foreign((a) => [{ params: { staffId: a.staff }, body: { period: 'last30' } }]),

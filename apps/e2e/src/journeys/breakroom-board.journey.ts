@@ -151,5 +151,46 @@ export const journey: Journey = {
     await ctx.screenshot(tv, 'switched-off-1920');
     const res = await fetch(`${ctx.apiUrl}/api/v1/boards/public/${token}`);
     assert.equal(res.status, 404, 'the link is off for good');
+
+    // 5. A new TV paired with the dialog's short code: typed at /tv, no link to copy across.
+    await dialog.getByRole('button', { name: 'Pair a TV with a code' }).click();
+    const code = (await dialog.getByTestId('pairing-code').innerText()).trim();
+    assert.match(
+      code,
+      /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/,
+      `a 6-character code without look-alikes: ${code}`,
+    );
+    const qr = dialog.getByRole('img', { name: /^QR code that opens the board/ });
+    assert.match((await qr.getAttribute('data-qr-value')) ?? '', new RegExp(`/tv\\?code=${code}$`));
+    await settle(desk);
+    await ctx.screenshot(desk, 'pairing-1280');
+    const phoneDialog = phone.getByRole('dialog', { name: 'Breakroom board' });
+    await phoneDialog.getByRole('button', { name: 'Pair a TV with a code' }).click();
+    await phoneDialog.getByTestId('pairing-code').waitFor();
+    await settle(phone);
+    await ctx.screenshot(phone, 'pairing-390');
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= PHONE.width, `the pairing code fits 390 px (scroll width ${width})`);
+
+    const paired = await ctx.newPage(TV);
+    await paired.goto('/tv');
+    const input = paired.getByRole('textbox', { name: 'Pairing code' });
+    await input.fill('ZZZZZZ');
+    await paired.getByRole('button', { name: 'Open board' }).click();
+    await paired
+      .getByRole('alert')
+      .getByText(/wrong, already used or expired/)
+      .waitFor();
+    await settle(paired);
+    await ctx.screenshot(paired, 'tv-wrong-code-1920');
+    await input.fill(code.toLowerCase());
+    await paired.getByRole('button', { name: 'Open board' }).click();
+    await paired.getByRole('heading', { name: STORE }).waitFor({ timeout: 30_000 });
+    assert.match(new URL(paired.url()).pathname, /^\/board\/[A-Za-z0-9_-]{43}$/);
+    await paired.setViewportSize(PHONE);
+    await paired.goto('/tv');
+    await input.waitFor();
+    await settle(paired);
+    await ctx.screenshot(paired, 'tv-390');
   },
 };

@@ -1,6 +1,7 @@
-// Phones first: every business page fits 360 and 390 px without sideways page scroll (wide tables stack or scroll in
-// their own box), the headers are 64 px tall there and 80 px at 1280×800, where the Login, plans and Profile dialogs
-// are centred cards sized to their content.
+// Phones first: every dashboard page fits 360 and 390 px without sideways page scroll (wide tables stack or scroll in
+// their own box); at 1280 px no table is clipped in its scroll box and no page title wraps. One sign-in visits every
+// page at each width. The headers are 64 px tall on phones and 80 px at 1280×800, where the Login, plans and Profile
+// dialogs are centred cards sized to their content.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { Journey, JourneyContext, TestUser } from '../harness';
@@ -20,9 +21,15 @@ const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/interface-settings', 'Interface Settings'],
   ['/manage-staff', 'Manage Staff'],
   ['/manage-stores', 'Manage Stores'],
+  ['/manage-stores/structure', 'Structure'],
+  ['/manage-stores/brand', 'Brand'],
   ['/settings-and-notifications', 'Performance Notifications'],
   ['/settings-and-notifications/targets', 'Targets'],
   ['/my-subscription', 'My Subscription'],
+  ['/team', 'Team'],
+  ['/team/audit', 'Audit log'],
+  ['/integrations', 'Integrations'],
+  ['/comment-themes', 'Comment themes'],
   ['/payment-success', 'payment success'],
   ['/payment-failed', 'payment failed'],
   ['/user', 'User'],
@@ -42,8 +49,11 @@ const MIN_SAMPLE = 10;
 const call = async (ctx: JourneyContext, token: string | null, path: string, body: unknown) =>
   (await callJson(ctx, 'POST', path, body, token)) as Record<string, { _id: string }>;
 
-/** Two stores, three staff, and enough ratings (through the public rating API) to rank two people and both stores. */
-async function arrangeBusiness(ctx: JourneyContext, user: TestUser): Promise<void> {
+/**
+ * Two stores, three staff, and enough ratings (through the public rating API) to rank two people and both stores.
+ * Answers the first person's id (their scorecard is one of the pages).
+ */
+async function arrangeBusiness(ctx: JourneyContext, user: TestUser): Promise<string> {
   const openingHours = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
     day,
     open: '08:00',
@@ -103,6 +113,7 @@ async function arrangeBusiness(ctx: JourneyContext, user: TestUser): Promise<voi
       });
     }
   }
+  return staff[0]!.id;
 }
 
 /** Waits for the page heading and for its data: no spinner, skeleton or busy region left (at most 15 s). */
@@ -151,20 +162,76 @@ async function expectHeaderHeight(page: Page, expected: number): Promise<void> {
   );
 }
 
-async function checkPhoneWidth(ctx: JourneyContext, user: TestUser, width: number): Promise<string[]> {
-  const page = await ctx.newPage({ width, height: VIEWPORTS.mobile.height });
+/**
+ * At a desktop width: tables clipped by their own scroll box (a column out of sight) and page titles that wrap, each
+ * named for the message.
+ */
+async function desktopClipping(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const table of Array.from(document.querySelectorAll<HTMLElement>('main table'))) {
+      if (table.getBoundingClientRect().width === 0) continue;
+      let box: HTMLElement | null = table.parentElement;
+      while (box && !/(auto|scroll|hidden)/.test(getComputedStyle(box).overflowX)) box = box.parentElement;
+      if (box && box.scrollWidth > box.clientWidth + 1) {
+        const name = table.getAttribute('aria-label') ?? 'a table';
+        found.push(`${name} is clipped (${box.scrollWidth} px in ${box.clientWidth} px)`);
+      }
+    }
+    const h1 = document.querySelector<HTMLElement>('h1');
+    if (h1) {
+      const range = document.createRange();
+      range.selectNodeContents(h1);
+      const lines = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
+      if (lines > 1) found.push(`the title "${h1.textContent}" wraps onto ${lines} lines`);
+    }
+    return found;
+  });
+}
+
+/** A derived figure's one-line explanation, opened from the keyboard (focus shows it, Escape hides it). */
+async function showFigureHelp(ctx: JourneyContext, page: Page, width: number): Promise<void> {
+  const help = page.getByRole('button', { name: 'What is CSAT?' }).first();
+  await help.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  const line = page.getByTestId('figure-help');
+  await line.getByText('the share of ratings with 4 or 5 stars').waitFor();
+  await settle(page);
+  await ctx.screenshot(page, `figure-help-${width}`);
+  await page.keyboard.press('Escape');
+  await line.waitFor({ state: 'detached' });
+}
+
+const WIDTHS = [VIEWPORTS.mobile.width, 360, VIEWPORTS.desktop.width] as const;
+
+/** One sign-in; each page is opened once and checked (and shot at 390 and 1280) at every width. */
+async function checkEveryPage(ctx: JourneyContext, user: TestUser, staffId: string): Promise<string[]> {
+  const page = await ctx.newPage(VIEWPORTS.mobile);
   await page.goto('/');
   await expectHeaderHeight(page, 64);
   await ctx.login(page, user);
   const problems: string[] = [];
-  for (const [path, title] of PAGES) {
+  const pages = [...PAGES, [`/staff/${staffId}/scorecard`, 'Scorecard'] as const];
+  for (const [path, title] of pages) {
+    await page.setViewportSize(VIEWPORTS.mobile);
     await openPage(page, path, title);
     if (path === '/dashboard') await expectHeaderHeight(page, 64);
-    const fit = await sidewaysOverflow(page);
-    if (fit.scrollWidth > fit.width) {
-      problems.push(`${path} at ${width} px is ${fit.scrollWidth} px wide: ${fit.culprits.join('; ')}`);
+    const shot = path.startsWith('/staff/') ? 'scorecard' : path.slice(1).replaceAll('/', '-');
+    for (const width of WIDTHS) {
+      const height = width === VIEWPORTS.desktop.width ? VIEWPORTS.desktop.height : VIEWPORTS.mobile.height;
+      if (width !== VIEWPORTS.mobile.width) await page.setViewportSize({ width, height });
+      await settle(page, { dismissToasts: true });
+      const fit = await sidewaysOverflow(page);
+      if (fit.scrollWidth > fit.width) {
+        problems.push(`${path} at ${width} px is ${fit.scrollWidth} px wide: ${fit.culprits.join('; ')}`);
+      }
+      if (width === VIEWPORTS.desktop.width) {
+        problems.push(...(await desktopClipping(page)).map((p) => `${path} at ${width} px: ${p}`));
+      }
+      if (width !== 360) await ctx.screenshot(page, `${shot}-${width}`);
+      if (path === '/store-performance' && width !== 360) await showFigureHelp(ctx, page, width);
     }
-    if (width === VIEWPORTS.mobile.width) await ctx.screenshot(page, `${path.slice(1)}-${width}`);
   }
   return problems;
 }
@@ -223,15 +290,12 @@ async function checkDesktopDialogs(ctx: JourneyContext, user: TestUser): Promise
 }
 
 export const journey: Journey = {
-  name: 'mobile fit: no sideways scroll on phones, dialogs are centred cards',
+  name: 'mobile fit: every page at 390, 360 and 1280 px, dialogs centred',
   async run(ctx) {
     const user = await ctx.createUser({ fullname: 'Wilhelmina Featherstonehaugh' });
-    await arrangeBusiness(ctx, user);
-    const problems = [
-      ...(await checkPhoneWidth(ctx, user, VIEWPORTS.mobile.width)),
-      ...(await checkPhoneWidth(ctx, user, 360)),
-    ];
-    assert.deepEqual(problems, [], `pages scroll sideways on a phone:\n${problems.join('\n')}`);
+    const staffId = await arrangeBusiness(ctx, user);
+    const problems = await checkEveryPage(ctx, user, staffId);
+    assert.deepEqual(problems, [], `pages do not fit:\n${problems.join('\n')}`);
     await checkDesktopDialogs(ctx, user);
   },
 };

@@ -189,9 +189,9 @@ export const journey: Journey = {
     await open(page, '/interface-settings', 'Interface Settings');
     const card = page.getByRole('article', { name: `${STORE} interfaces` });
     for (const name of [
-      /Interface 1: Rate staff/,
-      /Interface 2: Rate experience/,
-      /Interface 3: Social media/,
+      /Rate staff/,
+      /Rate the experience/,
+      /Review and social links/,
     ]) {
       const toggle = card.getByRole('checkbox', { name });
       await toggle.locator('..').click();
@@ -216,7 +216,7 @@ export const journey: Journey = {
     await select.waitFor({ state: 'hidden' });
 
     // One interface back on: the hand-over goes ahead.
-    const rateStaff = card.getByRole('checkbox', { name: /Interface 1: Rate staff/ });
+    const rateStaff = card.getByRole('checkbox', { name: /Rate staff/ });
     await rateStaff.locator('..').click();
     await card.getByRole('alert').waitFor({ state: 'detached' });
     await page.waitForLoadState('networkidle');

@@ -153,7 +153,7 @@ export const journey: Journey = {
     // A change the audit log must show: the manager switches the store's social media interface off.
     await open(manager, '/interface-settings', 'Interface Settings');
     const card = manager.getByRole('article', { name: `${STORE_A} interfaces` });
-    const social = card.getByRole('checkbox', { name: /Interface 3: Social media/ });
+    const social = card.getByRole('checkbox', { name: /Review and social links/ });
     await social.locator('..').click();
     await manager.waitForFunction((el) => !(el as HTMLInputElement).checked, await social.elementHandle());
     await manager.waitForLoadState('networkidle');

@@ -107,6 +107,13 @@ export const routes: RouteObject[] = [
               return { Component: m.BreakroomBoardPage, ErrorBoundary: m.BoardErrorFallback };
             },
           },
+          {
+            path: paths.tvPairing.path,
+            lazy: async () => {
+              const m = await import('@/features/boards/routes/TvPairingPage');
+              return { Component: m.TvPairingPage };
+            },
+          },
           // A shared scorecard (#25): outside the token guard and without the marketing navigation.
           page(
             paths.publicScorecard.path,

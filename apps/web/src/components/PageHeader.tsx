@@ -16,9 +16,16 @@ export function PageHeader({ title, description, actions }: TPageHeaderProps) {
       wrap="wrap"
     >
       {/* The title keeps a readable width; a long row of actions wraps below it instead of squeezing it to nothing. In
-          the phone's column the basis would be a 20rem height, a blank screen under the title. */}
-      <Box flex={{ base: '0 0 auto', md: '1 1 20rem' }} minW="0">
-        <Heading as="h1" id="page-title" size="2xl" mb={description ? '1' : '0'}>
+          the phone's column the basis would be a 20rem height, a blank screen under the title. On a desktop the title
+          stays on one line (the box cannot shrink below it), so the actions move down instead. */}
+      <Box flex={{ base: '0 0 auto', md: '1 1 20rem' }} minW={{ base: '0', lg: 'min-content' }}>
+        <Heading
+          as="h1"
+          id="page-title"
+          size="2xl"
+          mb={description ? '1' : '0'}
+          whiteSpace={{ lg: 'nowrap' }}
+        >
           {title}
         </Heading>
         {description ? <Text color="fg.muted">{description}</Text> : null}

@@ -95,6 +95,8 @@ export const paths = {
     ...route('/board/:token', 'Breakroom board'),
     getHref: (token: string) => `/board/${encodeURIComponent(token)}`,
   },
+  /** Where a breakroom TV types the board dialog's pairing code (or lands from its QR code with ?code=). */
+  tvPairing: route('/tv', 'Open a breakroom board'),
   notFound: route('/404', 'Page not found'),
 } as const;
 

@@ -5,6 +5,7 @@ import { contract } from '@cx/contracts';
 import { byIp, rateLimit } from '../../lib/rate-limit';
 import { accessOf } from '../../tenancy/access';
 import { businessRateLimit } from '../../tenancy/rate-limits';
+import { createPairing, redeemPairing } from './board-pairing.service';
 import { createBoard, listBoards, publicBoard, switchOffBoard } from './boards.service';
 
 const s = initServer();
@@ -26,6 +27,27 @@ const createLimit = businessRateLimit({
   message: 'A business can create at most 20 board links an hour. Please try again later.',
 });
 
+/**
+ * Pairing codes are short (31^6), so a TV's tries are few: 10 wrong codes per address in 10 minutes, then 429. Guessing
+ * one of the few live codes (each lasting minutes) at that pace would take centuries.
+ */
+export const PAIRING_REDEEM_LIMIT = 10;
+const redeemLimit = rateLimit({
+  name: 'board-pairing-redeem',
+  windowMs: 10 * 60_000,
+  limit: PAIRING_REDEEM_LIMIT,
+  key: byIp,
+  countOnlyFailures: true,
+  message: 'Too many wrong codes. Please wait a few minutes and try again.',
+});
+
+/** A code is shown for one TV: more than this an hour from one business is a script. */
+const pairingLimit = businessRateLimit({
+  name: 'board-pairing-create',
+  limit: 30,
+  message: 'A business can show at most 30 TV pairing codes an hour. Please try again later.',
+});
+
 export const boardsRouter = s.router(contract.boards, {
   create: {
     middleware: [createLimit],
@@ -35,6 +57,17 @@ export const boardsRouter = s.router(contract.boards, {
   remove: async ({ req, params }) => {
     await switchOffBoard(accessFrom(req), params.id);
     return { status: 200, body: { message: 'Board switched off' } };
+  },
+  createPairing: {
+    middleware: [pairingLimit],
+    handler: async ({ req, body }) => ({
+      status: 201,
+      body: await createPairing(accessFrom(req), body.store),
+    }),
+  },
+  redeemPairing: {
+    middleware: [redeemLimit],
+    handler: async ({ body }) => ({ status: 200, body: await redeemPairing(body.code) }),
   },
   publicBoard: {
     middleware: [publicLimit],

@@ -1,6 +1,7 @@
 // Breakroom boards: links created per store (only the token's SHA-256 kept), listed with last seen, switched off.
 import { createHash, randomBytes } from 'node:crypto';
 import type { TBoard, TBoardData } from '@cx/contracts';
+import type { Types } from 'mongoose';
 import { env } from '../../config/env';
 import { notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -27,11 +28,9 @@ export async function createBoard(access: Access, storeId: string): Promise<{ _i
     { name: 1 },
   ).lean();
   if (!store) throw notFound('Store');
-  const token = randomBytes(32).toString('base64url');
-  const board = await BoardModel.create({
+  const { boardId, token } = await issueBoard({
     business: access.businessId,
     store: store._id,
-    tokenHash: boardTokenHash(token),
     createdBy: access.userId,
   });
   await recordAudit(access, {
@@ -40,7 +39,18 @@ export async function createBoard(access: Access, storeId: string): Promise<{ _i
     summary: `Created a breakroom board link for ${store.name}`,
     store,
   });
-  return { _id: String(board._id), url: boardUrl(token) };
+  return { _id: boardId, url: boardUrl(token) };
+}
+
+/** A new board and its link's token (returned once, only its hash kept): from a member's dialog or a paired TV. */
+export async function issueBoard(owner: {
+  business: Types.ObjectId | string;
+  store: Types.ObjectId | string;
+  createdBy: Types.ObjectId | string | null;
+}): Promise<{ boardId: string; token: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const board = await BoardModel.create({ ...owner, tokenHash: boardTokenHash(token) });
+  return { boardId: String(board._id), token };
 }
 
 export async function listBoards(access: Access): Promise<TBoard[]> {

@@ -26,7 +26,7 @@ export const STICKY_NAME_COLUMN = {
   zIndex: '1',
   bg: 'bg',
   whiteSpace: 'normal',
-  minW: { base: '36', md: '48' },
+  minW: { base: '36', md: '40' },
   maxW: { base: '44', md: 'none' },
   boxShadow: { base: 'inset -1px 0 0 var(--chakra-colors-border)', md: 'none' },
 } as const;

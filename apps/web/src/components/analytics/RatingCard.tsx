@@ -5,6 +5,7 @@ import type { TTimelineItem } from '@cx/contracts';
 import type { ReactNode } from 'react';
 import { LuMegaphone } from 'react-icons/lu';
 import { SentimentBadge } from '@/components/analytics/SentimentBadge';
+import { FigureName } from '@/components/FigureHelp';
 import { formatLocalTime } from '@/lib/analytics/format';
 
 export function Stars({ score }: { score: number }) {
@@ -84,7 +85,7 @@ export function RatingCard({ item, onTheme, activeTheme, actions }: TRatingCardP
             ) : null}
             {item.outsideShift ? (
               <Badge colorPalette="orange" variant="surface">
-                Outside shift
+                <FigureName figure="outsideShift" />
               </Badge>
             ) : null}
             {item.flagged && !item.restored ? (

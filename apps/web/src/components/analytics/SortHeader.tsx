@@ -3,6 +3,7 @@ import { Button, Table } from '@chakra-ui/react';
 import type { STAFF_LEAGUE_SORTS } from '@cx/contracts';
 import type { ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown } from 'react-icons/lu';
+import { FigureHelp, type TFigure } from '@/components/FigureHelp';
 import type { TParamPatch } from '@/lib/analytics/filters';
 
 export type TLeagueSort = (typeof STAFF_LEAGUE_SORTS)[number];
@@ -28,6 +29,7 @@ export function SortHeader({
   children,
   numeric,
   cellProps,
+  help,
 }: {
   column: TLeagueSort;
   current: { sort: TLeagueSort; order: TSortOrder };
@@ -36,6 +38,8 @@ export function SortHeader({
   numeric?: boolean;
   /** Extra props for the header cell (e.g. a sticky name column). */
   cellProps?: Table.ColumnHeaderProps;
+  /** A derived figure gets its one-line explanation beside the sort button (a button cannot hold another). */
+  help?: TFigure;
 }) {
   const active = current.sort === column;
   const next: TSortOrder = active ? (current.order === 'asc' ? 'desc' : 'asc') : defaultOrder(column);
@@ -44,13 +48,19 @@ export function SortHeader({
     <Table.ColumnHeader
       aria-sort={active ? (current.order === 'asc' ? 'ascending' : 'descending') : 'none'}
       textAlign={numeric ? 'end' : 'start'}
-      whiteSpace="nowrap"
+      whiteSpace="normal"
       {...cellProps}
     >
+      {/* A long name wraps (its column is no wider than its figures), the sort arrow stays beside the last word. */}
       <Button
         variant="ghost"
         size="xs"
         px="1"
+        h="auto"
+        minH="6"
+        py="0.5"
+        whiteSpace="normal"
+        textAlign={numeric ? 'end' : 'start'}
         fontWeight="semibold"
         onClick={() =>
           onSort({
@@ -62,6 +72,7 @@ export function SortHeader({
         {children}
         <Icon aria-hidden="true" />
       </Button>
+      {help ? <FigureHelp figure={help} /> : null}
     </Table.ColumnHeader>
   );
 }

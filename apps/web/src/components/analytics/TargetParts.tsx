@@ -74,17 +74,24 @@ export function RagChips({ metrics }: { metrics: TTargetPerformance[] | undefine
 
 const averageOf = (metrics: TTargetPerformance[] | undefined) => metrics?.find((m) => m.metric === 'average');
 
-/** The league table's three cells: targets, and the average against its area and its peers. */
+/**
+ * The league table's targets cell: the chips, and under them the average against its area and its peers (one column,
+ * not three, so the Store League Table fits a 1280 px screen without a column out of sight).
+ */
 export function LeagueTargetCells({ metrics }: { metrics: TTargetPerformance[] | undefined }) {
   const avg = averageOf(metrics);
+  const compared = avg && (avg.vsParent !== null || avg.vsPeers !== null);
   return (
-    <>
-      <Table.Cell textAlign="end">
-        <RagChips metrics={metrics} />
-      </Table.Cell>
-      <Table.Cell textAlign="end">{formatTargetDiff(avg?.vsParent, 'average')}</Table.Cell>
-      <Table.Cell textAlign="end">{formatTargetDiff(avg?.vsPeers, 'average')}</Table.Cell>
-    </>
+    <Table.Cell textAlign="end">
+      <RagChips metrics={metrics} />
+      {compared ? (
+        <Text as="span" display="block" fontSize="xs" color="fg.muted" mt="1" whiteSpace="normal">
+          Avg vs area {formatTargetDiff(avg.vsParent, 'average')}
+          <br />
+          vs peers {formatTargetDiff(avg.vsPeers, 'average')}
+        </Text>
+      ) : null}
+    </Table.Cell>
   );
 }
 

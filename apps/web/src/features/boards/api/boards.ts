@@ -26,6 +26,15 @@ export function useSwitchOffBoard() {
   });
 }
 
+export function useCreatePairing() {
+  return tsr.boards.createPairing.useMutation();
+}
+
+/** A TV trades its pairing code for the board's link token. */
+export function useRedeemPairing() {
+  return tsr.boards.redeemPairing.useMutation();
+}
+
 /** A 404 is the server's word that the link is switched off; anything else is a passing outage. */
 export const isSwitchedOff = (error: unknown) => isHttpErrorResponse(error) && error.status === 404;
 

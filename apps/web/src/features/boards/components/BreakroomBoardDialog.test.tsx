@@ -51,6 +51,30 @@ describe('Breakroom board dialog', () => {
     expect(await within(dialog).findByText('Not opened on a TV yet')).toBeInTheDocument();
   });
 
+  it('shows a short pairing code with a QR code of the /tv address and the minutes it has left', async () => {
+    const pairUrl = 'http://localhost:5173/tv?code=K7QX2M';
+    const api = mockFetch({
+      'GET /api/v1/store': () => jsonResponse(200, { stores: [store] }),
+      'GET /api/v1/boards': () => jsonResponse(200, { boards: [] }),
+      'POST /api/v1/boards/pairing-codes': () =>
+        jsonResponse(201, {
+          code: 'K7QX2M',
+          expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+          pairUrl,
+        }),
+    });
+    renderApp(paths.business.manageStores.path, { token: 't' });
+    const dialog = await openBoards();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pair a TV with a code' }));
+    expect(await within(dialog).findByTestId('pairing-code')).toHaveTextContent('K7QX2M');
+    expect(within(dialog).getByText('localhost:5173/tv')).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('img', { name: `QR code that opens the board: ${pairUrl}` }),
+    ).toHaveAttribute('data-qr-value', pairUrl);
+    expect(within(dialog).getByRole('timer')).toHaveTextContent(/Works once, for (10:00|9:5\d) more/);
+    expect(api.bodiesOf('POST /api/v1/boards/pairing-codes')).toEqual([{ store: store._id }]);
+  });
+
   it('lists a link with its last seen and switches it off after a confirmation', async () => {
     let boards = [tv];
     const api = mockFetch({

@@ -1,4 +1,4 @@
-// Breakroom board links of one store (from its card on /manage-stores): create and copy a TV link, last seen, switch off.
+// Breakroom board links of one store (from its card on /manage-stores): a TV link or pairing code, last seen, switch off.
 import { Button, Dialog, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import type { TBoard, TStore } from '@cx/contracts';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { EmptyList, QueryStates } from '@/components/LoadState';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
 import { useBoards, useCreateBoard, useSwitchOffBoard } from '../api/boards';
+import { TvPairing } from './TvPairing';
 
 export type TBreakroomBoardDialogProps = { store: TStore | null; onClose: () => void };
 
@@ -105,6 +106,7 @@ export function BreakroomBoardDialog({ store, onClose }: TBreakroomBoardDialogPr
             <LuPlus aria-hidden /> Create a TV link
           </Button>
           {created ? <NewLink url={created} /> : null}
+          {store ? <TvPairing store={store} /> : null}
           <QueryStates
             query={boards}
             loading={{ label: 'Loading board links', rows: 2, height: '14' }}

@@ -46,7 +46,7 @@ export function resetOutbox(): void {
   instance = null;
 }
 
-const EMPTY: TOutboxState = { pending: 0, pendingRatings: 0, rejected: [] };
+const EMPTY: TOutboxState = { pending: 0, pendingRatings: 0, rejected: [], sentRatings: 0 };
 
 export function useOutboxState(): TOutboxState {
   const outbox = getOutbox();

@@ -106,7 +106,7 @@ describe('Outbox', () => {
       message: 'You have already rated Amelia from this device.',
     });
     // Shown by the form itself, so not reported again.
-    expect(outbox.getState()).toEqual({ pending: 0, pendingRatings: 0, rejected: [] });
+    expect(outbox.getState()).toEqual({ pending: 0, pendingRatings: 0, rejected: [], sentRatings: 0 });
 
     expect(await outbox.submit('staffRating', rating, 'key-5')).toEqual({ outcome: 'queued' });
     advance(10_000);
@@ -115,6 +115,7 @@ describe('Outbox', () => {
       pending: 0,
       pendingRatings: 0,
       rejected: [{ key: 'key-5', message: 'Rating staff is turned off for this store right now.' }],
+      sentRatings: 0,
     });
     outbox.dismissRejected('key-5');
     expect(outbox.getState().rejected).toEqual([]);
@@ -147,5 +148,20 @@ describe('Outbox state', () => {
     expect(outbox.getState()).toMatchObject({ pending: 1, pendingRatings: 0 });
     await outbox.submit('experienceRating', { store: 's1', score: 2 }, 'rating-1');
     expect(outbox.getState()).toMatchObject({ pending: 2, pendingRatings: 1 });
+  });
+
+  it('counts a rating as sent only when the server accepts it, not when a refusal empties the queue', async () => {
+    const { deps } = setup([
+      json(429, { code: 'RATED_RECENTLY', message: 'You have already rated Grace from this device.' }),
+      json(201, {}),
+      json(201, {}),
+    ]);
+    const outbox = new Outbox(deps);
+    await outbox.submit('staffRating', rating, 'refused-1');
+    expect(outbox.getState()).toMatchObject({ pending: 0, sentRatings: 0 });
+    await outbox.submit('visit', { store: 's1' }, 'visit-2');
+    expect(outbox.getState().sentRatings).toBe(0);
+    await outbox.submit('experienceRating', { store: 's1', score: 4 }, 'accepted-1');
+    expect(outbox.getState()).toMatchObject({ pending: 0, sentRatings: 1 });
   });
 });

@@ -27,6 +27,8 @@ export type TOutboxState = {
   /** Ratings waiting to be sent: what the customer is told about (a visit or click count is not their concern). */
   pendingRatings: number;
   rejected: Array<{ key: string; message: string }>;
+  /** Ratings the server accepted since the page opened: "Sent" is told from this, never from the queue emptying. */
+  sentRatings: number;
 };
 
 const isRating = (kind: TOutboxKind) => kind === 'staffRating' || kind === 'experienceRating';
@@ -63,6 +65,7 @@ export class Outbox {
   private readonly inFlight = new Set<string>();
   private readonly listeners = new Set<() => void>();
   private rejected: TOutboxState['rejected'] = [];
+  private sentRatings = 0;
   private snapshot: TOutboxState;
   private timerDueAt = Infinity;
   private retired = false;
@@ -102,6 +105,7 @@ export class Outbox {
       pending: this.items.length,
       pendingRatings: this.items.filter((i) => isRating(i.kind)).length,
       rejected: this.rejected,
+      sentRatings: this.sentRatings,
     };
   }
 
@@ -160,6 +164,7 @@ export class Outbox {
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (res.ok) {
+        if (isRating(item.kind)) this.sentRatings += 1;
         this.remove(key);
         return { outcome: 'sent' };
       }

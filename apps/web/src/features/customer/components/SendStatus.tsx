@@ -1,4 +1,5 @@
-// The outbox's state for the customer: "Saved, sending…" while anything waits, "Sent" briefly after, refusals shown.
+// The outbox's state for the customer: "Saved, sending…" while anything waits, "Sent" briefly after an accepted rating,
+// a refusal instead (never both: a refused send also empties the queue, so "Sent" is told from acceptances alone).
 import { useEffect, useState } from 'react';
 import { getOutbox, useOutboxState } from '../api/outbox-client';
 import { useT } from '../i18n/use-t';
@@ -7,14 +8,14 @@ const REFUSAL_SHOWN_MS = 8000;
 
 export function SendStatus() {
   const { t } = useT();
-  const { pendingRatings: pending, rejected } = useOutboxState();
-  // "Sent" shows for a moment when the queue empties; tracked during render, as React recommends for derived state.
-  const [previous, setPrevious] = useState(pending);
+  const { pendingRatings: pending, rejected, sentRatings } = useOutboxState();
+  // "Sent" shows for a moment when the server accepts a queued rating; derived during render, as React recommends.
+  const [previous, setPrevious] = useState(sentRatings);
   const [justSent, setJustSent] = useState(false);
   const [refusals, setRefusals] = useState<Array<{ key: string; text: string }>>([]);
-  if (pending !== previous) {
-    setPrevious(pending);
-    setJustSent(pending === 0 && previous > 0);
+  if (sentRatings !== previous) {
+    setPrevious(sentRatings);
+    setJustSent(sentRatings > previous && pending === 0);
   }
   useEffect(() => {
     if (!justSent) return;
@@ -35,7 +36,7 @@ export function SendStatus() {
     );
   }, [rejected, t]);
 
-  const text = pending > 0 ? t('outbox.saved') : justSent ? t('outbox.sent') : '';
+  const text = pending > 0 ? t('outbox.saved') : justSent && !refusals.length ? t('outbox.sent') : '';
   return (
     <div className="cx-toasts">
       {refusals.length ? (

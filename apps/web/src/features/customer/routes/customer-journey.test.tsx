@@ -98,6 +98,9 @@ describe('customer journey screens', () => {
     await user.click(screen.getByRole('button', { name: 'Send rating' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You can rate again in 42 minutes.');
     expect(window.location.pathname).toBe('/after-scan');
+    // One outcome per send: the refused rating left the queue, but it was not sent.
+    expect(screen.queryByText('Sent. Thank you!')).not.toBeInTheDocument();
+    expect(screen.queryByText('Saved, sending…')).not.toBeInTheDocument();
   });
 
   it('moves on with "Saved, sending…" when offline, and delivers the rating once the connection is back', async () => {
@@ -145,7 +148,10 @@ describe('customer journey screens', () => {
     await userEvent.click(await screen.findByRole('link', { name: /^5 of 5 stars/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Send rating' }));
     await waitFor(() => expect(api.postsTo('experience-ratings')).toHaveLength(1));
-    expect(api.postsTo('experience-ratings')[0]).toMatchObject({ kiosk: credential, deviceId: ISSUED_DEVICE_ID });
+    expect(api.postsTo('experience-ratings')[0]).toMatchObject({
+      kiosk: credential,
+      deviceId: ISSUED_DEVICE_ID,
+    });
   });
 
   it('sends the rating without a device id when the API cannot issue one', async () => {

@@ -2,6 +2,7 @@
 import { Card, SimpleGrid, Stat, Text } from '@chakra-ui/react';
 import type { TCompared, TSnapshot } from '@cx/contracts';
 import { ChangeText } from '@/components/analytics/ChangeText';
+import { FigureName, type TFigure } from '@/components/FigureHelp';
 import { formatFigure, type TUnit } from '@/lib/analytics/format';
 
 type TKpiKey = 'ratings' | 'average' | 'csat' | 'visits' | 'ratingRate' | 'socialClicks';
@@ -34,12 +35,26 @@ export const KPIS: TKpi[] = [
   },
 ];
 
+/** The derived figures, whose one-line explanation sits beside their name. */
+const EXPLAINED: Partial<Record<TKpiKey, TFigure>> = {
+  csat: 'csat',
+  visits: 'visits',
+  ratingRate: 'ratingRate',
+  socialClicks: 'socialClicks',
+};
+
 function KpiCard({ kpi, figure }: { kpi: TKpi; figure: TCompared }) {
   return (
     <Card.Root size="sm" as="article" aria-label={kpi.label}>
       <Card.Body>
         <Stat.Root>
-          <Stat.Label>{kpi.label}</Stat.Label>
+          <Stat.Label>
+            {EXPLAINED[kpi.key] ? (
+              <FigureName figure={EXPLAINED[kpi.key]!}>{kpi.label}</FigureName>
+            ) : (
+              kpi.label
+            )}
+          </Stat.Label>
           <Stat.ValueText data-testid={`kpi-${kpi.key}`}>
             {formatFigure(figure.value, kpi.unit)}
             <Stat.ValueUnit> {kpi.unitText}</Stat.ValueUnit>

@@ -6,6 +6,7 @@ import { ChangeText } from '@/components/analytics/ChangeText';
 import { FilterLink } from '@/components/analytics/FilterLink';
 import { RatingCard } from '@/components/analytics/RatingCard';
 import { RagChip } from '@/components/analytics/TargetParts';
+import { FigureHelp } from '@/components/FigureHelp';
 import { paths } from '@/config/paths';
 import { apiFileUrl } from '@/lib/api-files';
 import { formatFigure } from '@/lib/analytics/format';
@@ -47,9 +48,9 @@ export function StaffHighlights({ snapshot }: { snapshot: TSnapshot }) {
       <Panel id="best-staff" title="Best staff member">
         {bestStaff ? (
           <Person name={bestStaff.staff.name} photo={bestStaff.staff.photo}>
-            {formatFigure(bestStaff.adjustedAverage, 'stars')} out of 5 adjusted (
-            {formatFigure(bestStaff.average, 'stars')} raw) from {formatFigure(bestStaff.ratings, 'count')}{' '}
-            ratings
+            {formatFigure(bestStaff.adjustedAverage, 'stars')} out of 5 adjusted
+            <FigureHelp figure="adjustedAverage" /> ({formatFigure(bestStaff.average, 'stars')} raw) from{' '}
+            {formatFigure(bestStaff.ratings, 'count')} ratings
           </Person>
         ) : (
           <Text color="fg.muted">Nobody has enough ratings in this period yet.</Text>
@@ -95,8 +96,10 @@ export function StoresRanked({ snapshot, chain }: { snapshot: TSnapshot; chain?:
                 {row.store.name}
               </Text>
               <Text fontSize="sm" color="fg.muted">
-                {formatFigure(row.adjustedAverage, 'stars')} adjusted · {formatFigure(row.average, 'stars')}{' '}
-                raw · {formatFigure(row.ratings, 'count')} ratings
+                {formatFigure(row.adjustedAverage, 'stars')} adjusted
+                <FigureHelp figure="adjustedAverage" />
+                {' · '}
+                {formatFigure(row.average, 'stars')} raw · {formatFigure(row.ratings, 'count')} ratings
               </Text>
               {row.targets
                 ?.filter((m) => m.metric === 'average')

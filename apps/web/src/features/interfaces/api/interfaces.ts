@@ -11,18 +11,6 @@ export const ALL_INTERFACES_DISABLED =
 export const ALL_DISABLED_TOAST_MS = 7000;
 export const REDIRECTING_MESSAGE = 'Please wait, you are redirecting to the selected store.';
 
-export const INTERFACE_LABELS: Record<
-  (typeof INTERFACE_KEYS)[number],
-  { title: string; description: string }
-> = {
-  interface1: { title: 'Rate staff', description: 'Customers rate the person who served them.' },
-  interface2: { title: 'Rate experience', description: 'Customers rate their visit as a whole.' },
-  interface3: {
-    title: 'Social media',
-    description: 'Customers are invited to review you on Google and social media.',
-  },
-};
-
 export const anyEnabled = (interfaces: TStoreInterfaces) => INTERFACE_KEYS.some((k) => interfaces[k].status);
 
 /**

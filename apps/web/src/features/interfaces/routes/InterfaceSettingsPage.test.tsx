@@ -30,9 +30,9 @@ describe('/interface-settings', () => {
     });
     renderApp(paths.business.interfaceSettings.path, { token: 't' });
     const card = await screen.findByRole('article', { name: 'Covent Garden interfaces' }, { timeout: 5000 });
-    const rateStaff = within(card).getByRole('checkbox', { name: /Interface 1: Rate staff/ });
+    const rateStaff = within(card).getByRole('checkbox', { name: /Rate staff/ });
     expect(rateStaff).toBeChecked();
-    expect(within(card).getByRole('checkbox', { name: /Interface 2: Rate experience/ })).not.toBeChecked();
+    expect(within(card).getByRole('checkbox', { name: /Rate the experience/ })).not.toBeChecked();
     expect(within(card).queryByText(/All interfaces are disabled/)).not.toBeInTheDocument();
 
     await userEvent.click(rateStaff);
@@ -48,7 +48,7 @@ describe('/interface-settings', () => {
       ]),
     );
 
-    await userEvent.click(within(card).getByRole('checkbox', { name: /Interface 3: Social media/ }));
+    await userEvent.click(within(card).getByRole('checkbox', { name: /Review and social links/ }));
     await waitFor(() =>
       expect(within(card).queryByText(/All interfaces are disabled/)).not.toBeInTheDocument(),
     );
@@ -65,7 +65,7 @@ describe('/interface-settings', () => {
     });
     renderApp(paths.business.interfaceSettings.path, { token: 't' });
     const card = await screen.findByRole('article', { name: 'Soho interfaces' }, { timeout: 5000 });
-    const social = within(card).getByRole('checkbox', { name: /Interface 3: Social media/ });
+    const social = within(card).getByRole('checkbox', { name: /Review and social links/ });
     await userEvent.click(social);
     expect(await screen.findByText('Store not found')).toBeInTheDocument();
     await waitFor(() => expect(social).toBeChecked());

@@ -11,13 +11,9 @@ import { paths } from '@/config/paths';
 import { useAction } from '@/lib/actions';
 import { apiErrorMessage } from '@/lib/api-error';
 import { apiImage } from '@/lib/image-sources';
+import { INTERFACE_NAMES } from '@/lib/interface-names';
 import { useStores } from '@/lib/stores-query';
-import {
-  ALL_INTERFACES_DISABLED,
-  anyEnabled,
-  INTERFACE_LABELS,
-  useUpdateInterfaces,
-} from '../api/interfaces';
+import { ALL_INTERFACES_DISABLED, anyEnabled, useUpdateInterfaces } from '../api/interfaces';
 
 export function InterfaceSettingsPage() {
   const stores = useStores();
@@ -109,7 +105,7 @@ function StoreInterfacesCard({ store }: { store: TStore }) {
           </Text>
         ) : null}
         <Stack gap="4">
-          {INTERFACE_KEYS.map((key, i) => (
+          {INTERFACE_KEYS.map((key) => (
             <Switch.Root
               key={key}
               disabled={!change.allowed}
@@ -121,11 +117,9 @@ function StoreInterfacesCard({ store }: { store: TStore }) {
             >
               <Switch.HiddenInput {...change.attrs} />
               <Switch.Label flex="1">
-                <Text fontWeight="medium">
-                  Interface {i + 1}: {INTERFACE_LABELS[key].title}
-                </Text>
+                <Text fontWeight="medium">{INTERFACE_NAMES[key].title}</Text>
                 <Text fontSize="sm" color="fg.muted" fontWeight="normal">
-                  {INTERFACE_LABELS[key].description}
+                  {INTERFACE_NAMES[key].description}
                 </Text>
               </Switch.Label>
               <Switch.Control />

@@ -1,16 +1,29 @@
 // One person's scorecard, read-only: figures (the league table's row), trend, badges and shout-outs; member and public page.
+// Shared (public) it shows progress against the person's own previous period instead of a place in the league.
 import { Avatar, Badge, Box, Card, Heading, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { TScorecard } from '@cx/contracts';
+import type { ReactNode } from 'react';
 import { LuAward } from 'react-icons/lu';
+import { FigureName, type TFigure } from '@/components/FigureHelp';
 import { formatChange, formatDay, formatFigure, formatPeriod } from '@/lib/analytics/format';
 import { apiImage } from '@/lib/image-sources';
 import { TrendChart } from './TrendChart';
 
-function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+function Figure({
+  label,
+  value,
+  note,
+  help,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  help?: TFigure;
+}) {
   return (
     <Box p="3" rounded="md" bg="bg.subtle" minW="0">
       <Text fontSize="sm" color="fg.muted">
-        {label}
+        {help ? <FigureName figure={help}>{label}</FigureName> : label}
       </Text>
       <Text fontSize="xl" fontWeight="semibold">
         {value}
@@ -24,9 +37,33 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
   );
 }
 
-export function ScorecardView({ card }: { card: TScorecard }) {
+/** How the person did against their own previous period, in words a shared link can carry. */
+function progressOf(f: TScorecard['figures']): { value: string; note: string } {
+  const { change, previousAverage } = f.trend;
+  if (change === null || previousAverage === null) {
+    return { value: 'First period', note: 'Nothing earlier to compare with yet' };
+  }
+  const word = change > 0.005 ? 'Up' : change < -0.005 ? 'Down' : 'Steady';
+  return {
+    value: word === 'Steady' ? word : `${word} ${formatChange(Math.abs(change), 'stars').slice(1)}★`,
+    note: `vs ${formatFigure(previousAverage, 'stars')}★ last period`,
+  };
+}
+
+export function ScorecardView({ card, shared = false }: { card: TScorecard; shared?: boolean }) {
   const f = card.figures;
   const rank = f.rank === null ? 'Not ranked' : `#${f.rank}`;
+  const progress = progressOf(f);
+  // A shared card is for the person and whoever they show it to: their own progress, never "#15 of 15".
+  const standing: ReactNode = shared ? (
+    <Figure label="Progress" value={progress.value} note={progress.note} help="trend" />
+  ) : (
+    <Figure
+      label="Rank"
+      value={rank}
+      note={f.rank === null ? `${f.ratings} of ${card.minSample} ratings needed` : undefined}
+    />
+  );
   return (
     <Stack gap="5" as="article" aria-label={`Scorecard of ${f.staff.name}`}>
       <HStack gap="3" minW="0">
@@ -48,15 +85,24 @@ export function ScorecardView({ card }: { card: TScorecard }) {
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" as="section" aria-label="Figures">
         <Figure label="Ratings" value={formatFigure(f.ratings, 'count')} />
         <Figure label="Average" value={formatFigure(f.average, 'stars')} note="out of 5" />
-        <Figure label="CSAT" value={formatFigure(f.csat, 'percent')} />
+        <Figure label="CSAT" value={formatFigure(f.csat, 'percent')} help="csat" />
+        {standing}
         <Figure
-          label="Rank"
-          value={rank}
-          note={f.rank === null ? `${f.ratings} of ${card.minSample} ratings needed` : undefined}
+          label="Adjusted average"
+          value={formatFigure(f.adjustedAverage, 'stars')}
+          help="adjustedAverage"
         />
-        <Figure label="Adjusted average" value={formatFigure(f.adjustedAverage, 'stars')} />
-        <Figure label="Change" value={formatChange(f.trend.change, 'stars')} note="vs previous period" />
+        {shared ? (
+          <Figure
+            label="Last period"
+            value={formatFigure(f.trend.previousAverage, 'stars')}
+            note="average out of 5"
+          />
+        ) : (
+          <Figure label="Change" value={formatChange(f.trend.change, 'stars')} note="vs previous period" />
+        )}
         <Figure
+          help="shiftExperience"
           label="Shift experience"
           value={formatFigure(f.shiftExperience.average, 'stars')}
           note={`${f.shiftExperience.ratings} ratings while on shift`}

@@ -1,7 +1,12 @@
-// The person's average per day or week as bars (SVG, scales to any width), with the same numbers in words for readers.
-import { Box, Text, VisuallyHidden } from '@chakra-ui/react';
+// The person's average per day or week as bars on a labelled 1–5★ axis (SVG, scales to any width), and in words too.
+import { Box, Flex, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { TScorecard } from '@cx/contracts';
 import { formatDay, formatFigure } from '@/lib/analytics/format';
+
+/** A rating cannot be below 1★, so the bars start there: a 2★ day reads as a quarter of the way up, not two fifths. */
+export const TREND_BASELINE = 1;
+const TOP = 5;
+const TICKS = [5, 4, 3, 2, 1];
 
 export function TrendChart({ trend }: { trend: TScorecard['trend'] }) {
   const points = trend.series;
@@ -16,40 +21,71 @@ export function TrendChart({ trend }: { trend: TScorecard['trend'] }) {
   const width = 300;
   const height = 100;
   const step = width / points.length;
+  const y = (stars: number) => height - ((stars - TREND_BASELINE) / (TOP - TREND_BASELINE)) * height;
   return (
     <Box>
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        width="100%"
-        height="120"
-        preserveAspectRatio="none"
-        role="img"
-        aria-label={`Average rating per ${trend.granularity}, ${rated.length} with ratings`}
-      >
-        <line
-          x1="0"
-          y1={height - 0.5}
-          x2={width}
-          y2={height - 0.5}
-          stroke="currentColor"
-          strokeOpacity="0.2"
-        />
-        {points.map((p, i) =>
-          p.average === null ? null : (
-            <rect
-              key={p.bucket}
-              x={i * step + step * 0.15}
-              width={Math.max(1, step * 0.7)}
-              y={height - (p.average / 5) * height}
-              height={(p.average / 5) * height}
-              fill="var(--chakra-colors-brand-solid, #1a56db)"
-            />
-          ),
-        )}
-      </svg>
-      <Text fontSize="xs" color="fg.muted" display="flex" justifyContent="space-between">
-        <span>{formatDay(points[0]!.bucket)}</span>
-        <span>{formatDay(points.at(-1)!.bucket)}</span>
+      <Flex gap="2" align="stretch">
+        {/* The axis is HTML so its labels keep their shape however wide the bars are stretched. */}
+        <Flex
+          direction="column"
+          justify="space-between"
+          fontSize="xs"
+          color="fg.muted"
+          h="120px"
+          textAlign="end"
+          data-testid="trend-axis"
+          aria-hidden="true"
+          lineHeight="1"
+          my="-0.5em"
+        >
+          {TICKS.map((t) => (
+            <span key={t}>{t}★</span>
+          ))}
+        </Flex>
+        <Box flex="1" minW="0">
+          <svg
+            viewBox={`0 0 ${width} ${height}`}
+            width="100%"
+            height="120"
+            preserveAspectRatio="none"
+            role="img"
+            aria-label={`Average rating per ${trend.granularity} on a scale from ${TREND_BASELINE} to ${TOP} stars, ${rated.length} with ratings`}
+          >
+            {TICKS.map((t) => (
+              <line
+                key={t}
+                x1="0"
+                y1={Math.min(height - 0.5, Math.max(0.5, y(t)))}
+                x2={width}
+                y2={Math.min(height - 0.5, Math.max(0.5, y(t)))}
+                stroke="currentColor"
+                strokeOpacity={t === TREND_BASELINE ? 0.5 : 0.12}
+                vectorEffect="non-scaling-stroke"
+              />
+            ))}
+            {points.map((p, i) =>
+              p.average === null ? null : (
+                <rect
+                  key={p.bucket}
+                  x={i * step + step * 0.15}
+                  width={Math.max(1, step * 0.7)}
+                  y={y(p.average)}
+                  // A 1★ average still shows as a sliver, so a rated day never looks like a day without ratings.
+                  height={Math.max(1.5, height - y(p.average))}
+                  fill="var(--chakra-colors-brand-solid, #1a56db)"
+                />
+              ),
+            )}
+          </svg>
+          <Text fontSize="xs" color="fg.muted" display="flex" justifyContent="space-between">
+            <span>{formatDay(points[0]!.bucket)}</span>
+            <span>{formatDay(points.at(-1)!.bucket)}</span>
+          </Text>
+        </Box>
+      </Flex>
+      <Text fontSize="xs" color="fg.muted" mt="1">
+        Average stars per {trend.granularity}; bars start at {TREND_BASELINE}★, the lowest rating a customer
+        can give.
       </Text>
       <VisuallyHidden>
         <ul>

@@ -34,7 +34,7 @@ export function PublicScorecardPage() {
             <LoadError error={card.error} onRetry={() => void card.refetch()} what="the scorecard" />
           ) : (
             <Box bg="bg" p={{ base: '3', md: '6' }} rounded="xl" borderWidth="1px">
-              <ScorecardView card={card.data.body} />
+              <ScorecardView card={card.data.body} shared />
             </Box>
           )}
           <Text fontSize="xs" color="fg.muted">

@@ -79,7 +79,9 @@ describe('/staff/:staffId/scorecard', () => {
     expect(within(figures).getByText('#2')).toBeInTheDocument();
     expect(within(figures).getByText('31 ratings while on shift')).toBeInTheDocument();
     expect(
-      within(card).getByRole('img', { name: /Average rating per day, 1 with ratings/ }),
+      within(card).getByRole('img', {
+        name: /Average rating per day on a scale from 1 to 5 stars, 1 with ratings/,
+      }),
     ).toBeInTheDocument();
     expect(within(card).getByText('50 five-star ratings')).toBeInTheDocument();
     expect(within(card).getByText('“Olivia remembered my order!”')).toBeInTheDocument();
@@ -142,6 +144,32 @@ describe('/scorecard/:token (shared)', () => {
     expect(within(card).getByText('No shout-outs in this period yet.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Share link' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download PDF' })).not.toBeInTheDocument();
+  });
+
+  it('shows progress against the person’s previous period, never their place in the league', async () => {
+    const last = cardFixture({ badges: [], shoutOuts: [] });
+    last.figures = { ...last.figures, rank: 15, trend: { previousAverage: 3.9, change: 0.25 } };
+    mockFetch({
+      'GET /api/v1/scorecards/public/tok_abcdefghijklmnopqrstu': () => jsonResponse(200, last),
+    });
+    renderApp(paths.publicScorecard.getHref('tok_abcdefghijklmnopqrstu'));
+    const figures = await screen.findByRole('region', { name: 'Figures' });
+    expect(within(figures).getByText('Up 0.25★')).toBeInTheDocument();
+    expect(within(figures).getByText('vs 3.90★ last period')).toBeInTheDocument();
+    expect(within(figures).queryByText('#15')).not.toBeInTheDocument();
+    expect(within(figures).queryByText('Rank')).not.toBeInTheDocument();
+    // The trend's bars stand on a stated 1★ baseline with a labelled axis.
+    expect(screen.getByTestId('trend-axis')).toHaveTextContent('5★4★3★2★1★');
+    expect(screen.getByText(/bars start at 1★, the lowest rating/)).toBeInTheDocument();
+    // Derived figures explain themselves from a button a keyboard reaches.
+    const help = within(figures).getByRole('button', { name: 'What is CSAT?' });
+    expect(help).toHaveAccessibleDescription(
+      'Customer satisfaction: the share of ratings with 4 or 5 stars.',
+    );
+    await userEvent.click(help);
+    expect(await screen.findByTestId('figure-help')).toHaveTextContent(
+      'the share of ratings with 4 or 5 stars',
+    );
   });
 
   it('says the link is no longer shared once revoked', async () => {

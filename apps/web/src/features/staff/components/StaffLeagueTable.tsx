@@ -15,6 +15,7 @@ import { paths } from '@/config/paths';
 import { apiImage } from '@/lib/image-sources';
 import { sharedSearch } from '@/lib/analytics/filters';
 import type { TParamPatch } from '@/lib/analytics/filters';
+import { FigureName, type TFigure } from '@/components/FigureHelp';
 import { formatFigure } from '@/lib/analytics/format';
 
 export function StaffName({ row }: { row: TStaffLeagueRow }) {
@@ -66,8 +67,8 @@ export function StaffLeagueTable({
   onSort: (patch: TParamPatch) => void;
 }) {
   const tied = tiedRanks(league.ranked);
-  const header = (column: TLeagueSort, label: string, numeric = true) => (
-    <SortHeader column={column} current={sort} onSort={onSort} numeric={numeric}>
+  const header = (column: TLeagueSort, label: string, numeric = true, help?: TFigure) => (
+    <SortHeader column={column} current={sort} onSort={onSort} numeric={numeric} help={help}>
       {label}
     </SortHeader>
   );
@@ -80,12 +81,14 @@ export function StaffLeagueTable({
             <SortHeader column="name" current={sort} onSort={onSort} cellProps={STICKY_NAME_COLUMN}>
               Person
             </SortHeader>
-            <Table.ColumnHeader textAlign="end">Adjusted average</Table.ColumnHeader>
-            {header('average', 'Raw average')}
+            <Table.ColumnHeader textAlign="end" whiteSpace="normal">
+              <FigureName figure="adjustedAverage" />
+            </Table.ColumnHeader>
+            {header('average', 'Raw average', true, 'average')}
             {header('ratings', 'Ratings')}
-            {header('csat', 'CSAT')}
-            {header('trend', 'Trend')}
-            {header('shiftExperience', 'Shift experience')}
+            {header('csat', 'CSAT', true, 'csat')}
+            {header('trend', 'Trend', true, 'trend')}
+            {header('shiftExperience', 'Shift experience', true, 'shiftExperience')}
           </Table.Row>
         </Table.Header>
         <Table.Body>

@@ -16,6 +16,7 @@ import { stackedRows } from '@/components/analytics/stacked-rows';
 import { EmptyList, QueryStates } from '@/components/LoadState';
 import { paths } from '@/config/paths';
 import { useDashboardFilters } from '@/lib/analytics/filters';
+import { FigureName, type TFigure } from '@/components/FigureHelp';
 import { formatFigure } from '@/lib/analytics/format';
 import { useAreaLeague } from '../api/area-league';
 
@@ -51,15 +52,13 @@ const PHONE_ROWS = stackedRows([
   'Trend',
   'Stores',
   'Targets',
-  'Avg vs area',
-  'Avg vs peers',
 ]);
 
 function AreaTable({ league, onOpen }: { league: TAreaLeague; onOpen: (id: string) => void }) {
   const tied = tiedRanks(league.ranked);
-  const head = (label: string, end = true) => (
-    <Table.ColumnHeader textAlign={end ? 'end' : 'start'} whiteSpace="nowrap">
-      {label}
+  const head = (label: string, end = true, help?: TFigure) => (
+    <Table.ColumnHeader textAlign={end ? 'end' : 'start'} whiteSpace="normal">
+      {help ? <FigureName figure={help}>{label}</FigureName> : label}
     </Table.ColumnHeader>
   );
   return (
@@ -69,15 +68,13 @@ function AreaTable({ league, onOpen }: { league: TAreaLeague; onOpen: (id: strin
           <Table.Row>
             {head('Rank', false)}
             <Table.ColumnHeader {...STICKY_NAME_COLUMN}>Area</Table.ColumnHeader>
-            {head('Adjusted average')}
-            {head('Raw average')}
+            {head('Adjusted average', true, 'adjustedAverage')}
+            {head('Raw average', true, 'average')}
             {head('Ratings')}
-            {head('% happy')}
-            {head('Trend')}
+            {head('% happy', true, 'happy')}
+            {head('Trend', true, 'trend')}
             {head('Stores')}
             {head('Targets')}
-            {head('Avg vs area')}
-            {head('Avg vs peers')}
           </Table.Row>
         </Table.Header>
         <Table.Body>

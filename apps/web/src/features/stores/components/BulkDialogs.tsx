@@ -5,6 +5,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
+import { INTERFACE_NAMES } from '@/lib/interface-names';
 import { serverFormErrors, validate, type TFormErrors } from '@/lib/form-errors';
 import { useBulkStoreChanges } from '../api/bulk';
 import { OpeningHoursFields } from './OpeningHoursFields';
@@ -17,13 +18,6 @@ export type TBulkDialogProps = {
   /** Every store the member has (the list, not just the ones a search shows). */
   stores: TStore[];
   selected: ReadonlySet<string>;
-};
-
-/** Customer-facing names of the three interfaces (their wire names stay interface1–3). */
-export const BULK_INTERFACE_LABELS: Record<TInterfaceKey, string> = {
-  interface1: 'Rate staff',
-  interface2: 'Rate the experience',
-  interface3: 'Review and social links',
 };
 
 const storesText = (n: number) => `${n} store${n === 1 ? '' : 's'}`;
@@ -166,7 +160,7 @@ export function BulkInterfacesDialog({ open, onClose, stores, selected }: TBulkD
             colorPalette="brand"
           >
             <Switch.HiddenInput />
-            <Switch.Label flex="1">{BULK_INTERFACE_LABELS[key]}</Switch.Label>
+            <Switch.Label flex="1">{INTERFACE_NAMES[key].title}</Switch.Label>
             <Switch.Control />
           </Switch.Root>
         ))}

@@ -5,6 +5,7 @@ import { LuMapPin, LuMonitor, LuStore } from 'react-icons/lu';
 import { DeleteButton, EditButton } from '@/components/ItemActions';
 import { useAction } from '@/lib/actions';
 import { apiImage } from '@/lib/image-sources';
+import { interfacesSummary } from '@/lib/interface-names';
 import { interfacesOn } from './store-table';
 import { PreviewLink, StoreDownloads } from './StoreLinks';
 
@@ -56,8 +57,8 @@ export function StoreCard({ store, onEdit, onDelete, onBoard }: TStoreCardProps)
           <Text>Time zone: {store.timeZone}</Text>
         </Stack>
         <HStack>
-          <Badge colorPalette={enabled === 0 ? 'red' : 'green'} variant="subtle">
-            {enabled === 0 ? 'All interfaces disabled' : `${enabled} of 3 interfaces on`}
+          <Badge colorPalette={enabled === 0 ? 'red' : 'green'} variant="subtle" whiteSpace="normal">
+            {interfacesSummary(store.interfaces)}
           </Badge>
         </HStack>
       </Card.Body>

@@ -13,6 +13,7 @@ import { SortHeader, type TLeagueSort, type TSortOrder } from '@/components/anal
 import { stackedRows } from '@/components/analytics/stacked-rows';
 import { apiImage } from '@/lib/image-sources';
 import type { TParamPatch } from '@/lib/analytics/filters';
+import { FigureName, type TFigure } from '@/components/FigureHelp';
 import { formatFigure } from '@/lib/analytics/format';
 
 const NETWORK_LABELS: Record<string, string> = {
@@ -45,7 +46,7 @@ function SocialClicks({ clicks }: { clicks: TStoreLeagueRow['socialClicks'] }) {
     <>
       {formatFigure(clicks.total, 'count')}
       {parts.length > 0 ? (
-        <Text as="span" display="block" fontSize="xs" color="fg.muted">
+        <Text as="span" display="block" fontSize="xs" color="fg.muted" whiteSpace="normal">
           {parts.map(([network, n]) => `${networkLabel(network)} ${formatFigure(n, 'count')}`).join(' · ')}
         </Text>
       ) : null}
@@ -66,8 +67,6 @@ const PHONE_ROWS = stackedRows([
   'Rating rate',
   'Social clicks',
   'Targets',
-  'Avg vs area',
-  'Avg vs peers',
 ]);
 
 export function StoreLeagueTable({
@@ -80,36 +79,39 @@ export function StoreLeagueTable({
   onSort: (patch: TParamPatch) => void;
 }) {
   const tied = tiedRanks(league.ranked);
-  const header = (column: TLeagueSort, label: string, numeric = true) => (
-    <SortHeader column={column} current={sort} onSort={onSort} numeric={numeric}>
+  const header = (column: TLeagueSort, label: string, numeric = true, help?: TFigure) => (
+    <SortHeader column={column} current={sort} onSort={onSort} numeric={numeric} help={help}>
       {label}
     </SortHeader>
   );
-  const plain = (label: string) => (
-    <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
-      {label}
+  const plain = (label: string, help?: TFigure) => (
+    <Table.ColumnHeader textAlign="end" whiteSpace="normal">
+      {help ? <FigureName figure={help}>{label}</FigureName> : label}
     </Table.ColumnHeader>
   );
   return (
     <Table.ScrollArea {...TABLE_SCROLL_BOX} tabIndex={0} aria-label="Store league table, scrollable">
-      <Table.Root size="sm" aria-label="Store league table" css={PHONE_ROWS}>
+      {/* Thirteen figures fit a 1280 px screen only with narrower gutters (the columns' words wrap, never clip). */}
+      <Table.Root
+        size="sm"
+        aria-label="Store league table"
+        css={{ ...PHONE_ROWS, md: { '& th, & td': { px: '1.5' } } }}
+      >
         <Table.Header>
           <Table.Row>
             {header('rank', 'Rank', false)}
             <SortHeader column="name" current={sort} onSort={onSort} cellProps={STICKY_NAME_COLUMN}>
               Store
             </SortHeader>
-            {plain('Adjusted average')}
-            {header('average', 'Raw average')}
+            {plain('Adjusted average', 'adjustedAverage')}
+            {header('average', 'Raw average', true, 'average')}
             {header('ratings', 'Ratings')}
-            {header('csat', 'CSAT')}
-            {header('trend', 'Trend')}
-            {plain('Visits')}
-            {plain('Rating rate')}
-            {plain('Social clicks')}
+            {header('csat', 'CSAT', true, 'csat')}
+            {header('trend', 'Trend', true, 'trend')}
+            {plain('Visits', 'visits')}
+            {plain('Rating rate', 'ratingRate')}
+            {plain('Social clicks', 'socialClicks')}
             {plain('Targets')}
-            {plain('Avg vs area')}
-            {plain('Avg vs peers')}
           </Table.Row>
         </Table.Header>
         <Table.Body>

@@ -3,6 +3,7 @@ import { Badge, Box, Button, Checkbox, HStack, Icon, Image, Table, Text } from '
 import type { TStore } from '@cx/contracts';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuStore } from 'react-icons/lu';
 import { apiImage } from '@/lib/image-sources';
+import { interfacesSummary } from '@/lib/interface-names';
 import { RowActions } from './StoreRowActions';
 import {
   areaOf,
@@ -30,7 +31,7 @@ const COLUMNS: Array<{ key: TStoreSort; label: string }> = [
   { key: 'code', label: 'Code' },
   { key: 'area', label: 'Area' },
   { key: 'timeZone', label: 'Time zone' },
-  { key: 'interfaces', label: 'Interfaces on' },
+  { key: 'interfaces', label: 'Customers can' },
   { key: 'hours', label: 'Opening hours' },
 ];
 
@@ -42,7 +43,7 @@ const stackedCell = {
   justifyContent: 'space-between',
   alignItems: 'center',
   py: { base: '1', md: '2' },
-  px: { base: '0', md: '3' },
+  px: { base: '0', md: '2' },
   borderBottomWidth: { base: '0', md: '1px' },
   textAlign: { base: 'end', md: 'start' },
   _before: {
@@ -65,7 +66,18 @@ function SortButton({
   const active = sort.sort === column;
   const Arrow = !active ? LuArrowUpDown : sort.order === 'asc' ? LuArrowUp : LuArrowDown;
   return (
-    <Button variant="ghost" size="xs" px="1" fontWeight="semibold" onClick={() => onSort(column)}>
+    <Button
+      variant="ghost"
+      size="xs"
+      px="1"
+      h="auto"
+      minH="6"
+      py="0.5"
+      whiteSpace="normal"
+      textAlign="start"
+      fontWeight="semibold"
+      onClick={() => onSort(column)}
+    >
       {label}
       <Arrow aria-hidden />
     </Button>
@@ -90,7 +102,8 @@ function NameCell({ store }: { store: TStore }) {
           </Icon>
         )}
       </Box>
-      <Text fontWeight="medium" textAlign="start" wordBreak="break-word">
+      {/* A store's name keeps a readable width on a desktop: the other columns wrap first. */}
+      <Text fontWeight="medium" textAlign="start" wordBreak="break-word" minW={{ md: '9rem' }}>
         {store.name}
       </Text>
     </HStack>
@@ -144,7 +157,8 @@ export function StoreTable({
               key={c.key}
               role="columnheader"
               aria-sort={sort.sort === c.key ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
-              whiteSpace="nowrap"
+              // Two-word headers wrap so the store's name keeps its width at 1280 px.
+              whiteSpace="normal"
               display={{ base: 'none', md: 'table-cell' }}
             >
               <SortButton column={c.key} label={c.label} sort={sort} onSort={onSort} />
@@ -201,9 +215,13 @@ export function StoreTable({
               <Table.Cell role="cell" {...stackedCell} data-label="Time zone" wordBreak="break-word">
                 {store.timeZone}
               </Table.Cell>
-              <Table.Cell role="cell" {...stackedCell} data-label="Interfaces on">
-                <Badge colorPalette={on === 0 ? 'red' : on === 3 ? 'green' : 'orange'} variant="subtle">
-                  {on === 0 ? 'All off' : `${on} of 3`}
+              <Table.Cell role="cell" {...stackedCell} data-label="Customers can">
+                <Badge
+                  colorPalette={on === 0 ? 'red' : on === 3 ? 'green' : 'orange'}
+                  variant="subtle"
+                  whiteSpace="normal"
+                >
+                  {interfacesSummary(store.interfaces)}
                 </Badge>
               </Table.Cell>
               <Table.Cell role="cell" {...stackedCell} data-label="Opening hours" fontSize="sm">

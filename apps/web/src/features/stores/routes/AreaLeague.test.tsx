@@ -114,15 +114,13 @@ describe('/store-performance: Area league table', () => {
       '▲ +0.30up 0.30 on the previous period',
       '12',
       'No target',
-      '–',
-      '–',
     ]);
     expect(cells(rows[1]!).slice(0, 3)).toEqual(['2', 'US', '3.90']);
     // red/amber/green against the target the area inherits, and its average against its parent and its peers
     expect(
       within(rows[1]!).getByLabelText('Average score: Below target, 3.80 vs 4.20 (target from Northwind)'),
     ).toHaveTextContent('Avg 3.80 vs 4.20');
-    expect(cells(rows[1]!).slice(-2)).toEqual(['−0.35', '−0.70']);
+    expect(cells(rows[1]!).at(-1)).toMatch(/Avg vs area −0\.35vs peers −0\.70$/);
     await user.click(within(table).getByRole('button', { name: 'UK: show its areas' }));
     const notRanked = await screen.findByRole('region', { name: 'Areas not ranked yet' });
     expect(within(notRanked).getByText('London')).toBeInTheDocument();

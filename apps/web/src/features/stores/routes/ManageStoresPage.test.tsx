@@ -26,12 +26,16 @@ describe('/manage-stores', () => {
     );
     const row = await screen.findByRole('row', { name: 'Covent Garden' });
     expect(within(row).getByText('Europe/London')).toBeInTheDocument();
-    expect(within(row).getByText('3 of 3')).toBeInTheDocument();
+    expect(
+      within(row).getByText('Rate staff · Rate the experience · Review and social links'),
+    ).toBeInTheDocument();
     // The cards are one click away, and remembered.
     await userEvent.click(screen.getByRole('button', { name: 'Cards' }));
     const card = await screen.findByRole('article', { name: 'Covent Garden' });
     expect(within(card).getByText('Time zone: Europe/London')).toBeInTheDocument();
-    expect(within(card).getByText('3 of 3 interfaces on')).toBeInTheDocument();
+    expect(
+      within(card).getByText('Rate staff · Rate the experience · Review and social links'),
+    ).toBeInTheDocument();
     expect(localStorage.getItem('cx.stores.view')).toBe('cards');
   }, 60_000);
 
