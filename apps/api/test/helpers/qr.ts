@@ -3,7 +3,7 @@ import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 
-function decodeRgba(data: Uint8ClampedArray, width: number, height: number): string | null {
+export function decodeRgba(data: Uint8ClampedArray, width: number, height: number): string | null {
   return jsQR(data, width, height)?.data ?? null;
 }
 
@@ -98,23 +98,6 @@ export function pdfImages(pdf: Buffer): PdfImage[] {
     images.push({ width: num('Width'), height: num('Height'), colorSpace, samples });
   }
   return images;
-}
-
-/** Decodes the first image in the PDF that holds a readable QR code. */
-export function decodeQrInPdf(pdf: Buffer): string | null {
-  for (const img of pdfImages(pdf)) {
-    const channels = img.colorSpace === 'DeviceRGB' ? 3 : 1;
-    const rgba = new Uint8ClampedArray(img.width * img.height * 4);
-    for (let i = 0; i < img.width * img.height; i++) {
-      const r = img.samples[i * channels]!;
-      const g = channels === 3 ? img.samples[i * channels + 1]! : r;
-      const b = channels === 3 ? img.samples[i * channels + 2]! : r;
-      rgba.set([r, g, b, 255], i * 4);
-    }
-    const found = decodeRgba(rgba, img.width, img.height);
-    if (found) return found;
-  }
-  return null;
 }
 
 /** WinAnsi differs from latin1 only in 0x80–0x9F (the printable ones used in copy are mapped here). */

@@ -76,7 +76,7 @@ async function themeRow(page: Page, name: string): Promise<Locator> {
 async function panelOn(ctx: JourneyContext, page: Page, path: string, shot: string) {
   await page.goto(`${path}?period=${PERIOD}`);
   const friendly = await themeRow(page, 'Friendly');
-  assert.match((await friendly.textContent()) ?? '', /2 comments · ▲ new this period/);
+  assert.match((await friendly.textContent()) ?? '', /2 mentions · ▲ new this period/);
   assert.match((await friendly.textContent()) ?? '', /2 positive · 0 neutral · 0 negative/);
   const examples = friendly.getByRole('list', { name: 'Example comments' }).getByRole('listitem');
   assert.equal(await examples.count(), 2, 'two example comments');
