@@ -3,6 +3,7 @@
 // button's description, so nothing is only in a hover tooltip.
 import { Box, chakra, Popover, Portal, Text } from '@chakra-ui/react';
 import { useId, useState, type ReactNode } from 'react';
+import { noRouteAttrs } from '@/lib/actions';
 
 export const FIGURE_HELP = {
   adjustedAverage: {
@@ -48,6 +49,7 @@ export function FigureHelp({ figure, label }: { figure: TFigure; label?: string 
       <Popover.Anchor asChild>
         <chakra.button
           type="button"
+          {...noRouteAttrs}
           aria-label={`What is ${name}?`}
           aria-describedby={`${id}-text`}
           aria-expanded={open}
