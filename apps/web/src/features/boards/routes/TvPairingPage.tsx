@@ -45,7 +45,7 @@ export function TvPairingPage() {
     if (tried.current || !params.get('code')) return;
     tried.current = true;
     void open(code);
-    // Once, with the code the page opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the code the page opened with
   }, []);
 
   const submit = (event: FormEvent) => {
