@@ -39,7 +39,9 @@ describe('401 handling', () => {
       Promise.resolve(
         String(input).includes('/health')
           ? jsonResponse(401, { message: 'Your session has expired' })
-          : jsonResponse(200, { user: { ...testUser, subscriptionStatus: 'active' } }),
+          : String(input).includes('/notifications')
+            ? jsonResponse(200, { data: [], page: 1, limit: 20, total: 0, unread: 0, hasMore: false })
+            : jsonResponse(200, { user: { ...testUser, subscriptionStatus: 'active' } }),
       ),
     );
     vi.stubGlobal('fetch', fetchMock);
