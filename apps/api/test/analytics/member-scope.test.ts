@@ -5,25 +5,14 @@ import { BusinessRollupModel } from '../../src/modules/analytics/rollup.model';
 import { AuditModel } from '../../src/tenancy/audit.model';
 import { makeMember, makeRating, makeStaff, makeStore, makeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
-import { rateExperience } from './support';
+import { ratedChain } from './support';
 
 setupTestDb();
 const app = createApp();
 
 /** A London owner with three London stores rated yesterday (1, 2 and 3 ratings) and a manager of the first two. */
 async function chain() {
-  const owner = await makeUser({ timeZone: 'Europe/London' });
-  const [a, b, c] = [
-    await makeStore(owner.id, { name: 'Alpha', timeZone: 'Europe/London' }),
-    await makeStore(owner.id, { name: 'Bravo', timeZone: 'Europe/London' }),
-    await makeStore(owner.id, { name: 'Charlie', timeZone: 'Europe/London' }),
-  ];
-  const yesterday = new Date(Date.now() - 24 * 3600000);
-  const at = (min: number) => new Date(yesterday.getTime() + min * 60000).toISOString();
-  await rateExperience(a, 5, at(0));
-  await rateExperience(b, 4, at(1));
-  await rateExperience(b, 4, at(2));
-  for (const m of [3, 4, 5]) await rateExperience(c, 1, at(m));
+  const { owner, a, b, c } = await ratedChain();
   const manager = await makeMember(owner.id, 'manager', [a._id, b._id]);
   return { owner, a, b, c, manager };
 }

@@ -3,27 +3,16 @@
 import request from 'supertest';
 import { createApp } from '../../src/app';
 import { setMinSample } from '../../src/modules/analytics/analytics-settings.model';
-import { makeMember, makeStore, makeUser } from '../factories';
+import { makeMember } from '../factories';
 import { setupTestDb } from '../helpers/db';
-import { rateExperience } from './support';
+import { ratedChain } from './support';
 
 setupTestDb();
 const app = createApp();
 
 /** Alpha 1×5★, Bravo 2×4★, Charlie 3×1★ yesterday; ranked from one rating, so Alpha #1, Bravo #2, Charlie #3. */
 async function chain() {
-  const owner = await makeUser({ timeZone: 'Europe/London' });
-  const [a, b, c] = [
-    await makeStore(owner.id, { name: 'Alpha', timeZone: 'Europe/London' }),
-    await makeStore(owner.id, { name: 'Bravo', timeZone: 'Europe/London' }),
-    await makeStore(owner.id, { name: 'Charlie', timeZone: 'Europe/London' }),
-  ];
-  const yesterday = new Date(Date.now() - 24 * 3600000);
-  const at = (min: number) => new Date(yesterday.getTime() + min * 60000).toISOString();
-  await rateExperience(a, 5, at(0));
-  await rateExperience(b, 4, at(1));
-  await rateExperience(b, 4, at(2));
-  for (const m of [3, 4, 5]) await rateExperience(c, 1, at(m));
+  const { owner, a, b, c } = await ratedChain();
   await setMinSample(owner.id, 1);
   return { owner, a, b, c };
 }
@@ -52,14 +41,20 @@ describe('GET /analytics/store-rank', () => {
     const { owner, a, c } = await chain();
     const two = await makeMember(owner.id, 'viewer', [a._id, c._id]);
     const mine = (await rankOf(two.auth)).body;
-    expect(mine.stores.map((s: { store: { name: string }; rank: number }) => [s.store.name, s.rank])).toEqual([
-      ['Alpha', 1],
-      ['Charlie', 3],
-    ]);
+    expect(mine.stores.map((s: { store: { name: string }; rank: number }) => [s.store.name, s.rank])).toEqual(
+      [
+        ['Alpha', 1],
+        ['Charlie', 3],
+      ],
+    );
     expect(JSON.stringify(mine)).not.toContain('Bravo');
     const all = (await rankOf(owner.auth)).body;
     expect(all.ranked).toBe(3);
-    expect(all.stores.map((s: { store: { name: string } }) => s.store.name)).toEqual(['Alpha', 'Bravo', 'Charlie']);
+    expect(all.stores.map((s: { store: { name: string } }) => s.store.name)).toEqual([
+      'Alpha',
+      'Bravo',
+      'Charlie',
+    ]);
   });
 
   it('reports a store below the minimum as not ranked, counting only ranked stores', async () => {
