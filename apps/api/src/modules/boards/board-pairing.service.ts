@@ -8,9 +8,10 @@ import {
 } from '@cx/contracts';
 import { env } from '../../config/env';
 import { notFound } from '../../lib/errors';
-import { assertStoreInScope, type Access } from '../../tenancy/access';
+import type { Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
 import { StoreModel } from '../stores/store.model';
+import { findStoreInScope } from '../stores/stores.service';
 import { BoardPairingModel } from './board-pairing.model';
 import { boardTokenHash, issueBoard } from './boards.service';
 
@@ -26,12 +27,7 @@ function newCode(): string {
 export const pairUrl = (code: string) => `${env.PUBLIC_WEB_URL.replace(/\/+$/, '')}/tv?code=${code}`;
 
 export async function createPairing(access: Access, storeId: string, now = new Date()): Promise<TPairing> {
-  assertStoreInScope(access, storeId);
-  const store = await StoreModel.findOne(
-    { _id: storeId, business: access.businessId, deletedAt: null },
-    { name: 1 },
-  ).lean();
-  if (!store) throw notFound('Store');
+  const store = await findStoreInScope(access, storeId);
   const expiresAt = new Date(now.getTime() + PAIRING_TTL_MS);
   // 31^6 codes: a clash with a live one is rare, and the unique index turns it into another draw.
   for (let attempt = 0; ; attempt++) {

@@ -6,9 +6,10 @@ import { env } from '../../config/env';
 import { notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { disconnectBoard } from '../../lib/realtime';
-import { assertStoreInScope, scopeFilter, type Access } from '../../tenancy/access';
+import { scopeFilter, type Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
 import { StoreModel } from '../stores/store.model';
+import { findStoreInScope } from '../stores/stores.service';
 import { UserModel } from '../users/user.model';
 import { boardData } from './board-data';
 import { BoardModel, type BoardDoc } from './board.model';
@@ -22,12 +23,7 @@ export const boardTokenHash = (token: string) => createHash('sha256').update(tok
 export const boardUrl = (token: string) => `${env.PUBLIC_WEB_URL.replace(/\/+$/, '')}/board/${token}`;
 
 export async function createBoard(access: Access, storeId: string): Promise<{ _id: string; url: string }> {
-  assertStoreInScope(access, storeId);
-  const store = await StoreModel.findOne(
-    { _id: storeId, business: access.businessId, deletedAt: null },
-    { name: 1 },
-  ).lean();
-  if (!store) throw notFound('Store');
+  const store = await findStoreInScope(access, storeId);
   const { boardId, token } = await issueBoard({
     business: access.businessId,
     store: store._id,
