@@ -45,6 +45,9 @@ import { auditRouter } from './modules/audit/audit.router';
 import { registerBoardReactions } from './modules/boards/boards.realtime';
 import { boardsRouter } from './modules/boards/boards.router';
 import { brandRouter } from './modules/brand/brand.router';
+import { caseLoopRouter } from './modules/cases/case-loop.router';
+import { casesRouter } from './modules/cases/cases.router';
+import { privacyRouter } from './modules/cases/privacy.router';
 import { validateSession } from './modules/users/users.service';
 
 export interface AppDeps {
@@ -125,6 +128,9 @@ export function createApp(deps: AppDeps = {}): Express {
       targets: targetsRouter,
       brand: brandRouter,
       onboarding: onboardingRouter,
+      cases: casesRouter,
+      caseLoop: caseLoopRouter,
+      privacy: privacyRouter,
       storeBulk: storeBulkRouter,
     },
     app,

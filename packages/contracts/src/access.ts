@@ -67,6 +67,18 @@ export const PERMISSIONS = {
   'boards:manage': EDITORS,
   /** The business's comment-theme vocabulary: rename, merge, hide shout-outs. */
   'themes:manage': ADMINS,
+  /** The case inbox and case view (contact details masked without `cases:contact`). */
+  'cases:read': ALL,
+  /** Frontline work on a case: notes, in progress / waiting (a viewer is frontline staff). */
+  'cases:work': ALL,
+  /** Resolve, close, reassign, open by hand, reply to the customer, rule on a staff dispute. */
+  'cases:manage': EDITORS,
+  /** See a customer's email address and phone number on a case. */
+  'cases:contact': EDITORS,
+  /** Due times per priority, automatic opening, assignment and retention. */
+  'cases:settings': ADMINS,
+  /** The data-subject request tool: export and erase what is held for one email or phone. */
+  'privacy:manage': ADMINS,
   /** The first-run step and the setup checklist: the business's name, planned stores, dismissing the checklist. */
   'business:setup': ADMINS,
   /** Transfer ownership, delete the business. */
@@ -91,10 +103,16 @@ export type TRouteAccess =
   | { permission: TPermission; scope: 'store'; store: 'params.id' | 'params.storeId'; apiKey?: TApiKeyScope };
 
 /** What an API key (`Authorization: Bearer cxk_…`) may be given; a route names the one scope that admits a key. */
-export const API_KEY_SCOPES = ['ratings:read', 'analytics:read', 'webhooks:manage', 'stores:import'] as const;
+export const API_KEY_SCOPES = [
+  'ratings:read',
+  'analytics:read',
+  'webhooks:manage',
+  'stores:import',
+  'cases:read',
+] as const;
 export const ZApiKeyScopeSchema = z.enum(API_KEY_SCOPES, {
   errorMap: () => ({
-    message: 'Scope must be ratings:read, analytics:read, webhooks:manage or stores:import',
+    message: 'Scope must be ratings:read, analytics:read, webhooks:manage, stores:import or cases:read',
   }),
 });
 export type TApiKeyScope = z.infer<typeof ZApiKeyScopeSchema>;

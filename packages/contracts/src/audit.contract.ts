@@ -29,6 +29,8 @@ export const AUDIT_KINDS = [
   'theme',
   'area',
   'target',
+  'case',
+  'privacy',
 ] as const;
 export const ZAuditKindSchema = z.enum(AUDIT_KINDS);
 export type TAuditKind = z.infer<typeof ZAuditKindSchema>;

@@ -2,6 +2,7 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { ZBrandSchema } from './brand.schemas';
+import { ZContactRequestSchema } from './cases.schemas';
 import { ZObjectIdSchema } from './common';
 import {
   EXPERIENCE_TAGS,
@@ -61,14 +62,17 @@ const ZSubmitBaseSchema = z.object({
   deviceId: z.string().max(100).optional(),
   /** An enrolled kiosk tablet's credential (POST /stores/:id/kiosks): only valid for the store it was enrolled for. */
   kiosk: z.string().max(100).optional(),
-  /** Honeypot: a form field real customers never see; anything in it is refused. */
-  contact: z.string().max(1000).optional(),
+  /** Honeypot: a form field real customers never see; anything in it is refused (named `contact` before #37). */
+  homepage: z.string().max(1000).optional(),
 });
 
 const ZRatingFieldsSchema = ZSubmitBaseSchema.extend({
   score: ZRatingScoreSchema,
   comment: ZRatingCommentSchema.optional(),
   tags: z.array(z.enum(ALL_TAGS)).max(10).optional(),
+  /** After 1–3★ only: the customer asks to be contacted (refused with 400 at 4–5★); without it the rating stays anonymous. */
+  // A queued submit from before #37 carries the old honeypot's empty string here: taken as no request.
+  contact: z.preprocess((v) => (v === '' ? undefined : v), ZContactRequestSchema.optional()),
 });
 
 export const ZStaffRatingSubmitSchema = ZRatingFieldsSchema.extend({ staff: ZObjectIdSchema });

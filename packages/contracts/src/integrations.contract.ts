@@ -31,6 +31,7 @@ export const API_KEY_SCOPE_LABELS: Record<TApiKeyScope, string> = {
   'analytics:read': 'Read analytics',
   'webhooks:manage': 'Manage webhooks',
   'stores:import': 'Import stores (CSV)',
+  'cases:read': 'Read cases',
 };
 
 export const ZCreateApiKeySchema = z.object({

@@ -13,6 +13,9 @@ import { targetsContract } from './targets.contract';
 import { brandContract } from './brand.contract';
 import { onboardingContract } from './onboarding.contract';
 import { storeBulkContract } from './store-bulk.contract';
+import { casesContract } from './cases.contract';
+import { caseLoopContract } from './case-loop.contract';
+import { privacyContract } from './privacy.contract';
 
 const c = initContract();
 
@@ -30,6 +33,9 @@ export const growthContract = c.router(
     brand: brandContract,
     onboarding: onboardingContract,
     storeBulk: storeBulkContract,
+    cases: casesContract,
+    caseLoop: caseLoopContract,
+    privacy: privacyContract,
   },
   { pathPrefix: API_PREFIX, commonResponses, strictStatusCodes: true },
 );

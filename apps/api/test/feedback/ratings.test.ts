@@ -123,7 +123,7 @@ describe('POST /api/v1/feedback/staff-ratings', () => {
   it('refuses a filled honeypot with 400 and stores nothing', async () => {
     const shop = await makeShop();
     const res = await rateStaff(
-      submitBody(shop.store, { staff: String(shop.alice._id), score: 5, contact: 'bot@spam.example' }),
+      submitBody(shop.store, { staff: String(shop.alice._id), score: 5, homepage: 'bot@spam.example' }),
     ).expect(400);
     expect(res.body).toMatchObject({
       code: 'HONEYPOT',

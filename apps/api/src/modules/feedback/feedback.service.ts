@@ -103,7 +103,7 @@ export async function submitRating(
   who: Requester,
   now = new Date(),
 ): Promise<SubmitResult<TRatingReceipt>> {
-  refuseHoneypot(input.contact);
+  refuseHoneypot(input.homepage);
   if (!mongoose.isValidObjectId(input.store)) throw notFound('Store');
   const fp = await fingerprint(
     who,
@@ -296,7 +296,7 @@ export async function recordVisit(
   who: Requester,
   now = new Date(),
 ): Promise<SubmitResult<{ tracked: boolean }>> {
-  refuseHoneypot(body.contact);
+  refuseHoneypot(body.homepage);
   const store = await loadOpenStore(body.store);
   const seen = await FeedbackEventModel.findOne({
     store: store._id,
@@ -318,7 +318,7 @@ export async function recordSocialClick(
   who: Requester,
   now = new Date(),
 ): Promise<SubmitResult<{ url: string }>> {
-  refuseHoneypot(body.contact);
+  refuseHoneypot(body.homepage);
   const store = await loadOpenStore(body.store);
   const link = socialLinksOf(store).find((l) => l.network === body.network);
   const seen = await FeedbackEventModel.findOne({

@@ -7,7 +7,7 @@ import { useT } from '../i18n/use-t';
 import { StarRating } from './StarRating';
 import { TagPicker } from './TagPicker';
 
-export type TRatingValues = { score: number; comment: string; tags: string[]; contact: string };
+export type TRatingValues = { score: number; comment: string; tags: string[]; homepage: string };
 
 export type TRatingFormProps = {
   tags: readonly string[];
@@ -57,7 +57,7 @@ export function RatingForm({ tags, initialScore = null, onSubmit, onDone }: TRat
       score,
       comment: comment.trim(),
       tags: chosen,
-      contact: honeypot.current?.value ?? '',
+      homepage: honeypot.current?.value ?? '',
     });
     setSending(false);
     if (result.outcome === 'rejected') setRefusal(result.message);
@@ -108,7 +108,7 @@ export function RatingForm({ tags, initialScore = null, onSubmit, onDone }: TRat
             name="contact_by_fax"
             tabIndex={-1}
             autoComplete="off"
-            defaultValue={draft?.contact || undefined}
+            defaultValue={draft?.homepage || undefined}
           />
         </label>
       </div>

@@ -7,7 +7,7 @@ export type TEarlyDraft = {
   tags: number[];
   comment: string;
   /** The honeypot's value: a bot that filled it early is still caught. */
-  contact: string;
+  homepage: string;
   scoreError: boolean;
   /** Send was pressed with a valid form: React sends it. */
   send: boolean;
@@ -40,7 +40,7 @@ export function earlyDraft(): TEarlyDraft | null {
       b.getAttribute('aria-pressed') === 'true' ? [i] : [],
     ),
     comment: comment.value,
-    contact: form.querySelector<HTMLInputElement>('.cx-honeypot input')!.value,
+    homepage: form.querySelector<HTMLInputElement>('.cx-honeypot input')!.value,
     scoreError: !!form.querySelector('[role=alert]'),
     send: send.disabled,
     focus: controls.indexOf(document.activeElement as HTMLInputElement),

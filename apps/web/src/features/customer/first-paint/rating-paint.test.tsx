@@ -143,7 +143,7 @@ describe('React taking the drawn form over', () => {
     fireEvent.click(screen.getByRole('radio', { name: '3 of 5 stars, Okay' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send rating' }));
     await waitFor(() => expect(api.postsTo('staff-ratings')).toHaveLength(1));
-    expect(api.postsTo('staff-ratings')[0]).toMatchObject({ contact: 'bot@example.com' });
+    expect(api.postsTo('staff-ratings')[0]).toMatchObject({ homepage: 'bot@example.com' });
   });
 
   it('goes back to the cards on Back before React came, and React draws the page shown', async () => {

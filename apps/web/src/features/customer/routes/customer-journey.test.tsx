@@ -51,7 +51,7 @@ describe('customer journey screens', () => {
       comment: 'Lovely flat white',
       tags: ['Friendly'],
       source: 'qr',
-      contact: '',
+      homepage: '',
       idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
       // The id the API issued to this browser on its first submit (the visit), not one made up here.
       deviceId: ISSUED_DEVICE_ID,

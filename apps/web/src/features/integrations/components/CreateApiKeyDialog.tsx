@@ -31,6 +31,7 @@ const SCOPE_HINTS: Record<TApiKeyScope, string> = {
   'analytics:read': 'Snapshot, overview and league tables.',
   'webhooks:manage': 'Set up outgoing webhooks.',
   'stores:import': 'Create, update and move stores from a CSV file.',
+  'cases:read': 'The case inbox, each case and the case numbers (contact details stay masked).',
 };
 
 export type TCreateApiKeyDialogProps = { open: boolean; stores: TStore[]; onClose: () => void };

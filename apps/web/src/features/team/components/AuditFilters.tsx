@@ -24,6 +24,8 @@ export const AUDIT_KIND_LABELS: Record<TAuditKind, string> = {
   theme: 'Comment themes',
   area: 'Areas (structure)',
   target: 'Targets',
+  case: 'Cases',
+  privacy: 'Privacy requests',
 };
 
 const FILTER_KEYS = ['actor', 'store', 'kind', 'from', 'to'] as const;
