@@ -28,9 +28,7 @@ export type TCaseReplyInput = z.input<typeof ZCaseReplyInputSchema>;
 export const ZCustomerCaseViewSchema = z.object({
   businessName: z.string(),
   storeName: z.string(),
-  messages: z.array(
-    z.object({ from: z.enum(['business', 'customer']), text: z.string(), at: z.string() }),
-  ),
+  messages: z.array(z.object({ from: z.enum(['business', 'customer']), text: z.string(), at: z.string() })),
   /** False once the case is closed. */
   canAnswer: z.boolean(),
   /** True after resolution until the customer answers "did we put it right?" (asked once). */

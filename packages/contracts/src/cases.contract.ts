@@ -97,9 +97,11 @@ export const DEFAULT_CASE_SETTINGS: TCaseSettings = {
   retentionDays: 90,
 };
 
-export const ZCaseMetricsQuerySchema = ZAnalyticsFilterSchema.pick({ period: true, from: true, to: true }).extend(
-  ZStoreScopeQuerySchema.shape,
-);
+export const ZCaseMetricsQuerySchema = ZAnalyticsFilterSchema.pick({
+  period: true,
+  from: true,
+  to: true,
+}).extend(ZStoreScopeQuerySchema.shape);
 export const ZCaseMetricsSchema = z.object({
   opened: z.number().int(),
   resolved: z.number().int(),

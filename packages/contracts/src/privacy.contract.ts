@@ -23,8 +23,14 @@ export const ZSubjectExportSchema = z.object({
       caseId: z.string().nullable(),
       caseNumber: z.number().nullable(),
       store: z.string(),
-      contact: z.object({ email: z.string().nullable(), phone: z.string().nullable(), consentAt: z.string() }),
-      rating: z.object({ score: z.number(), comment: z.string(), tags: z.array(z.string()), at: z.string() }).nullable(),
+      contact: z.object({
+        email: z.string().nullable(),
+        phone: z.string().nullable(),
+        consentAt: z.string(),
+      }),
+      rating: z
+        .object({ score: z.number(), comment: z.string(), tags: z.array(z.string()), at: z.string() })
+        .nullable(),
       messages: z.array(z.object({ from: z.string(), text: z.string(), at: z.string() })),
     }),
   ),
@@ -45,7 +51,8 @@ export const privacyContract = c.router({
     path: '/privacy/subject/erase',
     body: ZSubjectQuerySchema,
     responses: { 200: z.object({ erased: z.number().int() }) },
-    summary: "Erase one email address's or phone number's contact details and the customer's messages; cases stay",
+    summary:
+      "Erase one email address's or phone number's contact details and the customer's messages; cases stay",
     metadata: businessRoute('privacy:manage'),
   },
 });
