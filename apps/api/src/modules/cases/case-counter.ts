@@ -13,7 +13,7 @@ export async function nextCount(key: string): Promise<number> {
     const doc = await CaseCounterModel.findOneAndUpdate(
       { _id: key },
       { $inc: { n: 1 } },
-      { upsert: true, new: true },
+      { upsert: true, returnDocument: 'after' },
     ).lean();
     return doc!.n;
   } catch (err) {
@@ -21,7 +21,7 @@ export async function nextCount(key: string): Promise<number> {
     const doc = await CaseCounterModel.findOneAndUpdate(
       { _id: key },
       { $inc: { n: 1 } },
-      { new: true },
+      { returnDocument: 'after' },
     ).lean();
     return doc!.n;
   }

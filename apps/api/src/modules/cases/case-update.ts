@@ -124,7 +124,7 @@ export async function updateCase(
   const updated = await CaseModel.findOneAndUpdate(
     { _id: doc._id, status: doc.status, updatedAt: doc.updatedAt },
     { $set: { ...set, updatedAt: now }, $push: { history: { $each: history } } },
-    { new: true, timestamps: false },
+    { returnDocument: 'after', timestamps: false },
   ).lean<CaseDoc>();
   if (!updated) throw new AppError('CONFLICT', CASE_MESSAGES.statusChanged, 409);
 
