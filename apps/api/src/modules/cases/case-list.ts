@@ -2,7 +2,7 @@
 import { CASE_MESSAGES, OPEN_CASE_STATUSES, type TCase, type TCaseListQuery } from '@cx/contracts';
 import { Types } from 'mongoose';
 import { AppError } from '../../lib/errors';
-import { assertStoreInScope, coversStore, scopeFilter, type Access } from '../../tenancy/access';
+import { assertOwnStores, coversStore, scopeFilter, type Access } from '../../tenancy/access';
 import { storesUnderAreas } from '../../tenancy/area-stores';
 import { presentCases } from './case-present';
 import { CaseModel, type CaseDoc } from './case.model';
@@ -44,7 +44,7 @@ async function baseFilter(access: Access, q: Query): Promise<Record<string, unkn
   if (q.status === 'open') and.push({ status: { $in: OPEN_CASE_STATUSES } });
   else if (q.status) and.push({ status: q.status });
   if (q.store) {
-    assertStoreInScope(access, q.store);
+    await assertOwnStores(access, [q.store]);
     and.push({ store: new Types.ObjectId(q.store) });
   }
   if (q.area) {
