@@ -54,7 +54,9 @@ describe('the cases reaction (after POST /api/v1/feedback/staff-ratings)', () =>
     });
     expect(String(opened!.owner)).toBe(chain.manager.id);
     expect(String(opened!.staff)).toBe(String(chain.staff._id));
-    expect(opened!.dueAt.getTime() - opened!.createdAt.getTime()).toBe(DEFAULT_CASE_SETTINGS.slaHours.high * HOUR);
+    expect(opened!.dueAt.getTime() - opened!.createdAt.getTime()).toBe(
+      DEFAULT_CASE_SETTINGS.slaHours.high * HOUR,
+    );
     expect(opened!.history[0]).toMatchObject({ actor: 'System', action: 'opened' });
     const audit = await AuditModel.findOne({ business: chain.owner.id, action: 'case.opened' }).lean();
     expect(audit).toMatchObject({ actorName: 'System', actorRole: 'system', kind: 'case' });
@@ -76,7 +78,10 @@ describe('the cases reaction (after POST /api/v1/feedback/staff-ratings)', () =>
     const deliveries = await WebhookDeliveryModel.find().lean();
     expect(deliveries).toHaveLength(1);
     const payload = JSON.parse(deliveries[0]!.payload);
-    expect(payload).toMatchObject({ type: 'case.opened', data: { case: { number: 1, reason: 'low_with_comment' } } });
+    expect(payload).toMatchObject({
+      type: 'case.opened',
+      data: { case: { number: 1, reason: 'low_with_comment' } },
+    });
     expect(await AuditModel.countDocuments({ action: 'case.opened' })).toBe(1);
   });
 
@@ -128,7 +133,11 @@ describe('the cases reaction (after POST /api/v1/feedback/staff-ratings)', () =>
 
   it('round robin gives each member covering the store a turn', async () => {
     const chain = await makeChain(app);
-    await CaseSettingsModel.create({ business: chain.owner.id, ...DEFAULT_CASE_SETTINGS, assignment: 'round_robin' });
+    await CaseSettingsModel.create({
+      business: chain.owner.id,
+      ...DEFAULT_CASE_SETTINGS,
+      assignment: 'round_robin',
+    });
     for (let i = 0; i < 5; i++) await acceptRating(chain.store, { score: 1, comment: `Bad ${i}` });
     const owners = (await casesOf(chain)).map((c) => c.ownerName);
     // the store's team: its manager and viewer, the district and region managers (in membership order)

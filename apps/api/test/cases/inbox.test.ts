@@ -16,8 +16,16 @@ beforeAll(async () => {
   chain = await makeChain(app);
   const now = Date.now();
   const make = async (name: string, store: Chain['store'], set: Record<string, unknown>) => {
-    const rating = await acceptRating(store, { score: 1, comment: name, contact: { email: `${name}@example.com` } });
-    const doc = await CaseModel.findOneAndUpdate({ rating: rating._id }, { $set: set }, { returnDocument: 'after' });
+    const rating = await acceptRating(store, {
+      score: 1,
+      comment: name,
+      contact: { email: `${name}@example.com` },
+    });
+    const doc = await CaseModel.findOneAndUpdate(
+      { rating: rating._id },
+      { $set: set },
+      { returnDocument: 'after' },
+    );
     n[name] = doc!.number;
   };
   await make('late2', chain.store, { dueAt: new Date(now - 1 * HOUR) });
@@ -25,7 +33,11 @@ beforeAll(async () => {
   await make('soon', chain.store, { dueAt: new Date(now + 1 * HOUR), owner: null, ownerName: null });
   await make('later', chain.store, { dueAt: new Date(now + 9 * HOUR), status: 'waiting' });
   // resolved after its due time: not overdue, sorted with the rest by due time
-  await make('done', chain.store, { dueAt: new Date(now - 9 * HOUR), status: 'resolved', resolvedAt: new Date() });
+  await make('done', chain.store, {
+    dueAt: new Date(now - 9 * HOUR),
+    status: 'resolved',
+    resolvedAt: new Date(),
+  });
   await make('soho', chain.other, { dueAt: new Date(now + 2 * HOUR) });
 });
 
@@ -68,9 +80,18 @@ describe('GET /api/v1/cases', () => {
     ]);
     expect(numbers((await list(chain.owner, '?status=waiting')).body)).toEqual([n.later]);
     expect(numbers((await list(chain.owner, '?overdue=true')).body)).toEqual([n.late1, n.late2]);
-    expect(numbers((await list(chain.owner, '?overdue=false')).body)).toEqual([n.done, n.soon, n.soho, n.later]);
+    expect(numbers((await list(chain.owner, '?overdue=false')).body)).toEqual([
+      n.done,
+      n.soon,
+      n.soho,
+      n.later,
+    ]);
     expect(numbers((await list(chain.owner, '?owner=none')).body)).toEqual([n.soon]);
-    expect(numbers((await list(chain.manager, '?owner=me&status=open')).body)).toEqual([n.late1, n.late2, n.later]);
+    expect(numbers((await list(chain.manager, '?owner=me&status=open')).body)).toEqual([
+      n.late1,
+      n.late2,
+      n.later,
+    ]);
     expect(numbers((await list(chain.owner, `?store=${chain.other._id}`)).body)).toEqual([n.soho]);
     expect(numbers((await list(chain.owner, `?area=${chain.areas.north}&status=open`)).body)).toEqual([
       n.late1,
@@ -104,6 +125,10 @@ describe('GET /api/v1/cases', () => {
     await request(app).get('/api/v1/analytics/cases').set(key.auth).expect(200);
     const other = await createKey(app, chain.owner, ['ratings:read']);
     await list(other.auth).expect(403);
-    await request(app).patch(`/api/v1/cases/${res.body.items[0]._id}`).set(key.auth).send({ status: 'waiting' }).expect(403);
+    await request(app)
+      .patch(`/api/v1/cases/${res.body.items[0]._id}`)
+      .set(key.auth)
+      .send({ status: 'waiting' })
+      .expect(403);
   });
 });

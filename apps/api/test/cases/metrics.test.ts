@@ -33,7 +33,7 @@ const now = new Date();
 
 /** A seeded pseudo-random sequence, so the world is the same on every run. */
 function rng(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 beforeAll(async () => {
@@ -98,9 +98,13 @@ function expected(stores: Array<{ _id: Types.ObjectId; timeZone: string }>) {
     resolved: resolved.length,
     open: rows.filter((m) => OPEN_CASE_STATUSES.includes(m.status)).length,
     medianFirstResponseMinutes: median(
-      rows.filter((m) => m.firstResponseAt).map((m) => (m.firstResponseAt!.getTime() - m.createdAt.getTime()) / MIN),
+      rows
+        .filter((m) => m.firstResponseAt)
+        .map((m) => (m.firstResponseAt!.getTime() - m.createdAt.getTime()) / MIN),
     ),
-    medianResolutionMinutes: median(resolved.map((m) => (m.resolvedAt!.getTime() - m.createdAt.getTime()) / MIN)),
+    medianResolutionMinutes: median(
+      resolved.map((m) => (m.resolvedAt!.getTime() - m.createdAt.getTime()) / MIN),
+    ),
     withinSlaPct: pct(resolved.filter((m) => m.withinSla).length, resolved.length),
     recoveryRate: pct(answered.filter((m) => m.recovered).length, answered.length),
   };
@@ -113,7 +117,10 @@ describe('GET /api/v1/analytics/cases', () => {
     expect(res.body).toMatchObject(want);
     expect(want.opened).toBeGreaterThan(20);
     expect(want.opened).toBeLessThan(60);
-    expect(res.body.perStore.map((s: { store: { name: string } }) => s.store.name).sort()).toEqual(['London', 'Tokyo']);
+    expect(res.body.perStore.map((s: { store: { name: string } }) => s.store.name).sort()).toEqual([
+      'London',
+      'Tokyo',
+    ]);
     const lon = res.body.perStore.find((s: { store: { name: string } }) => s.store.name === 'London');
     const ref = expected([london]);
     expect(lon).toMatchObject({

@@ -32,7 +32,11 @@ describe('GET/PUT /api/v1/cases/settings', () => {
     const chain = await makeChain(app);
     const got = await request(app).get('/api/v1/cases/settings').set(chain.viewer.auth).expect(200);
     expect(got.body).toEqual(DEFAULT_CASE_SETTINGS);
-    const next = { ...DEFAULT_CASE_SETTINGS, slaHours: { urgent: 2, high: 8, normal: 24, low: 96 }, retentionDays: 30 };
+    const next = {
+      ...DEFAULT_CASE_SETTINGS,
+      slaHours: { urgent: 2, high: 8, normal: 24, low: 96 },
+      retentionDays: 30,
+    };
     await request(app).put('/api/v1/cases/settings').set(chain.manager.auth).send(next).expect(403);
     const put = await request(app).put('/api/v1/cases/settings').set(chain.admin.auth).send(next).expect(200);
     expect(put.body).toEqual(next);
@@ -66,9 +70,17 @@ describe('POST /api/v1/cases', () => {
       .expect(409);
     expect(again.body._id).toBe(first.body._id);
     // a viewer may not open one; a manager of another store does not see the rating
-    await request(app).post('/api/v1/cases').set(chain.viewer.auth).send({ rating: String(rating._id) }).expect(403);
+    await request(app)
+      .post('/api/v1/cases')
+      .set(chain.viewer.auth)
+      .send({ rating: String(rating._id) })
+      .expect(403);
     const other = await makeRating(chain.store, { score: 2 });
-    await request(app).post('/api/v1/cases').set(chain.outsider.auth).send({ rating: String(other._id) }).expect(404);
+    await request(app)
+      .post('/api/v1/cases')
+      .set(chain.outsider.auth)
+      .send({ rating: String(other._id) })
+      .expect(404);
   });
 });
 
@@ -80,10 +92,16 @@ describe('PATCH /api/v1/cases/:id', () => {
     expect(moved.body.status).toBe('in_progress');
     expect(moved.body.firstResponseAt).not.toBeNull();
     expect(moved.body.can).toEqual({ update: true, close: false, reply: false, rule: false });
-    const resolve = await patch(chain.viewer, id, { status: 'resolved', rootCause: 'order_error', action: 'Refund' });
+    const resolve = await patch(chain.viewer, id, {
+      status: 'resolved',
+      rootCause: 'order_error',
+      action: 'Refund',
+    });
     expect(resolve.status).toBe(403);
     expect(resolve.body.message).toBe(CASE_MESSAGES.closeForbidden);
-    expect((await patch(chain.viewer, id, { status: 'closed' })).body.message).toBe(CASE_MESSAGES.closeForbidden);
+    expect((await patch(chain.viewer, id, { status: 'closed' })).body.message).toBe(
+      CASE_MESSAGES.closeForbidden,
+    );
     const reassign = await patch(chain.viewer, id, { owner: chain.district.id });
     expect(reassign.status).toBe(403);
     expect(reassign.body.message).toBe(CASE_MESSAGES.ownerForbidden);
@@ -107,7 +125,11 @@ describe('PATCH /api/v1/cases/:id', () => {
       rootCause: 'order_error',
       action: 'Refunded and apologised',
     }).expect(200);
-    expect(done.body).toMatchObject({ status: 'resolved', rootCause: 'order_error', action: 'Refunded and apologised' });
+    expect(done.body).toMatchObject({
+      status: 'resolved',
+      rootCause: 'order_error',
+      action: 'Refunded and apologised',
+    });
     expect(done.body.resolvedAt).not.toBeNull();
     const stored = await CaseModel.findById(id).lean();
     expect(stored!.withinSla).toBe(true);
@@ -123,7 +145,10 @@ describe('PATCH /api/v1/cases/:id', () => {
     await fanOutEvents(100);
     const hooks = (await WebhookDeliveryModel.find().lean()).map((d) => JSON.parse(d.payload));
     expect(hooks).toHaveLength(1);
-    expect(hooks[0]).toMatchObject({ type: 'case.resolved', data: { case: { _id: id, rootCause: 'order_error' } } });
+    expect(hooks[0]).toMatchObject({
+      type: 'case.resolved',
+      data: { case: { _id: id, rootCause: 'order_error' } },
+    });
     expect(JSON.stringify(hooks[0])).not.toContain('jane@');
     // reopening keeps the details again
     await patch(chain.manager, id, { status: 'in_progress' }).expect(200);
@@ -163,11 +188,22 @@ describe('POST /api/v1/cases/:id/notes and GET /api/v1/cases/:id', () => {
       .set(chain.viewer.auth)
       .send({ text: 'Called the store' })
       .expect(201);
-    expect(note.body).toMatchObject({ text: 'Called the store', author: { _id: chain.viewer.id, name: 'Vic Viewer' } });
-    const empty = await request(app).post(`/api/v1/cases/${id}/notes`).set(chain.viewer.auth).send({ text: ' ' });
+    expect(note.body).toMatchObject({
+      text: 'Called the store',
+      author: { _id: chain.viewer.id, name: 'Vic Viewer' },
+    });
+    const empty = await request(app)
+      .post(`/api/v1/cases/${id}/notes`)
+      .set(chain.viewer.auth)
+      .send({ text: ' ' });
     expect(empty.body.fieldErrors.text).toEqual([CASE_MESSAGES.noteRequired]);
     const asViewer = await request(app).get(`/api/v1/cases/${id}`).set(chain.viewer.auth).expect(200);
-    expect(asViewer.body.contact).toEqual({ email: 'j•••@e•••.com', phone: null, masked: true, erased: false });
+    expect(asViewer.body.contact).toEqual({
+      email: 'j•••@e•••.com',
+      phone: null,
+      masked: true,
+      erased: false,
+    });
     expect(asViewer.body.notes).toHaveLength(1);
     expect(asViewer.body.history.at(-1)).toMatchObject({ actor: 'Vic Viewer', action: 'note' });
     const asManager = await request(app).get(`/api/v1/cases/${id}`).set(chain.manager.auth).expect(200);

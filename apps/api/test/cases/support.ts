@@ -34,8 +34,9 @@ export async function makeChain(app: Express): Promise<Chain> {
     (await request(app).post(`/api/v1${path}`).set(owner.auth).send(body).expect(201)).body;
   const north = (await post('/areas', { name: 'North' }))._id as string;
   const leeds = (await post('/areas', { name: 'Leeds', parent: north }))._id as string;
-  const headingley = (await post('/store/create', { name: 'Headingley', timeZone: 'Europe/London', area: leeds }))
-    .store._id as string;
+  const headingley = (
+    await post('/store/create', { name: 'Headingley', timeZone: 'Europe/London', area: leeds })
+  ).store._id as string;
   const soho = (await post('/store/create', { name: 'Soho', timeZone: 'Europe/London' })).store._id as string;
   const store = await storeOf(headingley);
   const other = await storeOf(soho);
@@ -79,7 +80,12 @@ export async function acceptRating(
   return rating;
 }
 
-export const storeFor = (store: { _id: Types.ObjectId; business: Types.ObjectId; name: string; timeZone: string }) => ({
+export const storeFor = (store: {
+  _id: Types.ObjectId;
+  business: Types.ObjectId;
+  name: string;
+  timeZone: string;
+}) => ({
   _id: store._id,
   business: store.business,
   name: store.name,
