@@ -1,6 +1,6 @@
 // GET /api/v1/analytics/cases: the period's cases in each store's own days, figures equal to a recomputation from the cases.
 import request from 'supertest';
-import { Types } from 'mongoose';
+import type { Types } from 'mongoose';
 import { OPEN_CASE_STATUSES, ROOT_CAUSES, type TCaseStatus } from '@cx/contracts';
 import { createApp } from '../../src/app';
 import { CaseModel } from '../../src/modules/cases/case.model';

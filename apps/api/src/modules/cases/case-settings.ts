@@ -39,7 +39,11 @@ export async function putCaseSettings(access: Access, input: TCaseSettings): Pro
   const doc = await CaseSettingsModel.findOneAndUpdate(
     { business: access.businessId },
     { $set: input },
-    { upsert: true, returnDocument: 'after', projection: { slaHours: 1, autoOpen: 1, assignment: 1, retentionDays: 1 } },
+    {
+      upsert: true,
+      returnDocument: 'after',
+      projection: { slaHours: 1, autoOpen: 1, assignment: 1, retentionDays: 1 },
+    },
   ).lean<Partial<TCaseSettings>>();
   const after = fromDoc(doc);
   await recordAudit(access, {
