@@ -9,7 +9,7 @@ const auditSchema = new Schema(
     actor: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     /** Name and role as they were when the change was made: history does not change with a later rename. */
     actorName: { type: String, required: true },
-    /** A member's role, or 'system' / 'customer' for steps no member took (then `actor` is the business's id). */
+    /** A member's role, or 'system' / 'customer' for steps no member took (then `actor` is a fixed id, tenancy/audit.ts). */
     actorRole: { type: String, enum: AUDIT_ACTOR_ROLES, required: true },
     /** Set when an API key acted: then `actor` is the key's id and `actorName` names the key. */
     apiKey: { type: Schema.Types.ObjectId, ref: 'ApiKey', default: null },

@@ -38,9 +38,14 @@ async function actorNameOf(access: Access): Promise<string> {
 
 /** Who acted when no member did: the product itself (a rule, a job) or a customer through a signed link. */
 export type NonMemberActor = 'System' | 'Customer';
+/** Their fixed actor ids (no user has them), so filtering the log by a person never picks these steps up. */
+export const NON_MEMBER_ACTOR_IDS: Record<NonMemberActor, string> = {
+  System: '000000000000000000000001',
+  Customer: '000000000000000000000002',
+};
 
 /**
- * Appends one entry for a step no member took (actor: the business's id, named "System" or "Customer"); like
+ * Appends one entry for a step no member took (named "System" or "Customer", with a fixed actor id); like
  * recordAudit, a failed append is logged rather than thrown.
  */
 export async function recordNonMemberAudit(
@@ -52,7 +57,7 @@ export async function recordNonMemberAudit(
   await append(
     {
       business: businessId,
-      actor: businessId,
+      actor: NON_MEMBER_ACTOR_IDS[actor],
       actorName: actor,
       actorRole: actor === 'System' ? 'system' : 'customer',
       apiKey: null,

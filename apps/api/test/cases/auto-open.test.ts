@@ -64,6 +64,14 @@ describe('the cases reaction (after POST /api/v1/feedback/staff-ratings)', () =>
     // the audit page lists it (System as the actor)
     const page = await request(app).get('/api/v1/audit').set(chain.owner.auth).expect(200);
     expect(page.body.entries[0].actor).toMatchObject({ fullname: 'System', role: 'system' });
+    // filtering the log by the owner does not pick the system's steps up
+    const mine = await request(app)
+      .get(`/api/v1/audit?actor=${chain.owner.id}`)
+      .set(chain.owner.auth)
+      .expect(200);
+    expect(
+      mine.body.entries.filter((e: { actor: { fullname: string } }) => e.actor.fullname === 'System'),
+    ).toEqual([]);
   });
 
   it('opens nothing twice when the reaction is retried, and publishes case.opened once', async () => {

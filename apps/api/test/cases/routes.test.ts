@@ -24,7 +24,7 @@ async function withCase(chain: Chain, o: { score?: number; email?: string } = {}
   const doc = await CaseModel.findOne({ rating: rating._id }).lean();
   return { rating, id: String(doc!._id) };
 }
-const patch = (who: { auth: object }, id: string, body: object) =>
+const patch = (who: { auth: Record<string, string> }, id: string, body: object) =>
   request(app).patch(`/api/v1/cases/${id}`).set(who.auth).send(body);
 
 describe('GET/PUT /api/v1/cases/settings', () => {
