@@ -6,6 +6,8 @@ import { escalateDueCases } from '../../src/modules/cases/case-escalation';
 import { CaseModel } from '../../src/modules/cases/case.model';
 import { NotificationModel } from '../../src/modules/notifications/notification.model';
 import { AuditModel } from '../../src/tenancy/audit.model';
+import { AlertChannelModel, AlertDeliveryModel } from '../../src/modules/alerts/alerts.model';
+import { RuleModel } from '../../src/modules/notifications/rule.model';
 import { setupTestDb } from '../helpers/db';
 import { acceptRating, makeChain, HOUR, type Chain } from './support';
 
@@ -92,5 +94,33 @@ describe('escalateDueCases (fake clock)', () => {
     expect(await bellOf(chain.owner.id)).toHaveLength(1);
     expect(await bellOf(chain.district.id)).toHaveLength(0);
     expect(await escalateDueCases(new Date(soho.due + 3 * SLA))).toBe(0);
+  });
+
+  it("posts a rule-opened case's escalations to the rule's alert channels, once per level", async () => {
+    const chain = await makeChain(app);
+    const channel = await AlertChannelModel.create({
+      business: chain.owner.id,
+      kind: 'email',
+      name: 'Ops list',
+      emails: ['ops@example.com'],
+    });
+    const rule = await RuleModel.create({
+      business: chain.owner.id,
+      type: 'low-rating',
+      openCase: true,
+      channels: [channel._id],
+      params: { maxScore: 2, kinds: ['experience'] },
+    });
+    const { id, due } = await overdueCase(chain);
+    await CaseModel.updateOne({ _id: id }, { $set: { rule: rule._id } });
+    await escalateDueCases(new Date(due + 1));
+    await escalateDueCases(new Date(due + 2));
+    await escalateDueCases(new Date(due + SLA + 1));
+    const rows = await AlertDeliveryModel.find({ business: chain.owner.id }).sort({ _id: 1 }).lean();
+    expect(rows.map((r) => r.key)).toEqual([
+      `case-escalation:${id}:1:${String(channel._id)}:ops@example.com`,
+      `case-escalation:${id}:2:${String(channel._id)}:ops@example.com`,
+    ]);
+    expect(JSON.stringify(rows[0]!.payload)).toContain('Escalated to Leeds');
   });
 });

@@ -7,7 +7,11 @@ import { AreaModel } from '../../tenancy/area.model';
 import { areaTree } from '../../tenancy/area-tree';
 import { recordNonMemberAudit } from '../../tenancy/audit';
 import { MembershipModel } from '../../tenancy/membership.model';
+import { env } from '../../config/env';
+import { enqueueDeliveries } from '../alerts/outbox';
+import { AlertChannelModel } from '../alerts/alerts.model';
 import { deliver } from '../notifications/notify';
+import { RuleModel } from '../notifications/rule.model';
 import { StoreModel } from '../stores/store.model';
 import { caseSettingsOf } from './case-settings';
 import { CaseModel, type CaseDoc } from './case.model';
@@ -90,6 +94,7 @@ async function escalate(doc: CaseDoc, now: Date): Promise<boolean> {
           doc.ownerName ?? 'nobody',
         )}): escalated to ${w.em(target.name)}.`,
     });
+  await postToRuleChannels(doc, level, subject, `Escalated to ${target.name}: ${doc.summary}`, now);
   const previous = doc.nextEscalationAt ? new Date(doc.nextEscalationAt).getTime() : now.getTime();
   const next =
     level < levels.length
@@ -123,6 +128,35 @@ async function escalate(doc: CaseDoc, now: Date): Promise<boolean> {
     now,
   );
   return true;
+}
+
+/**
+ * A case a rule opened also goes to that rule's alert channels (Slack, Teams, email lists), once per level: the outbox
+ * rows are keyed by case and level, so a re-run after a crash queues nothing twice.
+ */
+async function postToRuleChannels(doc: CaseDoc, level: number, title: string, text: string, now: Date) {
+  if (!doc.rule) return;
+  const rule = await RuleModel.findById(doc.rule, { channels: 1 }).lean();
+  if (!rule?.channels?.length) return;
+  const channels = await AlertChannelModel.find({
+    _id: { $in: rule.channels },
+    business: doc.business,
+  }).lean();
+  await enqueueDeliveries({
+    business: doc.business,
+    notification: null,
+    key: `case-escalation:${String(doc._id)}:${level}`,
+    channels,
+    post: {
+      title,
+      text,
+      context: `CX Journey case #${doc.number} · ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      link: `${env.PUBLIC_WEB_URL}/cases/${String(doc._id)}`,
+      linkLabel: 'Open the case',
+      ackUrl: null,
+    },
+    notBefore: now,
+  });
 }
 
 /** The job: every open case whose next escalation is due; returns how many escalated. */
