@@ -48,12 +48,11 @@ export async function escalationLevels(
       .sort({ role: -1, _id: 1 })
       .lean(),
   ]);
-  const names = new Map(areas.map((a) => [String(a._id), a.name]));
   const levels: EscalationLevel[] = [];
   for (const area of path) {
     const users = managers.filter((m) => (m.areas ?? []).some((a) => String(a) === area)).map((m) => m.user);
     const named = areas.find((a) => String(a._id) === area);
-    if (users.length && named) levels.push({ area: named._id, name: names.get(area) ?? 'an area', users });
+    if (users.length && named) levels.push({ area: named._id, name: named.name, users });
   }
   levels.push({ area: null, name: 'the owner and admins', users: top.map((m) => m.user) });
   return levels;
