@@ -25,9 +25,8 @@ afterEach(() => resetRateLimits());
 const casesOf = (chain: Chain) => CaseModel.find({ business: chain.owner.id }).sort({ number: 1 }).lean();
 
 describe('the cases reaction (after POST /api/v1/feedback/staff-ratings)', () => {
-  it('opens a case for a 1★ rating with a comment within the reaction: assigned to the store manager, due by the SLA', async () => {
+  it('opens a case for a 1★ rating with a comment in the submit reaction: assigned to the store manager, due by the SLA', async () => {
     const chain = await makeChain(app);
-    const before = Date.now();
     const res = await request(app)
       .post('/api/v1/feedback/staff-ratings')
       .set('x-forwarded-for', '203.0.113.9')
@@ -40,10 +39,10 @@ describe('the cases reaction (after POST /api/v1/feedback/staff-ratings)', () =>
         deviceId: newDeviceId(),
       });
     expect(res.status).toBe(201);
-    await drainBackground(2_000);
+    // the case is opened by the submit's after-answer work itself (no job, no poll): it exists once that has run
+    expect(await drainBackground(10_000)).toBe(0);
     const [opened] = await casesOf(chain);
     expect(opened).toBeDefined();
-    expect(Date.now() - before).toBeLessThan(2_000 + 1_000);
     expect(opened).toMatchObject({
       number: 1,
       reason: 'low_with_comment',
