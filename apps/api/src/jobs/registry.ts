@@ -3,6 +3,7 @@ import { env } from '../config/env';
 import { logger } from '../lib/logger';
 import { startScheduler, type ScheduledJob, type Scheduler } from '../lib/scheduler';
 import { alertJobs } from '../modules/alerts/alerts.jobs';
+import { caseJobs } from '../modules/cases/case-escalation';
 import { analyticsJobs } from '../modules/analytics/rollup.settle';
 import { pipelineJobs } from '../modules/feedback/pipeline.drain';
 import { insightJobs } from '../modules/insight/discovery.job';
@@ -11,7 +12,14 @@ import { notificationJobs } from '../modules/notifications/notifications.jobs';
 import { reportJobs } from '../modules/reports/report.job';
 
 export function scheduledJobs(): ScheduledJob[] {
-  return [...notificationJobs(), ...analyticsJobs(), ...insightJobs(), ...reportJobs(), ...alertJobs()];
+  return [
+    ...notificationJobs(),
+    ...analyticsJobs(),
+    ...insightJobs(),
+    ...reportJobs(),
+    ...alertJobs(),
+    ...caseJobs(),
+  ];
 }
 
 /** The webhook delivery loop (deliveries are claimed under a lease in MongoDB, so any number of processes share it). */

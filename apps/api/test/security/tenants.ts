@@ -1,5 +1,7 @@
 // Two businesses for the isolation and fuzz suites: A (the victim, with one of everything) and B (the intruder).
 import { BoardModel } from '../../src/modules/boards/board.model';
+import { CaseModel } from '../../src/modules/cases/case.model';
+import { ContactRequestModel } from '../../src/modules/cases/contact.model';
 import { StaffModel } from '../../src/modules/staff/staff.model';
 import { StoreModel } from '../../src/modules/stores/store.model';
 import { UserModel } from '../../src/modules/users/user.model';
@@ -35,6 +37,8 @@ export interface Victim {
   /** One of A's webhook endpoints (a documentation host: nothing is ever sent) and one of its deliveries. */
   webhook: string;
   webhookDelivery: string;
+  /** A case about A's plain rating, with the customer's contact request. */
+  case: string;
   /** Strings only A's records contain: any of them in B's answer is a leak. */
   secrets: string[];
 }
@@ -146,7 +150,31 @@ export async function makeVictim(): Promise<Victim> {
     payload: '{"data":"victim webhook payload"}',
     status: 'succeeded',
   });
+  const contact = await ContactRequestModel.create({
+    business: user.id,
+    store: store._id,
+    rating: rating._id,
+    email: 'zephyr.customer@victim-mail.example',
+    phone: '+44 7700 900417',
+    phoneDigits: '447700900417',
+    consentAt: new Date(),
+  });
+  const caseDoc = await CaseModel.create({
+    business: user.id,
+    store: store._id,
+    number: 1,
+    rating: rating._id,
+    staff: staff._id,
+    reason: 'contact_request',
+    summary: 'Contact request',
+    dueAt: new Date(Date.now() + 24 * 3_600_000),
+    contact: contact._id,
+    notes: [
+      { author: user.user._id, authorName: 'Victoria Victim', text: 'victim case note', at: new Date() },
+    ],
+  });
   const ids = {
+    case: String(caseDoc._id),
     board: String(board._id),
     userId: user.id,
     rule: String(rule!._id),
@@ -179,6 +207,9 @@ export async function makeVictim(): Promise<Victim> {
       'victim-hooks.example.com',
       'victim webhook payload',
       'whsec_dmljdGlt',
+      'zephyr.customer',
+      '900417',
+      'victim case note',
     ],
   };
 }
