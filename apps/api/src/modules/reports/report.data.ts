@@ -1,5 +1,6 @@
 // A report's figures for one member: the Snapshot, the trend, both league tables and the comments, from the dashboards' services.
 import type {
+  TCaseMetrics,
   TOverview,
   TReportPeriod,
   TSnapshot,
@@ -20,6 +21,7 @@ import {
 import { addDays } from '../../lib/time';
 import { loadScope } from '../analytics/scope';
 import { timelineBatches } from '../analytics/timeline.service';
+import { caseMetrics } from '../cases/case-metrics';
 import { performanceFor } from '../targets/performance';
 import type { ReportDays } from './report.period';
 
@@ -37,6 +39,8 @@ export interface ReportData {
   comments: { store: string; items: TTimelineItem[] }[];
   /** True when the period had more comments than the report holds. */
   moreComments: boolean;
+  /** Complaint handling over the period: response and resolution times, SLA, recovery, root causes per store. */
+  cases: TCaseMetrics;
 }
 
 /**
@@ -54,13 +58,14 @@ export async function reportData(
   // a one-day trend is a single dot: the daily report draws the week up to that day instead
   const trendFilter = period === 'daily' ? { ...filter, from: addDays(days.to, -6) } : filter;
   const trendScope = period === 'daily' ? await loadScope(access, trendFilter, now) : scope;
-  const [snap, trend, staffLeague, storeRows, business, perf] = await Promise.all([
+  const [snap, trend, staffLeague, storeRows, business, perf, cases] = await Promise.all([
     snapshot(scope),
     overview(trendScope, 'day'),
     staffLeagueFrom(scope, staffLeagueRows(scope)),
     loadRows(scope, [...LEAGUE_METRICS], { people: 'store' }),
     BusinessModel.findById(access.businessId, { name: 1 }).lean(),
     performanceFor(access, scope),
+    caseMetrics(access, filter, now),
   ]);
   const league = storeLeagueFrom(scope, storeRows);
   const withTargets = (rows: typeof league.ranked) =>
@@ -97,5 +102,6 @@ export async function reportData(
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([store, items]) => ({ store, items })),
     moreComments,
+    cases,
   };
 }

@@ -1,5 +1,12 @@
 // How a report writes its numbers and headings, shared by the mail and the PDF so both say the same thing.
-import type { TCompared, TReportPeriod, TStoreLeagueRow } from '@cx/contracts';
+import {
+  ROOT_CAUSE_LABELS,
+  type TCaseMetrics,
+  type TCompared,
+  type TReportPeriod,
+  type TRootCause,
+  type TStoreLeagueRow,
+} from '@cx/contracts';
 import type { ReportDays } from './report.period';
 
 export const PERIOD_NAMES: Record<TReportPeriod, string> = {
@@ -52,4 +59,28 @@ export function targetLines(rows: Array<Pick<TStoreLeagueRow, 'targets' | 'store
       ? []
       : [`${r.store.name}: average ${score(r.average)}, target ${t.target} (${t.state})`];
   });
+}
+
+/** "45 min", "3 h 05 min", "2 d 4 h": a median handling time. */
+export function duration(minutes: number | null): string {
+  if (minutes === null) return '–';
+  const m = Math.round(minutes);
+  if (m < 60) return `${m} min`;
+  if (m < 48 * 60) return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+  return `${Math.floor(m / 1440)} d ${Math.floor((m % 1440) / 60)} h`;
+}
+
+export const rootCause = (c: TRootCause | null) => (c ? ROOT_CAUSE_LABELS[c] : '–');
+
+/** Complaint handling's headline lines, in the order both the mail and the PDF list them. */
+export function caseLines(c: TCaseMetrics): string[] {
+  const top = c.topRootCauses[0];
+  return [
+    `Cases opened: ${c.opened} (resolved ${c.resolved}, still open ${c.open}, overdue ${c.overdue})`,
+    `Median first response: ${duration(c.medianFirstResponseMinutes)}`,
+    `Median resolution: ${duration(c.medianResolutionMinutes)}`,
+    `Resolved within SLA: ${percent(c.withinSlaPct)}`,
+    `Recovery rate: ${percent(c.recoveryRate)}`,
+    `Top root cause: ${top ? `${rootCause(top.rootCause)} (${top.count})` : '–'}`,
+  ];
 }

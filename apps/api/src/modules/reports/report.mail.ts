@@ -2,7 +2,7 @@
 import { env } from '../../config/env';
 import { escapeHtml, type Mail } from '../../lib/mailer';
 import type { ReportData } from './report.data';
-import { compared, daysLabel, HEADLINE_FIGURES, PERIOD_NAMES, targetLines } from './report.format';
+import { caseLines, compared, daysLabel, HEADLINE_FIGURES, PERIOD_NAMES, targetLines } from './report.format';
 
 const tokenQuery = (token: string) => new URLSearchParams({ token }).toString();
 /** The mail's link: a web page whose button stops the report (a link scanner's visit changes nothing). */
@@ -24,10 +24,12 @@ export function reportMail(to: string, data: ReportData, pdf: Buffer, token: str
     value: compared(data.snapshot[f.key], f.format),
   }));
   const targets = targetLines([...data.storeLeague.ranked, ...data.storeLeague.notRanked]);
+  const cases = data.cases.opened || data.cases.open ? caseLines(data.cases) : [];
   const text =
     `Your ${name} CX Journey report for ${data.business}, ${when}\n\n` +
     lines.map((l) => `${l.label}: ${l.value}`).join('\n') +
     (targets.length ? `\n\nTargets:\n${targets.join('\n')}` : '') +
+    (cases.length ? `\n\nComplaint handling:\n${cases.join('\n')}` : '') +
     `\n\nThe attached PDF has the trend, both league tables and the period's comments.\n` +
     `Open the dashboard: ${dashboard}\n\n` +
     `Stop the ${name} report: ${unsubscribe}\n`;
@@ -39,6 +41,7 @@ export function reportMail(to: string, data: ReportData, pdf: Buffer, token: str
 <p>${escapeHtml(when)}</p>
 <table cellpadding="6">${rows}</table>
 ${targets.length ? `<h3>Targets</h3><ul>${targets.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>` : ''}
+${cases.length ? `<h3>Complaint handling</h3><ul>${cases.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>` : ''}
 <p>The attached PDF has the trend, both league tables and the period's comments.</p>
 <p><a href="${escapeHtml(dashboard)}">Open the dashboard</a></p>
 <p style="font-size:12px;color:#4a5568"><a href="${escapeHtml(unsubscribe)}">Stop the ${escapeHtml(name)} report</a></p>

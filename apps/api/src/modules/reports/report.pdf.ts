@@ -4,12 +4,15 @@ import type { TSeriesPoint } from '@cx/contracts';
 import type { ReportData } from './report.data';
 import {
   averageTarget,
+  caseLines,
   compared,
   count,
   daysLabel,
+  duration,
   HEADLINE_FIGURES,
   percent,
   PERIOD_NAMES,
+  rootCause,
   score,
 } from './report.format';
 
@@ -177,6 +180,39 @@ function staffLeagueSection(doc: Doc, data: ReportData): void {
   if (notRanked.length) doc.fontSize(8).text(`Not ranked ("–"): fewer than ${minSample} ratings.`, MARGIN);
 }
 
+function casesSection(doc: Doc, data: ReportData): void {
+  heading(doc, 'Complaint handling');
+  const c = data.cases;
+  if (!c.opened && !c.open) {
+    doc.fillColor(MUTED).text('No cases in this period.', MARGIN);
+    return;
+  }
+  for (const line of caseLines(c)) doc.font('Helvetica').fontSize(10).fillColor(INK).text(line, MARGIN);
+  doc.moveDown(0.4);
+  const widths = [130, 40, 70, 70, 55, 55, 80];
+  row(
+    doc,
+    ['Store', 'Cases', 'First response', 'Resolution', 'In SLA', 'Recovery', 'Top cause'],
+    widths,
+    true,
+  );
+  for (const s of c.perStore) {
+    row(
+      doc,
+      [
+        s.store.name,
+        count(s.opened),
+        duration(s.medianFirstResponseMinutes),
+        duration(s.medianResolutionMinutes),
+        percent(s.withinSlaPct),
+        percent(s.recoveryRate),
+        rootCause(s.topRootCause),
+      ],
+      widths,
+    );
+  }
+}
+
 function commentsSection(doc: Doc, data: ReportData): void {
   heading(doc, 'Comments');
   if (!data.comments.length) doc.fillColor(MUTED).text('No comments in this period.', MARGIN);
@@ -233,6 +269,7 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
   trendSection(doc, data.trend.series);
   storeLeagueSection(doc, data);
   staffLeagueSection(doc, data);
+  casesSection(doc, data);
   commentsSection(doc, data);
   doc.end();
   return done;
