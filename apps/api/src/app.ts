@@ -48,6 +48,7 @@ import { brandRouter } from './modules/brand/brand.router';
 import { caseLoopRouter } from './modules/cases/case-loop.router';
 import { casesRouter } from './modules/cases/cases.router';
 import { privacyRouter } from './modules/cases/privacy.router';
+import { feedbackChipsRouter } from './modules/feedback/feedback-chips.router';
 import { validateSession } from './modules/users/users.service';
 
 export interface AppDeps {
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps = {}): Express {
       cases: casesRouter,
       caseLoop: caseLoopRouter,
       privacy: privacyRouter,
+      feedbackChips: feedbackChipsRouter,
       storeBulk: storeBulkRouter,
     },
     app,

@@ -9,9 +9,17 @@ import { insightJobs } from '../modules/insight/discovery.job';
 import { createWebhookWorker } from '../modules/integrations/webhooks.worker';
 import { notificationJobs } from '../modules/notifications/notifications.jobs';
 import { reportJobs } from '../modules/reports/report.job';
+import { retentionJobs } from '../modules/cases/retention.job';
 
 export function scheduledJobs(): ScheduledJob[] {
-  return [...notificationJobs(), ...analyticsJobs(), ...insightJobs(), ...reportJobs(), ...alertJobs()];
+  return [
+    ...notificationJobs(),
+    ...analyticsJobs(),
+    ...insightJobs(),
+    ...reportJobs(),
+    ...alertJobs(),
+    ...retentionJobs(),
+  ];
 }
 
 /** The webhook delivery loop (deliveries are claimed under a lease in MongoDB, so any number of processes share it). */
