@@ -47,9 +47,15 @@ describe('POST /api/v1/feedback/experience-ratings (chips by score band)', () =>
 describe('PUT /api/v1/feedback-chips', () => {
   it("replaces the chips: the store's face carries them and submits are checked against them (audited)", async () => {
     const shop = await makeShop();
-    const put = await request(app).put('/api/v1/feedback-chips').set(shop.business.auth).send(CUSTOM).expect(200);
+    const put = await request(app)
+      .put('/api/v1/feedback-chips')
+      .set(shop.business.auth)
+      .send(CUSTOM)
+      .expect(200);
     expect(put.body).toEqual({ custom: true, chips: CUSTOM });
-    const face = await request(app).get(`/api/v1/feedback/stores/${String(shop.store._id)}`).expect(200);
+    const face = await request(app)
+      .get(`/api/v1/feedback/stores/${String(shop.store._id)}`)
+      .expect(200);
     expect(face.body.chips).toEqual(CUSTOM);
     await rateExperience(shop, { score: 2, tags: ['Too loud'] }).expect(201);
     await rateExperience(shop, { score: 2, tags: ['Dirty'] }).expect(400);
@@ -60,7 +66,9 @@ describe('PUT /api/v1/feedback-chips', () => {
       .delete('/api/v1/feedback-chips')
       .set(shop.business.auth)
       .expect(200, { custom: false, chips: DEFAULT_CHIPS });
-    const after = await request(app).get(`/api/v1/feedback/stores/${String(shop.store._id)}`).expect(200);
+    const after = await request(app)
+      .get(`/api/v1/feedback/stores/${String(shop.store._id)}`)
+      .expect(200);
     expect(after.body.chips).toBeUndefined();
   });
 
@@ -107,7 +115,9 @@ describe('POST /api/v1/feedback/staff-ratings (contact request)', () => {
   it('refuses a contact request with a 4–5★ rating (400 on contact) and keeps nothing', async () => {
     const shop = await makeShop();
     const res = await rateExperience(shop, { score: 4, contact }).expect(400);
-    expect(res.body.fieldErrors.contact).toEqual(['A contact request can only come with a rating of 1 to 3 stars']);
+    expect(res.body.fieldErrors.contact).toEqual([
+      'A contact request can only come with a rating of 1 to 3 stars',
+    ]);
     const noConsent = await rateExperience(shop, { score: 1, contact: { email: 'a@b.co' } }).expect(400);
     expect(noConsent.body.fieldErrors['contact.consent']).toEqual(['Tick the box to agree to be contacted']);
     expect(await ContactRequestModel.countDocuments()).toBe(0);
