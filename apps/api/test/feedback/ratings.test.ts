@@ -215,7 +215,7 @@ describe('POST /api/v1/feedback/experience-ratings', () => {
   it('stores an experience rating with no staff and rolls it up per store', async () => {
     const shop = await makeShop();
     const res = await rateExperience(
-      submitBody(shop.store, { score: 1, comment: 'Long queue', tags: ['Clean store'] }),
+      submitBody(shop.store, { score: 1, comment: 'Long queue', tags: ['Dirty'] }),
     ).expect(201);
     expect(await RatingModel.findById(res.body._id).lean()).toMatchObject({
       kind: 'experience',
