@@ -36,7 +36,7 @@ export const journey: Journey = {
     const chips = page.getByRole('group', { name: 'What went wrong? (optional)' });
     await chips.getByRole('button', { name: 'Order wrong' }).click();
     assert.equal(
-      await chips.getByRole('button', { name: 'Friendly' }).count(),
+      await chips.getByRole('button', { name: 'Friendly', exact: true }).count(),
       0,
       'no praise chips at 1 star',
     );

@@ -9,9 +9,11 @@ export type TContactRequestProps = {
   value: TContactValues;
   errors: TContactErrors;
   onChange: (next: TContactValues) => void;
+  /** A shared kiosk tablet: the browser must not offer the last customer's address. */
+  shared?: boolean;
 };
 
-export function ContactRequest({ business, value, errors, onChange }: TContactRequestProps) {
+export function ContactRequest({ business, value, errors, onChange, shared }: TContactRequestProps) {
   const { t } = useT();
   const id = useId();
   const set = (patch: Partial<TContactValues>) => onChange({ ...value, ...patch });
@@ -23,7 +25,7 @@ export function ContactRequest({ business, value, errors, onChange }: TContactRe
       </span>
     ) : null;
   return (
-    <fieldset className="cx-fieldset cx-stack-sm">
+    <fieldset className="cx-fieldset cx-contact">
       <legend className="cx-strong cx-legend">{t('contact.legend')}</legend>
       <label className="cx-check">
         <input
@@ -45,7 +47,7 @@ export function ContactRequest({ business, value, errors, onChange }: TContactRe
               className="cx-input cx-line"
               type="email"
               inputMode="email"
-              autoComplete="email"
+              autoComplete={shared ? 'off' : 'email'}
               value={value.email}
               onChange={(e) => set({ email: e.target.value })}
               aria-invalid={errors.email ? true : undefined}
@@ -62,7 +64,7 @@ export function ContactRequest({ business, value, errors, onChange }: TContactRe
               className="cx-input cx-line"
               type="tel"
               inputMode="tel"
-              autoComplete="tel"
+              autoComplete={shared ? 'off' : 'tel'}
               value={value.phone}
               onChange={(e) => set({ phone: e.target.value })}
               aria-invalid={errors.phone ? true : undefined}

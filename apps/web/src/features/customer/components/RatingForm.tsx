@@ -23,13 +23,22 @@ export type TRatingFormProps = {
   chips: TFormChips;
   /** The name the contact request's consent sentence gives. */
   business: string;
+  /** On a shared kiosk tablet (no autofill of the last customer's contact details). */
+  kiosk?: boolean;
   initialScore?: number | null;
   onSubmit: (values: TRatingValues) => Promise<TDeliveryOutcome>;
   /** Called after the rating was accepted or safely queued. */
   onDone: () => void;
 };
 
-export function RatingForm({ chips, business, initialScore = null, onSubmit, onDone }: TRatingFormProps) {
+export function RatingForm({
+  chips,
+  business,
+  kiosk,
+  initialScore = null,
+  onSubmit,
+  onDone,
+}: TRatingFormProps) {
   const { t } = useT();
   const id = useId();
   // The same form drawn by the HTML before React came, with whatever the customer has done on it already.
@@ -124,7 +133,13 @@ export function RatingForm({ chips, business, initialScore = null, onSubmit, onD
         ) : null}
       </div>
       {band === 'bad' ? (
-        <ContactRequest business={business} value={contact} errors={contactProblems} onChange={setContact} />
+        <ContactRequest
+          business={business}
+          value={contact}
+          errors={contactProblems}
+          onChange={setContact}
+          shared={kiosk}
+        />
       ) : null}
       {/* Off-screen, out of the tab order and hidden from assistive tech: only bots fill it. */}
       <div className="cx-honeypot" aria-hidden="true">

@@ -70,7 +70,7 @@ function tagPicker(chips: TFormChips, band: TChipBand, t: TTranslate): Element {
 function contactRequest(t: TTranslate): Element {
   return el(
     'fieldset',
-    { class: 'cx-fieldset cx-stack-sm' },
+    { class: 'cx-fieldset cx-contact' },
     el('legend', { class: 'cx-strong cx-legend' }, t('contact.legend')),
     el(
       'label',

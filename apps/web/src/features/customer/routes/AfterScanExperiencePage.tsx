@@ -23,6 +23,7 @@ function ExperienceDetails({ store, storeId, kiosk }: TStoreStepProps) {
       <RatingForm
         chips={chipsFor(store, 'experience')}
         business={store.name}
+        kiosk={kiosk}
         initialScore={initial}
         onSubmit={(v) =>
           getOutbox().submit('experienceRating', { store: storeId, ...v, source: sourceOf(kiosk) }, key)

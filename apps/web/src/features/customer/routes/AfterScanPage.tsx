@@ -26,6 +26,7 @@ function RateMember({ store, storeId, kiosk }: TStoreStepProps) {
       <RatingForm
         chips={chipsFor(store, 'staff')}
         business={store.name}
+        kiosk={kiosk}
         onSubmit={(v) =>
           getOutbox().submit(
             'staffRating',
