@@ -88,7 +88,11 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'rota.importShifts': foreign((a) =>
     ['true', 'false'].map((dryRun) => ({
       body: { store: a.store, dryRun },
-      upload: { field: 'file', content: 'Employee,Date,Start,End\nVictim Staff,2025-06-02,09:00,17:00\n', filename: 'b.csv' },
+      upload: {
+        field: 'file',
+        content: 'Employee,Date,Start,End\nVictim Staff,2025-06-02,09:00,17:00\n',
+        filename: 'b.csv',
+      },
     })),
   ),
   'rota.onShift': own((a) => [
@@ -218,7 +222,9 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'brand.posters': foreign((a) => [{ query: { stores: a.store } }, { query: { areas: a.userId } }]),
   // The caller's own current business only: B renaming or dismissing acts on B's business, never A's.
   'onboarding.get': own(() => [{}]),
-  'onboarding.firstRun': own(() => [{ body: { businessName: 'Planted', storesPlanned: 2, createStores: true } }]),
+  'onboarding.firstRun': own(() => [
+    { body: { businessName: 'Planted', storesPlanned: 2, createStores: true } },
+  ]),
   'onboarding.dismiss': own(() => [{ body: { dismissed: true } }]),
   'feedbackChips.get': own(() => [{}]),
   'feedbackChips.put': own(() => [
