@@ -49,6 +49,7 @@ import { caseLoopRouter } from './modules/cases/case-loop.router';
 import { registerCaseReactions } from './modules/cases/case-reactions';
 import { casesRouter } from './modules/cases/cases.router';
 import { privacyRouter } from './modules/cases/privacy.router';
+import { feedbackChipsRouter } from './modules/feedback/feedback-chips.router';
 import { validateSession } from './modules/users/users.service';
 
 export interface AppDeps {
@@ -133,6 +134,7 @@ export function createApp(deps: AppDeps = {}): Express {
       cases: casesRouter,
       caseLoop: caseLoopRouter,
       privacy: privacyRouter,
+      feedbackChips: feedbackChipsRouter,
       storeBulk: storeBulkRouter,
     },
     app,

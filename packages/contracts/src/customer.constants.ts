@@ -12,6 +12,44 @@ export const EXPERIENCE_TAGS = [
   'Easy to find things',
 ] as const;
 
+/** "What went wrong?" at 1–3★ (the lists above are "What stood out?" at 4–5★); stored as these English labels too. */
+export const STAFF_BAD_TAGS = [
+  'Slow service',
+  'Unfriendly',
+  'Unhelpful',
+  'Order wrong',
+  'Did not know the products',
+] as const;
+export const EXPERIENCE_BAD_TAGS = [
+  'Slow service',
+  'Order wrong',
+  'Unfriendly',
+  'Dirty',
+  'Too expensive',
+  'Out of stock',
+] as const;
+
+/** The score band a rating's tags come from: 1–3★ "What went wrong?", 4–5★ "What stood out?". */
+export type TChipBand = 'good' | 'bad';
+export const chipBandOf = (score: number): TChipBand => (score <= 3 ? 'bad' : 'good');
+/** The most chips a list may hold, and the longest chip. */
+export const CHIPS_MAX = 12;
+export const CHIP_MAX_LENGTH = 40;
+
+/** A business's own chip lists (any list missing: the product's default for it). */
+export interface TChipLists {
+  staff: { good: string[]; bad: string[] };
+  experience: { good: string[]; bad: string[] };
+}
+export const DEFAULT_CHIPS: TChipLists = {
+  staff: { good: [...STAFF_TAGS], bad: [...STAFF_BAD_TAGS] },
+  experience: { good: [...EXPERIENCE_TAGS], bad: [...EXPERIENCE_BAD_TAGS] },
+};
+
+/** Client-side mirrors of the contact request's rules (ZContactRequestSchema), for the zod-free QR pages. */
+export const CONTACT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const CONTACT_PHONE_PATTERN = /^\+?[0-9 ()-]{6,20}$/;
+
 export const RATING_COMMENT_MAX = 1000;
 
 /** The public feedback endpoints' paths (below /api/v1), used by the contract and by the customer pages' outbox. */

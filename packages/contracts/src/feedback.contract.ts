@@ -4,19 +4,21 @@ import { z } from 'zod';
 import { ZBrandSchema } from './brand.schemas';
 import { ZContactRequestSchema } from './cases.schemas';
 import { ZObjectIdSchema } from './common';
-import {
-  EXPERIENCE_TAGS,
-  FEEDBACK_PATHS,
-  RATING_COMMENT_MAX,
-  SOCIAL_NETWORKS,
-  STAFF_TAGS,
-} from './customer.constants';
+import { CHIP_MAX_LENGTH, FEEDBACK_PATHS, RATING_COMMENT_MAX, SOCIAL_NETWORKS } from './customer.constants';
+import { ZChipListsSchema } from './feedback-chips.contract';
 
 const c = initContract();
 
 export {
   API_PREFIX,
+  CHIP_MAX_LENGTH,
+  CHIPS_MAX,
+  chipBandOf,
+  DEFAULT_CHIPS,
+  EXPERIENCE_BAD_TAGS,
   EXPERIENCE_TAGS,
+  STAFF_BAD_TAGS,
+  type TChipBand,
   FEEDBACK_PATHS,
   IMAGE_WIDTHS,
   RATING_COMMENT_MAX,
@@ -24,7 +26,6 @@ export {
   STAFF_TAGS,
   type TSocialNetwork,
 } from './customer.constants';
-const ALL_TAGS = [...new Set<string>([...STAFF_TAGS, ...EXPERIENCE_TAGS])] as [string, ...string[]];
 
 export const ZRatingScoreSchema = z
   .number({ required_error: 'Please choose a rating from 1 to 5 stars' })
@@ -69,7 +70,11 @@ const ZSubmitBaseSchema = z.object({
 const ZRatingFieldsSchema = ZSubmitBaseSchema.extend({
   score: ZRatingScoreSchema,
   comment: ZRatingCommentSchema.optional(),
-  tags: z.array(z.enum(ALL_TAGS)).max(10).optional(),
+  /**
+   * Chip labels as stored (canonical English, or the business's own): the service checks each against the list for the
+   * score's band (1–3★ "What went wrong?", 4–5★ "What stood out?") and answers 400 on `tags` otherwise.
+   */
+  tags: z.array(z.string().trim().min(1).max(CHIP_MAX_LENGTH)).max(10).optional(),
   /** After 1–3★ only: the customer asks to be contacted (refused with 400 at 4–5★); without it the rating stays anonymous. */
   // A queued submit from before #37 carries the old honeypot's empty string here: taken as no request.
   contact: z.preprocess((v) => (v === '' ? undefined : v), ZContactRequestSchema.optional()),
@@ -122,6 +127,8 @@ export const ZCustomerStoreSchema = z.object({
   languages: z.array(z.string()).optional(),
   /** The chain's logo and colour for the header beside "100% Anonymous!" (absent in copies remembered before #36). */
   brand: ZBrandSchema.optional(),
+  /** The business's own chip lists, when it replaced the product's (shown as typed, untranslated); absent: defaults. */
+  chips: ZChipListsSchema.optional(),
 });
 export type TCustomerStore = z.infer<typeof ZCustomerStoreSchema>;
 

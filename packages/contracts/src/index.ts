@@ -14,6 +14,7 @@ export * from './privacy.contract';
 export * from './anonymous.contract';
 export * from './common';
 export * from './feedback.contract';
+export * from './feedback-chips.contract';
 export * from './files.contract';
 export * from './health.contract';
 export * from './integrations.contract';

@@ -16,6 +16,7 @@ import { storeBulkContract } from './store-bulk.contract';
 import { casesContract } from './cases.contract';
 import { caseLoopContract } from './case-loop.contract';
 import { privacyContract } from './privacy.contract';
+import { feedbackChipsContract } from './feedback-chips.contract';
 
 const c = initContract();
 
@@ -36,6 +37,7 @@ export const growthContract = c.router(
     cases: casesContract,
     caseLoop: caseLoopContract,
     privacy: privacyContract,
+    feedbackChips: feedbackChipsContract,
   },
   { pathPrefix: API_PREFIX, commonResponses, strictStatusCodes: true },
 );

@@ -10,6 +10,7 @@ import { insightJobs } from '../modules/insight/discovery.job';
 import { createWebhookWorker } from '../modules/integrations/webhooks.worker';
 import { notificationJobs } from '../modules/notifications/notifications.jobs';
 import { reportJobs } from '../modules/reports/report.job';
+import { retentionJobs } from '../modules/cases/retention.job';
 
 export function scheduledJobs(): ScheduledJob[] {
   return [
@@ -19,6 +20,7 @@ export function scheduledJobs(): ScheduledJob[] {
     ...reportJobs(),
     ...alertJobs(),
     ...caseJobs(),
+    ...retentionJobs(),
   ];
 }
 

@@ -15,6 +15,11 @@ export const REDACT_PATHS = [
   '*.token',
   '*.resetToken',
   'req.query.token',
+  // A customer's contact request (#37): never in a log line, whatever object carries it.
+  'contact',
+  '*.contact',
+  '*.*.contact',
+  '*.phoneDigits',
 ];
 
 /** Query parameters that carry a link's secret: verification, reset, invitation, unsubscribe and acknowledge links. */

@@ -119,7 +119,7 @@ describe('kiosks are enrolled, not claimed', () => {
     ]);
   });
 
-  it("a kiosk credential for store A sent to store B is a phone at B", async () => {
+  it('a kiosk credential for store A sent to store B is a phone at B', async () => {
     const shop = await makeShop();
     const other = await makeShop();
     const kioskOfOther = await makeKiosk(other.business, other.store);
@@ -128,12 +128,14 @@ describe('kiosks are enrolled, not claimed', () => {
     expect(await RatingModel.countDocuments({ source: 'kiosk' })).toBe(0);
   });
 
-  it('an enrolled kiosk\'s visits and social clicks are stored as kiosk; a claimed one as qr', async () => {
+  it("an enrolled kiosk's visits and social clicks are stored as kiosk; a claimed one as qr", async () => {
     const shop = await makeShop();
     const kiosk = await makeKiosk(shop.business, shop.store);
     await postFrom(app, '/feedback/visits', submitBody(shop.store, { kiosk })).expect(201);
     await postFrom(app, '/feedback/visits', submitBody(shop.store, { source: 'kiosk' })).expect(201);
-    const sources = (await FeedbackEventModel.find({}).sort({ createdAt: 1, _id: 1 }).lean()).map((e) => e.source);
+    const sources = (await FeedbackEventModel.find({}).sort({ createdAt: 1, _id: 1 }).lean()).map(
+      (e) => e.source,
+    );
     expect(sources).toEqual(['kiosk', 'qr']);
   });
 });

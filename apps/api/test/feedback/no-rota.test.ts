@@ -17,13 +17,18 @@ const rateStaff = (body: object) => postFrom(app, '/feedback/staff-ratings', bod
 describe('a store without any rota', () => {
   it('marks no rating "outside shift", in the stored rating or the timeline', async () => {
     const shop = await makeShop();
-    const res = await rateStaff(submitBody(shop.store, { staff: String(shop.bob._id), score: 4 })).expect(201);
+    const res = await rateStaff(submitBody(shop.store, { staff: String(shop.bob._id), score: 4 })).expect(
+      201,
+    );
     expect((await RatingModel.findById(res.body._id).lean())?.outsideShift).toBe(false);
     const owner = shop.business;
     const timeline = await request(app).get('/api/v1/analytics/timeline').set(owner.auth).expect(200);
     const items = timeline.body.items as Array<{ _id: string; outsideShift: boolean }>;
     expect(items.map((i) => [i._id, i.outsideShift])).toEqual([[res.body._id, false]]);
-    const marked = await request(app).get('/api/v1/analytics/timeline?outsideShift=true').set(owner.auth).expect(200);
+    const marked = await request(app)
+      .get('/api/v1/analytics/timeline?outsideShift=true')
+      .set(owner.auth)
+      .expect(200);
     expect(marked.body.items.length).toBe(0);
   });
 
@@ -37,15 +42,24 @@ describe('a store without any rota', () => {
     await putOnShift(shop, shop.alice, new Date(now + minutes(60)), new Date(now + minutes(120)));
     const after = await request(app).get(`/api/v1/feedback/stores/${shop.store._id}?v=2`).expect(200);
     expect(after.body).toMatchObject({ onShift: false, hasRota: true });
-    const res = await rateStaff(submitBody(shop.store, { staff: String(shop.bob._id), score: 4 })).expect(201);
+    const res = await rateStaff(submitBody(shop.store, { staff: String(shop.bob._id), score: 4 })).expect(
+      201,
+    );
     expect((await RatingModel.findById(res.body._id).lean())?.outsideShift).toBe(true);
   });
 
   it('is per store: another store of the business having a rota changes nothing here', async () => {
     const shop = await makeShop();
     const other = await makeShop();
-    await putOnShift(other, other.alice, new Date(Date.now() - minutes(60)), new Date(Date.now() + minutes(60)));
-    const res = await rateStaff(submitBody(shop.store, { staff: String(shop.alice._id), score: 5 })).expect(201);
+    await putOnShift(
+      other,
+      other.alice,
+      new Date(Date.now() - minutes(60)),
+      new Date(Date.now() + minutes(60)),
+    );
+    const res = await rateStaff(submitBody(shop.store, { staff: String(shop.alice._id), score: 5 })).expect(
+      201,
+    );
     expect((await RatingModel.findById(res.body._id).lean())?.outsideShift).toBe(false);
   });
 

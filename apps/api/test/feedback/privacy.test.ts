@@ -37,8 +37,11 @@ describe('privacy of anonymous feedback', () => {
       await postAs(ip, '/feedback/experience-ratings', submitBody(shop.store, { score: 2, deviceId })).expect(
         201,
       );
-      await postAs(ip, '/feedback/social-clicks', submitBody(shop.store, { network: 'instagram', deviceId }))
-        .expect(201);
+      await postAs(
+        ip,
+        '/feedback/social-clicks',
+        submitBody(shop.store, { network: 'instagram', deviceId }),
+      ).expect(201);
     }
     // A refused submit must not leave a trace either.
     await postAs(IP, '/feedback/staff-ratings', { ...aliceFive(), deviceId: phones[0] }).expect(429);

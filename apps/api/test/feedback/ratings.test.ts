@@ -51,7 +51,11 @@ describe('POST /api/v1/feedback/staff-ratings', () => {
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row).toMatchObject({ day: rating?.day, count: 1, scoreSum: 4, d4: 1 });
     // the same figures in the store's and the person's week rows
-    const weeks = await RollupModel.find({ store: shop.store._id, metric: 'staff', day: weekKey(rating!.day) }).lean();
+    const weeks = await RollupModel.find({
+      store: shop.store._id,
+      metric: 'staff',
+      day: weekKey(rating!.day),
+    }).lean();
     expect(weeks).toHaveLength(2);
     for (const row of weeks) expect(row).toMatchObject({ count: 1, scoreSum: 4, d4: 1 });
   });
@@ -187,9 +191,7 @@ describe('POST /api/v1/feedback/staff-ratings', () => {
     const shop = await makeShop();
     const kiosk = await makeKiosk(shop.business, shop.store);
     for (const score of [4, 3, 4]) {
-      await rateStaff(
-        submitBody(shop.store, { staff: String(shop.alice._id), score, kiosk }),
-      ).expect(201);
+      await rateStaff(submitBody(shop.store, { staff: String(shop.alice._id), score, kiosk })).expect(201);
     }
     expect(await RatingModel.countDocuments({ source: 'kiosk' })).toBe(3);
   });
@@ -213,14 +215,18 @@ describe('POST /api/v1/feedback/experience-ratings', () => {
   it('stores an experience rating with no staff and rolls it up per store', async () => {
     const shop = await makeShop();
     const res = await rateExperience(
-      submitBody(shop.store, { score: 1, comment: 'Long queue', tags: ['Clean store'] }),
+      submitBody(shop.store, { score: 1, comment: 'Long queue', tags: ['Dirty'] }),
     ).expect(201);
     expect(await RatingModel.findById(res.body._id).lean()).toMatchObject({
       kind: 'experience',
       staff: null,
       score: 1,
     });
-    const rows = await RollupModel.find({ store: shop.store._id, metric: 'experience', day: { $not: /^W/ } }).lean();
+    const rows = await RollupModel.find({
+      store: shop.store._id,
+      metric: 'experience',
+      day: { $not: /^W/ },
+    }).lean();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ staff: null, count: 1, d1: 1 });
   });

@@ -27,6 +27,8 @@ const CEILING = {
    * margin is for how the eight happen to interleave, 21 would mean nothing is shared).
    */
   concurrentPerSubmit: 17,
+  /** A 1–3★ rating whose customer asks to be contacted: the quiet ceiling plus the request's one write (#37). */
+  withContact: 22,
 } as const;
 
 let n = 0;
@@ -59,6 +61,12 @@ describe('database commands per staff-rating submit (through the app, reactions 
     const used = await countAll(() => rate(shop, score));
     expect(used).toBeLessThanOrEqual(CEILING.quiet);
     expect(await RatingModel.countDocuments({ store: shop.store._id })).toBe(2);
+  });
+
+  it('a quiet 3-star rating with a contact request adds one write', async () => {
+    const shop = await warmShop();
+    const used = await countAll(() => rate(shop, 3, { contact: { email: 'jo@example.com', consent: true } }));
+    expect(used).toBeLessThanOrEqual(CEILING.withContact);
   });
 
   it('a 1-star rating whose alert goes out', async () => {

@@ -7,6 +7,8 @@ import {
   nearDuplicates,
   themesOf,
 } from '../../src/modules/insight';
+import { EXPERIENCE_BAD_TAGS, STAFF_BAD_TAGS } from '@cx/contracts';
+import { ratingThemes } from '../../src/modules/insight/insight.service';
 
 describe('analyseComment — sentiment', () => {
   it('turns praise negative when it is negated, in English and Spanish', () => {
@@ -126,5 +128,20 @@ describe('themes', () => {
     ]);
     expect(analyseComment('We had to wait for ages', vocabulary).themes).toEqual(['queue']);
     expect(analyseComment('Got my refunds quickly', vocabulary).themes).toEqual(['Quick service', 'Refunds']);
+  });
+});
+
+describe('"What went wrong?" chips as themes (#37)', () => {
+  it('counts every 1–3★ chip as a theme: the quick tag it is the other side of, or its own', () => {
+    const tags = defaultVocabulary();
+    const themeOf = (tag: string) => ratingThemes({ tags: [tag], score: 1 }, tags);
+    expect(themeOf('Slow service')).toEqual(['Quick service']);
+    expect(themeOf('Unfriendly')).toEqual(['Friendly']);
+    expect(themeOf('Dirty')).toEqual(['Clean store']);
+    expect(themeOf('Too expensive')).toEqual(['Great value']);
+    expect(themeOf('Order wrong')).toEqual(['Order wrong']);
+    expect(themeOf('Out of stock')).toEqual(['Out of stock']);
+    for (const tag of new Set([...STAFF_BAD_TAGS, ...EXPERIENCE_BAD_TAGS]))
+      expect(themeOf(tag)).not.toEqual([]);
   });
 });

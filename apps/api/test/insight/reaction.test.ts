@@ -90,7 +90,7 @@ describe('the insight reaction', () => {
       '/feedback/experience-ratings',
       submitBody(shop.store, {
         score: 2,
-        tags: ['Clean store'],
+        tags: ['Dirty'],
         comment: 'Cold coffee, though the store was clean',
         deviceId: newDeviceId(),
       }),

@@ -163,6 +163,7 @@ interface Spec {
   loose?: boolean;
 }
 
+const CHIPS = { good: ['Warm welcome'], bad: ['Too loud'] };
 const store = (aim: Spec['aim']): Spec => ({ scope: 'store', aim });
 const none = (aim: Spec['aim'] = () => ({})): Spec => ({ scope: 'none', aim });
 const business = (aim: Spec['aim']): Spec => ({ scope: 'business', aim });
@@ -425,6 +426,11 @@ const SPECS: Record<string, Spec> = {
   'onboarding.get': none(),
   'onboarding.firstRun': none(() => ({ body: { businessName: `Matrix ${oid()}`, storesPlanned: 2 } })),
   'onboarding.dismiss': none(() => ({ body: { dismissed: true } })),
+  'feedbackChips.get': none(),
+  'feedbackChips.put': none(() => ({ body: { staff: CHIPS, experience: CHIPS } })),
+  'feedbackChips.reset': none(),
+  'privacy.exportSubject': none(() => ({ body: { email: 'subject@example.com' } })),
+  'privacy.eraseSubject': none(() => ({ body: { phone: '+44 7700 900123' } })),
   'targets.list': store((c) => ({ query: { node: c.id } })),
   'targets.set': store((c) => ({ body: { metric: 'average', node: c.id, value: 4.2 } })),
   'cases.getSettings': none(),

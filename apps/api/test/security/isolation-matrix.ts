@@ -249,6 +249,13 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
     { body: { businessName: 'Planted', storesPlanned: 2, createStores: true } },
   ]),
   'onboarding.dismiss': own(() => [{ body: { dismissed: true } }]),
+  'feedbackChips.get': own(() => [{}]),
+  'feedbackChips.put': own(() => [
+    { body: { staff: { good: ['Warm'], bad: ['Cold'] }, experience: { good: ['Cosy'], bad: ['Loud'] } } },
+  ]),
+  'feedbackChips.reset': own(() => [{}]),
+  'privacy.exportSubject': own(() => [{ body: { email: 'subject@example.com' } }]),
+  'privacy.eraseSubject': own(() => [{ body: { email: 'subject@example.com' } }]),
   'targets.list': foreign((a) => [{ query: { node: a.store } }, { query: { node: a.userId } }]),
   // A's store among B's own: the whole request is refused and neither store changes.
   'storeBulk.interfaces': foreign((a) => [

@@ -225,6 +225,16 @@ export const routes: RouteObject[] = [
                     () => import('@/features/themes/routes/CommentThemesPage'),
                     'CommentThemesPage',
                   ),
+                  page(
+                    business.feedbackChips.path,
+                    () => import('@/features/feedback-chips/routes/FeedbackChipsPage'),
+                    'FeedbackChipsPage',
+                  ),
+                  page(
+                    business.privacy.path,
+                    () => import('@/features/privacy/routes/PrivacyPage'),
+                    'PrivacyPage',
+                  ),
                 ],
               },
             ],

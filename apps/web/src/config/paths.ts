@@ -20,6 +20,8 @@ export const paths = {
     customersFeedback: route('/customers-feedback', 'CX Feedback Timeline'),
     rota: route('/rota', 'Rota'),
     interfaceSettings: route('/interface-settings', 'Interface Settings'),
+    /** The rating chips of the QR pages (#37): reached from Interface Settings, not the side navigation. */
+    feedbackChips: route('/interface-settings/chips', 'Rating chips'),
     manageStaff: route('/manage-staff', 'Manage Staff'),
     manageStores: route('/manage-stores', 'Manage Stores'),
     /** The location tree (#35): reached from Manage Stores, not the side navigation (the spec's twelve items stay). */
@@ -35,6 +37,8 @@ export const paths = {
     /** Not in the side navigation (the spec's twelve items stay): reached from the profile menu and the settings page. */
     team: route('/team', 'Team'),
     audit: route('/team/audit', 'Audit log'),
+    /** Owner/Admin (#37): find, export and erase what is held for one customer's email or phone; reached from Team. */
+    privacy: route('/team/privacy', 'Privacy requests'),
     /** Owner and Admin, like Team: reached from the profile menu, not the side navigation. */
     integrations: route('/integrations', 'Integrations'),
     /** Owner/Admin (#25): the business's comment themes, reached from Performance Notifications and the themes panel. */

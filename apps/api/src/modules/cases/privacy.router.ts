@@ -1,14 +1,12 @@
-// PLACEHOLDER (being built for #37): every route answers 503 until its handler lands.
+// /api/v1/privacy handlers: the data-subject request tool (Owner/Admin): export and erase one email's or phone's data.
 import { initServer } from '@ts-rest/express';
 import { contract } from '@cx/contracts';
-import { AppError } from '../../lib/errors';
+import { accessOf } from '../../tenancy/access';
+import { eraseSubject, exportSubject } from './privacy.service';
 
 const s = initServer();
-const notBuilt = async (): Promise<never> => {
-  throw new AppError('NOT_BUILT', 'Not built yet', 503);
-};
 
 export const privacyRouter = s.router(contract.privacy, {
-  exportSubject: notBuilt,
-  eraseSubject: notBuilt,
+  exportSubject: async ({ req, body }) => ({ status: 200, body: await exportSubject(accessOf(req), body) }),
+  eraseSubject: async ({ req, body }) => ({ status: 200, body: await eraseSubject(accessOf(req), body) }),
 });

@@ -9,6 +9,7 @@ import { ShiftModel } from '../rota/shift.model';
 import { StaffModel, type StaffDoc } from '../staff/staff.model';
 import { StoreModel, type StoreDoc } from '../stores/store.model';
 import { publicBrand } from '../brand/brand.service';
+import { customChipsOf } from './feedback-chips.service';
 
 /** Shifts are entered as two times within a day, so one never lasts 24 hours: bounds the rota look-up. */
 const MAX_SHIFT_MS = 24 * 3600 * 1000;
@@ -144,9 +145,10 @@ export function socialLinksOf(store: StoreDoc): TCustomerStore['socialLinks'] {
 export async function customerStore(storeId: string, now: Date): Promise<TCustomerStore> {
   const store = await loadOpenStore(storeId);
   const on = interfacesOf(store);
-  const [{ staff, onShift, hasRota }, brand] = await Promise.all([
+  const [{ staff, onShift, hasRota }, brand, chips] = await Promise.all([
     on.staff ? staffForCustomer(store, now) : { staff: [], onShift: false, hasRota: false },
     publicBrand(store.business),
+    customChipsOf(store.business),
   ]);
   return {
     _id: String(store._id),
@@ -159,5 +161,6 @@ export async function customerStore(storeId: string, now: Date): Promise<TCustom
     hasRota,
     languages: store.languages?.length ? [...store.languages] : undefined,
     brand,
+    chips: chips ?? undefined,
   };
 }

@@ -1,5 +1,6 @@
 // Anonymous submits: visits, staff and experience ratings, social clicks: idempotent, anti-gamed, stored with their owed work.
 import type {
+  TContactRequest,
   TExperienceRatingSubmit,
   TFeedbackSource,
   TRatingReceipt,
@@ -40,6 +41,8 @@ import {
 import { FeedbackEventModel, type FeedbackEventDoc } from './feedback-event.model';
 import { fingerprint, type Fingerprint, type Requester } from './fingerprint';
 import { takeVisit, type UntrackedReason } from './visit-allowance';
+import { dropContactRequest, refuseContactAbove3, storeContactRequest } from './contact-intake';
+import { checkRatingTags } from './feedback-chips.service';
 
 type RatingInput =
   | ({ kind: 'staff' } & TStaffRatingSubmit)
@@ -104,6 +107,9 @@ export async function submitRating(
   now = new Date(),
 ): Promise<SubmitResult<TRatingReceipt>> {
   refuseHoneypot(input.homepage);
+  // The contract's preprocess (an old queued '' honeypot read as no request) leaves the input type open: parsed by then.
+  const contact = input.contact as TContactRequest | undefined;
+  refuseContactAbove3(input.score, contact);
   if (!mongoose.isValidObjectId(input.store)) throw notFound('Store');
   const fp = await fingerprint(
     who,
@@ -154,6 +160,7 @@ export async function submitRating(
     member = found && String(found.business) === String(store.business) ? found : null;
     if (input.kind === 'staff' && !member) throw notFound('Staff member');
     valueOf(settled[5]);
+    await checkRatingTags(store.business, input.kind, input.score, input.tags);
   } catch (err) {
     await giveBack();
     throw err;
@@ -177,11 +184,13 @@ export async function submitRating(
     device: !guarded,
   };
   const intervalMs = intervalMsOf(store);
+  const contactIds = { business: store.business, store: store._id, rating: ratingId };
   const [burst] = await Promise.all([
     countRating(counted, { _id: ratingId, score: input.score }),
     claim?.claimed && intervalMs !== ANTI_GAMING.minIntervalMs
       ? retimeGuard(guardId, input.idempotencyKey, now, intervalMs)
       : null,
+    contact ? storeContactRequest(contactIds, contact, now) : null,
   ]);
 
   let rating: RatingDoc;
@@ -211,6 +220,7 @@ export async function submitRating(
   } catch (err) {
     // Two copies of one submit raced: the unique (store, key) index let one in; answer the other with it.
     await uncountRating(counted, ratingId).catch(() => {});
+    if (contact) await dropContactRequest(ratingId).catch(() => {});
     if (!isDuplicateKey(err)) {
       await giveBack();
       throw err;

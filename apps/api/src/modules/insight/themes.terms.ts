@@ -146,7 +146,22 @@ export const TAG_TERMS: Record<string, string[]> = {
     'de sitio',
     'pasillo',
   ],
+  // "What went wrong?" chips (#37) with no quick tag on the other side: themes of their own.
+  'Order wrong': [
+    'wrong order',
+    'order wrong',
+    'got my order wrong',
+    'wrong item',
+    'pedido equivocado',
+    'pedido mal',
+    'se equivocaron',
+  ],
+  'Out of stock': ['out of stock', 'sold out', 'no tenían', 'no quedaba', 'no quedaban'],
 };
+
+/** The "What went wrong?" chips that are themes of their own (the others are a quick tag's topic: "Slow service" →
+ * "Quick service", "Dirty" → "Clean store", …, with the rating's score saying which way). */
+export const BAD_TAG_THEMES = ['Order wrong', 'Out of stock'] as const;
 
 /** Recurring topics in shop and café comments that are not quick tags, named in lower case. */
 export const TOPIC_TERMS: Record<string, string[]> = {

@@ -1,7 +1,7 @@
 // Theme vocabulary (the quick tags plus phrases discovered in a business's comments) and matching a comment to it.
 import { EXPERIENCE_TAGS, STAFF_TAGS } from '@cx/contracts';
 import { keyedWords, termKeys, type KeyedWord } from './normalise';
-import { TAG_TERMS, TOPIC_TERMS } from './themes.terms';
+import { BAD_TAG_THEMES, TAG_TERMS, TOPIC_TERMS } from './themes.terms';
 
 /** One theme: the name shown to the owner and the words/phrases (any language) that mention it. */
 export interface ThemeEntry {
@@ -13,7 +13,7 @@ export type ThemeVocabulary = readonly ThemeEntry[];
 
 /** The quick tags, each with its English and Spanish terms; the name itself always counts as a term. */
 export function defaultVocabulary(): ThemeVocabulary {
-  defaults ??= [...new Set<string>([...STAFF_TAGS, ...EXPERIENCE_TAGS])].map((name) => ({
+  defaults ??= [...new Set<string>([...STAFF_TAGS, ...EXPERIENCE_TAGS, ...BAD_TAG_THEMES])].map((name) => ({
     name,
     terms: [name, ...(TAG_TERMS[name] ?? [])],
   }));

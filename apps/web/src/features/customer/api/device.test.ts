@@ -8,7 +8,11 @@ const json = (status: number, body: unknown) =>
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    data,
+  };
 }
 
 function issuer(answers: Array<Response | Error>) {
@@ -23,15 +27,26 @@ describe('deviceIds', () => {
   it('asks POST /feedback/device on first need, keeps the id, and never asks again', async () => {
     const storage = memoryStorage();
     const fetch = issuer([]);
-    const deviceId = deviceIds({ fetch: fetch as unknown as typeof globalThis.fetch, storage, baseUrl: 'https://api' });
+    const deviceId = deviceIds({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      storage,
+      baseUrl: 'https://api',
+    });
     expect(await Promise.all([deviceId(), deviceId()])).toEqual([ISSUED, ISSUED]);
     expect(await deviceId()).toBe(ISSUED);
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(fetch).toHaveBeenCalledWith('https://api/api/v1/feedback/device', expect.objectContaining({ method: 'POST' }));
+    expect(fetch).toHaveBeenCalledWith(
+      'https://api/api/v1/feedback/device',
+      expect.objectContaining({ method: 'POST' }),
+    );
     expect(storage.data.get(DEVICE_KEY)).toBe(ISSUED);
     // A new page load with the id stored asks nothing.
     const again = issuer([]);
-    const later = deviceIds({ fetch: again as unknown as typeof globalThis.fetch, storage, baseUrl: 'https://api' });
+    const later = deviceIds({
+      fetch: again as unknown as typeof globalThis.fetch,
+      storage,
+      baseUrl: 'https://api',
+    });
     expect(await later()).toBe(ISSUED);
     expect(again).not.toHaveBeenCalled();
   });
@@ -46,7 +61,11 @@ describe('deviceIds', () => {
 
   it('without storage asks once per page load', async () => {
     const fetch = issuer([]);
-    const deviceId = deviceIds({ fetch: fetch as unknown as typeof globalThis.fetch, storage: null, baseUrl: '' });
+    const deviceId = deviceIds({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      storage: null,
+      baseUrl: '',
+    });
     await deviceId();
     await deviceId();
     expect(fetch).toHaveBeenCalledTimes(1);

@@ -18,9 +18,19 @@ export function AnonymousHeadline() {
   const brand = useCustomerStore(search.get('store')).store?.brand;
   const style = brandStyle(brand);
   return (
-    <div className={style ? 'cx-anon-row cx-anon-branded' : 'cx-anon-row'} style={style} data-testid="anon-row">
+    <div
+      className={style ? 'cx-anon-row cx-anon-branded' : 'cx-anon-row'}
+      style={style}
+      data-testid="anon-row"
+    >
       {brand?.logo ? (
-        <ResponsiveImage url={brand.logo} cssWidth={120} alt="" className="cx-brand-logo" data-testid="brand-logo" />
+        <ResponsiveImage
+          url={brand.logo}
+          cssWidth={120}
+          alt=""
+          className="cx-brand-logo"
+          data-testid="brand-logo"
+        />
       ) : null}
       <p className="cx-anon">{ANONYMOUS_HEADLINE}</p>
     </div>

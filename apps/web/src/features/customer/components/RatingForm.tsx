@@ -1,30 +1,57 @@
-// Stars, optional tags and comment, a honeypot, and one big submit; a refusal from the server is shown in place.
+// Stars, optional tags (by score band) and comment, after 1–3★ an optional contact request, a honeypot, and one big
+// submit; a refusal from the server is shown in place.
 import { RATING_COMMENT_MAX } from '@cx/contracts/customer';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TDeliveryOutcome } from '../api/outbox';
 import { earlyDraft } from '../first-paint/draft';
 import { useT } from '../i18n/use-t';
+import { bandOf, type TFormChips } from './chips';
+import { contactErrors, contactOf, NO_CONTACT, type TContactValues } from './contact';
+import { ContactRequest } from './ContactRequest';
 import { StarRating } from './StarRating';
 import { TagPicker } from './TagPicker';
 
-export type TRatingValues = { score: number; comment: string; tags: string[]; homepage: string };
+export type TRatingValues = {
+  score: number;
+  comment: string;
+  tags: string[];
+  homepage: string;
+  contact?: { email?: string; phone?: string; consent: true };
+};
 
 export type TRatingFormProps = {
-  tags: readonly string[];
+  chips: TFormChips;
+  /** The name the contact request's consent sentence gives. */
+  business: string;
+  /** On a shared kiosk tablet (no autofill of the last customer's contact details). */
+  kiosk?: boolean;
   initialScore?: number | null;
   onSubmit: (values: TRatingValues) => Promise<TDeliveryOutcome>;
   /** Called after the rating was accepted or safely queued. */
   onDone: () => void;
 };
 
-export function RatingForm({ tags, initialScore = null, onSubmit, onDone }: TRatingFormProps) {
+export function RatingForm({
+  chips,
+  business,
+  kiosk,
+  initialScore = null,
+  onSubmit,
+  onDone,
+}: TRatingFormProps) {
   const { t } = useT();
   const id = useId();
   // The same form drawn by the HTML before React came, with whatever the customer has done on it already.
   const [draft] = useState(earlyDraft);
   const [score, setScore] = useState<number | null>(draft ? draft.score : initialScore);
   const [comment, setComment] = useState(draft?.comment ?? '');
-  const [chosen, setChosen] = useState<string[]>(() => draft?.tags.flatMap((i) => tags[i] ?? []) ?? []);
+  const band = bandOf(score);
+  const [chosen, setChosen] = useState<string[]>(
+    () => draft?.tags.flatMap((i) => chips[bandOf(draft.score)][i] ?? []) ?? [],
+  );
+  const [contact, setContact] = useState<TContactValues>(() => ({ ...NO_CONTACT, wanted: !!draft?.contact }));
+  const [contactShown, setContactShown] = useState(false);
+  const contactProblems = band === 'bad' && contactShown ? contactErrors(contact) : {};
   const [scoreError, setScoreError] = useState(draft?.scoreError ? t('stars.required') : undefined);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -51,6 +78,11 @@ export function RatingForm({ tags, initialScore = null, onSubmit, onDone }: TRat
       return;
     }
     if (tooLong) return;
+    const asking = bandOf(score) === 'bad';
+    if (asking && Object.keys(contactErrors(contact)).length) {
+      setContactShown(true);
+      return;
+    }
     setSending(true);
     setRefusal(null);
     const result = await onSubmit({
@@ -58,6 +90,7 @@ export function RatingForm({ tags, initialScore = null, onSubmit, onDone }: TRat
       comment: comment.trim(),
       tags: chosen,
       homepage: honeypot.current?.value ?? '',
+      ...(asking && contact.wanted ? { contact: contactOf(contact) } : {}),
     });
     setSending(false);
     if (result.outcome === 'rejected') setRefusal(result.message);
@@ -69,12 +102,14 @@ export function RatingForm({ tags, initialScore = null, onSubmit, onDone }: TRat
       <StarRating
         value={score}
         onChange={(n) => {
+          // Another band's chips go: a 1★ rating cannot keep "Friendly" from a 5★ moment before.
+          if (bandOf(n) !== band) setChosen([]);
           setScore(n);
           setScoreError(undefined);
         }}
         error={scoreError}
       />
-      <TagPicker options={tags} value={chosen} onChange={setChosen} />
+      <TagPicker chips={chips} band={band} value={chosen} onChange={setChosen} />
       <div className="cx-field">
         <label htmlFor={`${id}-comment`} className="cx-strong">
           {t('comment.label')}
@@ -97,6 +132,15 @@ export function RatingForm({ tags, initialScore = null, onSubmit, onDone }: TRat
           </span>
         ) : null}
       </div>
+      {band === 'bad' ? (
+        <ContactRequest
+          business={business}
+          value={contact}
+          errors={contactProblems}
+          onChange={setContact}
+          shared={kiosk}
+        />
+      ) : null}
       {/* Off-screen, out of the tab order and hidden from assistive tech: only bots fill it. */}
       <div className="cx-honeypot" aria-hidden="true">
         {/* Not "email": browsers' autofill must never fill it for a real customer. */}

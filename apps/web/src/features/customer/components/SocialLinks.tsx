@@ -23,11 +23,7 @@ export function SocialLinks({ store, storeId, kiosk, intro, doneHref, doneLabel 
   const { t } = useT();
   // Counted through the outbox, so the click is not lost when the tab switches to the review site mid-request.
   const countClick = (network: string) =>
-    void getOutbox().submit(
-      'socialClick',
-      { store: storeId, network, source: sourceOf(kiosk) },
-      newKey(),
-    );
+    void getOutbox().submit('socialClick', { store: storeId, network, source: sourceOf(kiosk) }, newKey());
   return (
     <div className="cx-stack">
       <p className="cx-center cx-lg">{intro}</p>

@@ -1,20 +1,24 @@
-// Optional quick tags as toggle buttons (aria-pressed); the stored values are the contract's canonical labels.
-import type { TMessageKey } from '../i18n/messages';
+// Optional quick tags as toggle buttons (aria-pressed); the stored values are the contract's canonical labels (or the
+// business's own, shown as typed); the legend says which band: "What went wrong?" at 1–3★, "What stood out?" else.
+import type { TChipBand } from '@cx/contracts/customer';
 import { useT } from '../i18n/use-t';
+import { chipLabel, chipLegend, type TFormChips } from './chips';
 
 export type TTagPickerProps = {
-  options: readonly string[];
+  chips: TFormChips;
+  band: TChipBand;
   value: string[];
   onChange: (tags: string[]) => void;
 };
 
-export function TagPicker({ options, value, onChange }: TTagPickerProps) {
+export function TagPicker({ chips, band, value, onChange }: TTagPickerProps) {
+  const options = chips[band];
   const { t } = useT();
   const toggle = (tag: string) =>
     onChange(value.includes(tag) ? value.filter((v) => v !== tag) : [...value, tag]);
   return (
     <fieldset className="cx-fieldset">
-      <legend className="cx-strong cx-legend">{t('tags.legend')}</legend>
+      <legend className="cx-strong cx-legend">{chipLegend(band, t)}</legend>
       <div className="cx-wrap-row">
         {options.map((tag) => {
           const on = value.includes(tag);
@@ -26,7 +30,7 @@ export function TagPicker({ options, value, onChange }: TTagPickerProps) {
               aria-pressed={on}
               onClick={() => toggle(tag)}
             >
-              {t(`tag.${tag}` as TMessageKey)}
+              {chipLabel(chips, tag, t)}
             </button>
           );
         })}

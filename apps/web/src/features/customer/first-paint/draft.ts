@@ -9,6 +9,8 @@ export type TEarlyDraft = {
   /** The honeypot's value: a bot that filled it early is still caught. */
   homepage: string;
   scoreError: boolean;
+  /** "I'd like someone to contact me" ticked (after 1–3★). */
+  contact: boolean;
   /** Send was pressed with a valid form: React sends it. */
   send: boolean;
   /** Which of the form's controls had focus (its index in form.elements), and the comment's selection. */
@@ -42,6 +44,7 @@ export function earlyDraft(): TEarlyDraft | null {
     comment: comment.value,
     homepage: form.querySelector<HTMLInputElement>('.cx-honeypot input')!.value,
     scoreError: !!form.querySelector('[role=alert]'),
+    contact: !!form.querySelector<HTMLInputElement>('input[name=contact_wanted]')?.checked,
     send: send.disabled,
     focus: controls.indexOf(document.activeElement as HTMLInputElement),
     selection: [comment.selectionStart, comment.selectionEnd],

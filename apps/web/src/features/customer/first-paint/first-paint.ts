@@ -46,7 +46,9 @@ function staffPicker({ store, storeId, kiosk, t }: TStep): Element {
       { class: 'cx-stack-xs cx-center' },
       el('p', { class: 'cx-xl cx-strong' }, t('staff.question')),
       el('p', { class: 'cx-muted' }, some ? t('staff.hint') : t('staff.none')),
-      store.hasRota && !store.onShift && some ? el('p', { class: 'cx-muted cx-sm' }, t('staff.offShift')) : null,
+      store.hasRota && !store.onShift && some
+        ? el('p', { class: 'cx-muted cx-sm' }, t('staff.offShift'))
+        : null,
     ),
     el(
       'ul',
@@ -120,12 +122,12 @@ function stepFor({ pathname, search }: TWhere, step: TStep): { title: string; bo
     return { title: t('title.rateExperience'), body: experienceStars(step) };
   const member = store.staff.find((m) => m._id === query.get('staff'));
   if (path === paths.customer.afterScan.path && store.interfaces.staff && member)
-    return { title: t('title.rateStaff'), body: rateMember(member, t) };
+    return { title: t('title.rateStaff'), body: rateMember(member, store, t) };
   const score = Number(query.get('score'));
   if (path === paths.customer.afterScanExperience.path && store.interfaces.experience)
     return {
       title: t('title.rateExperience'),
-      body: experienceDetails(Number.isInteger(score) && score >= 1 && score <= 5 ? score : null, t),
+      body: experienceDetails(Number.isInteger(score) && score >= 1 && score <= 5 ? score : null, store, t),
     };
   return null;
 }
@@ -175,7 +177,9 @@ export function paintFirstScreen(root: Element, where: TWhere, step: TStep, over
                 'data-testid': 'anon-row',
               }
             : { class: 'cx-anon-row', 'data-testid': 'anon-row' },
-          brand?.logo ? image(brand.logo, 120, { alt: '', class: 'cx-brand-logo', 'data-testid': 'brand-logo' }) : null,
+          brand?.logo
+            ? image(brand.logo, 120, { alt: '', class: 'cx-brand-logo', 'data-testid': 'brand-logo' })
+            : null,
           el('p', { class: 'cx-anon' }, ANONYMOUS_HEADLINE),
         ),
         el('p', { class: 'cx-tagline' }, TAGLINE),

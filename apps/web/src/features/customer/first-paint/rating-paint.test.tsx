@@ -30,6 +30,21 @@ describe('first paint of the rating step', () => {
     ['a person with a photo', RATE_AMELIA, withPhoto],
     ['the experience with the tapped star', `/after-scan-experience?store=${STORE_ID}&score=4`, makeStore()],
     ['the experience with no usable score', `/after-scan-experience?store=${STORE_ID}&score=9`, makeStore()],
+    [
+      'the experience at 2 stars: what went wrong, contact',
+      `/after-scan-experience?store=${STORE_ID}&score=2`,
+      makeStore(),
+    ],
+    [
+      "a business's own chips",
+      `/after-scan-experience?store=${STORE_ID}&score=1`,
+      makeStore({
+        chips: {
+          staff: { good: ['Warm'], bad: ['Cold'] },
+          experience: { good: ['Cosy'], bad: ['Too loud'] },
+        },
+      }),
+    ],
   ])('draws exactly what React renders: %s', (_, url, store) => {
     const react = reactScreen(url, store);
     expect(paintedScreen(url, store)).toBe(react);
@@ -70,6 +85,9 @@ describe('the drawn form before React', () => {
     ['a comment over the limit', [type('x'.repeat(1001))]],
     ['Send with no star, then a star', [send, star(3)]],
     ['Send with no star', [send]],
+    ['a low star: what went wrong and the contact request', [star(2), tag('Order wrong')]],
+    ['a low star, then a high one', [star(1), tag('Slow service'), star(5), tag('Helpful')]],
+    ['a low star, then another low one', [star(1), tag('Unfriendly'), star(3)]],
   ])('answers as React does: %s', async (_, steps) => {
     fakeFeedbackApi();
     answeredStarter(makeStore());
@@ -117,6 +135,22 @@ describe('React taking the drawn form over', () => {
     expect(textbox).toHaveFocus();
     expect([textbox.selectionStart, textbox.selectionEnd]).toEqual([3, 6]);
     expect(canonical(root.firstChild!)).toBe(drawn);
+  });
+
+  it('keeps a contact request ticked under a low star, and React opens its fields', async () => {
+    fakeFeedbackApi();
+    const root = await startAt(RATE_AMELIA);
+    fireEvent.click(within(root).getByRole('radio', { name: '2 of 5 stars, Poor' }));
+    fireEvent.click(within(root).getByRole('button', { name: 'Order wrong' }));
+    fireEvent.click(
+      within(root).getByRole('checkbox', { name: "I'd like someone to contact me about this" }),
+    );
+
+    takeOverFirstPaint();
+    render(<CustomerApp />, { container: root });
+    expect(screen.getByRole('button', { name: 'Order wrong' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('checkbox', { name: "I'd like someone to contact me about this" })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeInTheDocument();
   });
 
   it('sends a rating whose Send was pressed before React came, once, and moves on', async () => {

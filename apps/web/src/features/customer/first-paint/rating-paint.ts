@@ -1,8 +1,9 @@
 // The rating step a tap on the first screen opens (/after-scan, /after-scan-experience) as plain DOM, drawn at once by the
 // starter while React is still on its way: RatingForm's markup (first-paint.test.tsx holds them equal), and the form
 // already answers stars, tags, typing and Send the way React does; React takes its state over (draft.ts).
-import type { TCustomerStaff } from '@cx/contracts';
-import { EXPERIENCE_TAGS, RATING_COMMENT_MAX, STAFF_TAGS } from '@cx/contracts/customer';
+import type { TCustomerStaff, TCustomerStore } from '@cx/contracts';
+import { RATING_COMMENT_MAX, type TChipBand } from '@cx/contracts/customer';
+import { bandOf, chipLabel, chipLegend, chipsFor, type TFormChips } from '../components/chips';
 import { SCORES, STAR_PATH, starPaint } from '../components/star-shape';
 import type { TMessageKey } from '../i18n/messages';
 import type { TTranslate } from '../i18n/translate';
@@ -49,28 +50,46 @@ function stars(score: number | null, t: TTranslate): Element {
   );
 }
 
+/** TagPicker for a band, nothing pressed. */
+function tagPicker(chips: TFormChips, band: TChipBand, t: TTranslate): Element {
+  return el(
+    'fieldset',
+    { class: 'cx-fieldset' },
+    el('legend', { class: 'cx-strong cx-legend' }, chipLegend(band, t)),
+    el(
+      'div',
+      { class: 'cx-wrap-row' },
+      ...chips[band].map((tag) =>
+        el('button', { type: 'button', class: 'cx-tag', 'aria-pressed': 'false' }, chipLabel(chips, tag, t)),
+      ),
+    ),
+  );
+}
+
+/** ContactRequest as React first renders it (not ticked): shown after 1–3★ only. */
+function contactRequest(t: TTranslate): Element {
+  return el(
+    'fieldset',
+    { class: 'cx-fieldset cx-contact' },
+    el('legend', { class: 'cx-strong cx-legend' }, t('contact.legend')),
+    el(
+      'label',
+      { class: 'cx-check' },
+      el('input', { type: 'checkbox', name: 'contact_wanted' }),
+      el('span', {}, t('contact.want')),
+    ),
+    el('p', { class: 'cx-muted cx-sm' }, t('contact.anonymous')),
+  );
+}
+
 /** RatingForm as React first renders it, with `score` already chosen (the experience step's tapped star). */
-function ratingForm(tags: readonly string[], score: number | null, t: TTranslate): HTMLFormElement {
+function ratingForm(chips: TFormChips, score: number | null, t: TTranslate): HTMLFormElement {
+  const band = bandOf(score);
   const form = el(
     'form',
     { novalidate: '', class: 'cx-stack cx-relative' },
     stars(score, t),
-    el(
-      'fieldset',
-      { class: 'cx-fieldset' },
-      el('legend', { class: 'cx-strong cx-legend' }, t('tags.legend')),
-      el(
-        'div',
-        { class: 'cx-wrap-row' },
-        ...tags.map((tag) =>
-          el(
-            'button',
-            { type: 'button', class: 'cx-tag', 'aria-pressed': 'false' },
-            t(`tag.${tag}` as TMessageKey),
-          ),
-        ),
-      ),
-    ),
+    tagPicker(chips, band, t),
     el(
       'div',
       { class: 'cx-field' },
@@ -83,6 +102,7 @@ function ratingForm(tags: readonly string[], score: number | null, t: TTranslate
       }),
       el('span', { id: `${FORM_ID}-count`, class: 'cx-muted cx-sm' }, countText(0, t)),
     ),
+    band === 'bad' ? contactRequest(t) : null,
     el(
       'div',
       { class: 'cx-honeypot', 'aria-hidden': 'true' },
@@ -95,9 +115,15 @@ function ratingForm(tags: readonly string[], score: number | null, t: TTranslate
     ),
     el('button', { type: 'submit', class: 'cx-btn cx-btn-xl' }, t('submit.send')),
   ) as HTMLFormElement;
-  answerLikeReact(form, t);
+  answerLikeReact(form, chips, t);
   return form;
 }
+
+/** The score the drawn form starts with. */
+const radios0 = (form: HTMLFormElement): number | null => {
+  const checked = form.querySelector<HTMLInputElement>('input[type=radio][checked]');
+  return checked ? Number(checked.value) : null;
+};
 
 const countText = (n: number, t: TTranslate) => t('comment.count', { n, max: RATING_COMMENT_MAX });
 
@@ -109,8 +135,10 @@ function errorLine(anchor: Element, id: string, line: Element | null): void {
 }
 
 /** What React's RatingForm does on each input, done to the drawn form until React replaces it. */
-function answerLikeReact(form: HTMLFormElement, t: TTranslate): void {
+function answerLikeReact(form: HTMLFormElement, chips: TFormChips, t: TTranslate): void {
   const fieldset = form.querySelector('fieldset')!;
+  const field = form.querySelector('.cx-field')!;
+  let band = bandOf(radios0(form));
   const radios = [...form.querySelectorAll<HTMLInputElement>('input[type=radio]')];
   const label = fieldset.querySelector('.cx-star-label')!;
   const textarea = form.querySelector('textarea')!;
@@ -133,6 +161,13 @@ function answerLikeReact(form: HTMLFormElement, t: TTranslate): void {
     });
     label.textContent = t(`stars.${score}` as TMessageKey);
     scoreError(null);
+    // Another band: its chips, none pressed, and the contact request after 1–3★ only (as React re-renders).
+    const next = bandOf(score);
+    if (next === band) return;
+    band = next;
+    fieldset.nextElementSibling!.replaceWith(tagPicker(chips, band, t));
+    if (band === 'bad') field.after(contactRequest(t));
+    else if (field.nextElementSibling?.matches('fieldset')) field.nextElementSibling.remove();
   });
   form.addEventListener('click', (event) => {
     const tag = (event.target as Element).closest?.('.cx-tag');
@@ -164,7 +199,7 @@ function answerLikeReact(form: HTMLFormElement, t: TTranslate): void {
 }
 
 /** AfterScanPage's RateMember (StaffAvatar at 96 px, the question, the form). */
-export function rateMember(member: TCustomerStaff, t: TTranslate): Element {
+export function rateMember(member: TCustomerStaff, store: TCustomerStore, t: TTranslate): Element {
   const avatar = staffAvatar(member, 96);
   return el(
     'div',
@@ -175,16 +210,16 @@ export function rateMember(member: TCustomerStaff, t: TTranslate): Element {
       avatar,
       el('p', { class: 'cx-xl cx-strong' }, t('rateStaff.question', { name: member.firstName })),
     ),
-    ratingForm(STAFF_TAGS, null, t),
+    ratingForm(chipsFor(store, 'staff'), null, t),
   );
 }
 
 /** AfterScanExperiencePage's ExperienceDetails, with the star tapped on the step before. */
-export function experienceDetails(score: number | null, t: TTranslate): Element {
+export function experienceDetails(score: number | null, store: TCustomerStore, t: TTranslate): Element {
   return el(
     'div',
     { class: 'cx-stack' },
     el('p', { class: 'cx-center cx-xl cx-strong' }, t('experience.details')),
-    ratingForm(EXPERIENCE_TAGS, score, t),
+    ratingForm(chipsFor(store, 'experience'), score, t),
   );
 }

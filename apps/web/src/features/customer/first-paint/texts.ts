@@ -1,6 +1,6 @@
 // The strings the HTML's first paint draws (the QR targets and the rating step they open), taken from the customer
 // catalog at build time (one source for every text).
-import { EXPERIENCE_TAGS, STAFF_TAGS } from '@cx/contracts/customer';
+import { DEFAULT_CHIPS } from '@cx/contracts/customer';
 import type { TCatalogs, TMessageKey } from '../i18n/messages';
 
 export const FIRST_PAINT_KEYS = [
@@ -28,12 +28,21 @@ export const FIRST_PAINT_KEYS = [
   'stars.choose',
   'stars.required',
   'tags.legend',
+  'tags.legendBad',
+  'contact.legend',
+  'contact.want',
+  'contact.anonymous',
   'comment.label',
   'comment.count',
   'comment.tooLong',
   'submit.send',
   'submit.sending',
-  ...[...STAFF_TAGS, ...EXPERIENCE_TAGS].map((tag) => `tag.${tag}` as const),
+  ...[
+    ...DEFAULT_CHIPS.staff.good,
+    ...DEFAULT_CHIPS.staff.bad,
+    ...DEFAULT_CHIPS.experience.good,
+    ...DEFAULT_CHIPS.experience.bad,
+  ].map((tag) => `tag.${tag}` as TMessageKey),
 ] as const satisfies readonly TMessageKey[];
 
 /** Each language's catalog cut down to FIRST_PAINT_KEYS. */

@@ -1,10 +1,10 @@
 // /after-scan-experience?store=<id>&score=<1-5>: the experience rating's details (score changeable), then social.
-import { EXPERIENCE_TAGS } from '@cx/contracts/customer';
 import { useState } from 'react';
 import { newKey, sourceOf } from '../api/journey';
 import { getOutbox } from '../api/outbox-client';
 import { StoreStepPage, type TStoreStepProps } from '../components/CustomerPage';
 import { RatingForm } from '../components/RatingForm';
+import { chipsFor } from '../components/chips';
 import { hrefOf, nextStep } from '../flow';
 import { useT } from '../i18n/use-t';
 import { Navigate, navigate, useSearchParams } from '../nav/nav';
@@ -21,14 +21,12 @@ function ExperienceDetails({ store, storeId, kiosk }: TStoreStepProps) {
     <div className="cx-stack">
       <p className="cx-center cx-xl cx-strong">{t('experience.details')}</p>
       <RatingForm
-        tags={EXPERIENCE_TAGS}
+        chips={chipsFor(store, 'experience')}
+        business={store.name}
+        kiosk={kiosk}
         initialScore={initial}
         onSubmit={(v) =>
-          getOutbox().submit(
-            'experienceRating',
-            { store: storeId, ...v, source: sourceOf(kiosk) },
-            key,
-          )
+          getOutbox().submit('experienceRating', { store: storeId, ...v, source: sourceOf(kiosk) }, key)
         }
         onDone={() => navigate(hrefOf(nextStep('experience', store), { storeId, kiosk }))}
       />

@@ -1,10 +1,10 @@
 // /after-scan?store=<id>&staff=<id>: rate the chosen team member (stars, tags, comment), then the next step.
-import { STAFF_TAGS } from '@cx/contracts/customer';
 import { useState } from 'react';
 import { newKey, sourceOf } from '../api/journey';
 import { getOutbox } from '../api/outbox-client';
 import { StoreStepPage, type TStoreStepProps } from '../components/CustomerPage';
 import { RatingForm } from '../components/RatingForm';
+import { chipsFor } from '../components/chips';
 import { StaffAvatar } from '../components/StaffCard';
 import { hrefOf, nextStep } from '../flow';
 import { useT } from '../i18n/use-t';
@@ -24,7 +24,9 @@ function RateMember({ store, storeId, kiosk }: TStoreStepProps) {
         <p className="cx-xl cx-strong">{t('rateStaff.question', { name: member.firstName })}</p>
       </div>
       <RatingForm
-        tags={STAFF_TAGS}
+        chips={chipsFor(store, 'staff')}
+        business={store.name}
+        kiosk={kiosk}
         onSubmit={(v) =>
           getOutbox().submit(
             'staffRating',

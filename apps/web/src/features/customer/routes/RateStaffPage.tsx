@@ -48,11 +48,7 @@ export function countVisit(storeId: string | null, kiosk: boolean): void {
   if (!isStoreId(storeId)) return;
   const journey = beginJourney(storeId);
   if (journey.isNew) {
-    void getOutbox().submit(
-      'visit',
-      { store: storeId, source: sourceOf(kiosk) },
-      journey.visitKey,
-    );
+    void getOutbox().submit('visit', { store: storeId, source: sourceOf(kiosk) }, journey.visitKey);
   }
 }
 

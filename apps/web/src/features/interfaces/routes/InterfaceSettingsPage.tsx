@@ -1,8 +1,9 @@
 // /interface-settings: per store, the three customer interfaces as switches; all-off is allowed but clearly flagged.
-import { Alert, Badge, Card, HStack, Image, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, HStack, Image, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { INTERFACE_KEYS, type TInterfaceKey, type TStore, type TStoreInterfaces } from '@cx/contracts';
 import { useState } from 'react';
-import { LuSlidersHorizontal } from 'react-icons/lu';
+import { LuSlidersHorizontal, LuTags } from 'react-icons/lu';
+import { Link } from 'react-router';
 import { EmptyList, QueryStates } from '@/components/LoadState';
 import { OpenForReviewsButton } from '@/components/OpenForReviewsButton';
 import { PageHeader } from '@/components/PageHeader';
@@ -23,7 +24,16 @@ export function InterfaceSettingsPage() {
       <PageHeader
         title={paths.business.interfaceSettings.title}
         description="Choose what customers can do when they scan each store's QR code."
-        actions={list.length > 0 ? <OpenForReviewsButton /> : null}
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link to={paths.business.feedbackChips.path}>
+                <LuTags aria-hidden /> Rating chips
+              </Link>
+            </Button>
+            {list.length > 0 ? <OpenForReviewsButton /> : null}
+          </>
+        }
       />
       <QueryStates
         query={stores}

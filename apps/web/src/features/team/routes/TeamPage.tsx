@@ -3,7 +3,7 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { ACCESS_MESSAGES, type TInvitation, type TMember } from '@cx/contracts';
 import { useState } from 'react';
-import { LuHistory, LuUserPlus, LuUsers } from 'react-icons/lu';
+import { LuHistory, LuUserPlus, LuUsers, LuShieldCheck } from 'react-icons/lu';
 import { Link } from 'react-router';
 import { AccessRefusal } from '@/components/AccessRefusal';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -72,6 +72,13 @@ export function TeamPage() {
                 <Button asChild variant="outline">
                   <Link to={paths.business.audit.path}>
                     <LuHistory aria-hidden /> Audit log
+                  </Link>
+                </Button>
+              ) : null}
+              {access.can('privacy:manage') ? (
+                <Button asChild variant="outline">
+                  <Link to={paths.business.privacy.path}>
+                    <LuShieldCheck aria-hidden /> Privacy requests
                   </Link>
                 </Button>
               ) : null}
