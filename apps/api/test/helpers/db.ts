@@ -12,7 +12,7 @@ export function setupTestDb({ clearBetweenTests = true } = {}): void {
       serverSelectionTimeoutMS: 10000,
       monitorCommands: true,
     });
-    mongoose.connection.getClient().on('commandStarted', noteWrite);
+    watch();
     await mongoose.connection.dropDatabase();
     await Promise.all(mongoose.modelNames().map((name) => mongoose.model(name).init()));
   });
@@ -33,6 +33,20 @@ let dirty: Set<string> | null = null;
 
 function noteWrite(event: { commandName: string; command: Record<string, unknown> }): void {
   if (dirty && WRITES.has(event.commandName)) dirty.add(String(event.command[event.commandName]));
+}
+
+/** The client whose writes are being noted (a test file may reconnect mongoose with a client of its own). */
+let watched: unknown = null;
+
+/** Notes the writes of mongoose's current client; false when that client does not report its commands. */
+function watch(): boolean {
+  const client = mongoose.connection.getClient();
+  if (watched !== client) {
+    watched = client;
+    dirty = null; // what the previous client wrote is unknown from here
+    if (client.options.monitorCommands) client.on('commandStarted', noteWrite);
+  }
+  return client.options.monitorCommands;
 }
 
 /** Writers outside this connection (API processes a test started) still running: every clear then clears all. */
@@ -59,7 +73,7 @@ export function writesFromElsewhere(): () => void {
  * connection since the last clear need it (a test touches a handful of ~50): the rest are still empty.
  */
 export async function clearDb(): Promise<void> {
-  const all = !dirty || outsideWriters > 0;
+  const all = !watch() || !dirty || outsideWriters > 0;
   const collections = Object.values(mongoose.connection.collections).filter(
     (c) => all || dirty!.has(c.collectionName),
   );
