@@ -4,6 +4,7 @@ import { logger } from '../lib/logger';
 import { startScheduler, type ScheduledJob, type Scheduler } from '../lib/scheduler';
 import { alertJobs } from '../modules/alerts/alerts.jobs';
 import { analyticsJobs } from '../modules/analytics/rollup.settle';
+import { caseLoopJobs } from '../modules/cases/case-loop.jobs';
 import { pipelineJobs } from '../modules/feedback/pipeline.drain';
 import { insightJobs } from '../modules/insight/discovery.job';
 import { createWebhookWorker } from '../modules/integrations/webhooks.worker';
@@ -11,7 +12,7 @@ import { notificationJobs } from '../modules/notifications/notifications.jobs';
 import { reportJobs } from '../modules/reports/report.job';
 
 export function scheduledJobs(): ScheduledJob[] {
-  return [...notificationJobs(), ...analyticsJobs(), ...insightJobs(), ...reportJobs(), ...alertJobs()];
+  return [...notificationJobs(), ...analyticsJobs(), ...insightJobs(), ...reportJobs(), ...alertJobs(), ...caseLoopJobs()];
 }
 
 /** The webhook delivery loop (deliveries are claimed under a lease in MongoDB, so any number of processes share it). */
