@@ -5,7 +5,7 @@ import { ContactRequestModel } from '../../src/modules/cases/contact.model';
 import { settleRatingRollups } from '../../src/modules/feedback/pipeline';
 import { rollupWork } from '../../src/modules/ratings/pending-work';
 import { RatingModel, type RatingDoc } from '../../src/modules/ratings/rating.model';
-import { localDay } from '../../src/lib/time';
+import { localDay, localHour } from '../../src/lib/time';
 import { makeShop, type Shop } from '../feedback/support';
 
 let numbers = 0;
@@ -24,7 +24,8 @@ export async function ratedWithRollups(
     score: fields.score,
     comment: fields.comment ?? '',
     day: localDay(at, shop.store.timeZone),
-    hour: 12,
+    hour: localHour(at, shop.store.timeZone),
+    createdAt: at,
     pending: [rollupWork(1, at)],
   });
   const rating = doc.toObject() as unknown as RatingDoc;
