@@ -12,7 +12,14 @@ import { notificationJobs } from '../modules/notifications/notifications.jobs';
 import { reportJobs } from '../modules/reports/report.job';
 
 export function scheduledJobs(): ScheduledJob[] {
-  return [...notificationJobs(), ...analyticsJobs(), ...insightJobs(), ...reportJobs(), ...alertJobs(), ...caseLoopJobs()];
+  return [
+    ...notificationJobs(),
+    ...analyticsJobs(),
+    ...insightJobs(),
+    ...reportJobs(),
+    ...alertJobs(),
+    ...caseLoopJobs(),
+  ];
 }
 
 /** The webhook delivery loop (deliveries are claimed under a lease in MongoDB, so any number of processes share it). */

@@ -32,8 +32,19 @@ async function repliedCase() {
     { _id: loop.caseId },
     {
       $push: {
-        notes: { author: loop.shop.business.id, authorName: 'Owner', text: 'Internal: refund £5', at: new Date() },
-        messages: { from: 'staff', author: 'Alice', channel: 'scorecard', text: 'I was alone on the till', at: new Date() },
+        notes: {
+          author: loop.shop.business.id,
+          authorName: 'Owner',
+          text: 'Internal: refund £5',
+          at: new Date(),
+        },
+        messages: {
+          from: 'staff',
+          author: 'Alice',
+          channel: 'scorecard',
+          text: 'I was alone on the till',
+          at: new Date(),
+        },
       },
     },
   );
@@ -73,7 +84,10 @@ describe('GET /api/v1/case-replies/:token', () => {
 
     await ContactRequestModel.updateOne({ _id: contactId }, { $set: { email: null, erasedAt: new Date() } });
     await view(token).expect(404);
-    await ContactRequestModel.updateOne({ _id: contactId }, { $set: { email: 'jo@example.com', erasedAt: null } });
+    await ContactRequestModel.updateOne(
+      { _id: contactId },
+      { $set: { email: 'jo@example.com', erasedAt: null } },
+    );
     await view(token).expect(200);
     await CaseModel.updateOne({ _id: caseId }, { $set: { linkNonce: 'rotated-on-erase' } });
     await view(token).expect(404);

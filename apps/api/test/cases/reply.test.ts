@@ -22,7 +22,7 @@ afterEach(() => {
   mailbox.clear();
 });
 
-const reply = (caseId: string, auth: object, body: object) =>
+const reply = (caseId: string, auth: Record<string, string>, body: object) =>
   request(app).post(`/api/v1/cases/${caseId}/replies`).set(auth).send(body);
 
 describe('POST /api/v1/cases/:id/replies', () => {
@@ -76,7 +76,9 @@ describe('POST /api/v1/cases/:id/replies', () => {
 
   it('refuses SMS without a provider and sends it through the provider the business set up', async () => {
     const loop = await makeLoopCase({ contact: { phone: '+44 7700 900123' } });
-    const noSms = await reply(loop.caseId, loop.shop.business.auth, { text: 'Hi', channel: 'sms' }).expect(400);
+    const noSms = await reply(loop.caseId, loop.shop.business.auth, { text: 'Hi', channel: 'sms' }).expect(
+      400,
+    );
     expect(noSms.body.message).toBe('SMS is not set up for this business');
     // No email on the request: an email reply has nobody to go to.
     await reply(loop.caseId, loop.shop.business.auth, { text: 'Hi' }).expect(400);
@@ -85,7 +87,9 @@ describe('POST /api/v1/cases/:id/replies', () => {
     setSmsProvider((business) =>
       business === loop.shop.business.id ? { send: async (to, text) => void sent.push({ to, text }) } : null,
     );
-    const ok = await reply(loop.caseId, loop.shop.business.auth, { text: 'Hi there', channel: 'sms' }).expect(201);
+    const ok = await reply(loop.caseId, loop.shop.business.auth, { text: 'Hi there', channel: 'sms' }).expect(
+      201,
+    );
     expect(ok.body).toMatchObject({ channel: 'sms', delivered: true });
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to).toBe('+44 7700 900123');

@@ -30,7 +30,7 @@ async function shareLink(shop: Shop, staffId: unknown): Promise<string> {
 const cases = (token: string) => request(app).get(`/api/v1/scorecards/public/${token}/cases`);
 const side = (token: string, caseId: string, body: object) =>
   request(app).post(`/api/v1/scorecards/public/${token}/cases/${caseId}/side`).send(body);
-const rule = (caseId: string, auth: object, body: object) =>
+const rule = (caseId: string, auth: Record<string, string>, body: object) =>
   request(app).post(`/api/v1/cases/${caseId}/dispute`).set(auth).send(body);
 
 /** Alice's own figures (her scorecard) and the store's row in the store league, over the last 7 days. */
@@ -39,7 +39,10 @@ async function figures(shop: Shop) {
     .get(`/api/v1/scorecards/${String(shop.alice._id)}?period=last7`)
     .set(shop.business.auth)
     .expect(200);
-  const league = await request(app).get('/api/v1/analytics/store-league?period=last7').set(shop.business.auth).expect(200);
+  const league = await request(app)
+    .get('/api/v1/analytics/store-league?period=last7')
+    .set(shop.business.auth)
+    .expect(200);
   const rows = [...league.body.ranked, ...league.body.notRanked] as Array<{
     store: { _id: string };
     ratings: number;
@@ -47,7 +50,10 @@ async function figures(shop: Shop) {
   }>;
   const store = rows.find((r) => r.store._id === String(shop.store._id))!;
   return {
-    alice: { ratings: card.body.figures.ratings as number, average: card.body.figures.average as number | null },
+    alice: {
+      ratings: card.body.figures.ratings as number,
+      average: card.body.figures.average as number | null,
+    },
     store: { ratings: store.ratings, average: store.average },
   };
 }
@@ -77,7 +83,9 @@ describe('POST /api/v1/scorecards/public/:token/cases/:caseId/side', () => {
     const loop = await makeLoopCase();
     const token = await shareLink(loop.shop, loop.shop.alice._id);
     await side(token, loop.caseId, { text: '' }).expect(400);
-    const res = await side(token, loop.caseId, { text: 'I was alone on the till', dispute: true }).expect(201);
+    const res = await side(token, loop.caseId, { text: 'I was alone on the till', dispute: true }).expect(
+      201,
+    );
     expect(res.body).toMatchObject({ side: 'I was alone on the till', dispute: 'open' });
     await side(token, loop.caseId, { text: 'And another thing' }).expect(409);
 
@@ -102,7 +110,9 @@ describe('POST /api/v1/cases/:id/dispute', () => {
     const viewer = await makeMember(loop.shop.business.id, 'viewer', null);
     await rule(loop.caseId, viewer.auth, { ruling: 'unfair' }).expect(403);
     await rule(loop.caseId, loop.shop.business.auth, { ruling: 'maybe' }).expect(400);
-    const res = await rule(loop.caseId, loop.shop.business.auth, { ruling: 'unfair', note: 'CCTV' }).expect(200);
+    const res = await rule(loop.caseId, loop.shop.business.auth, { ruling: 'unfair', note: 'CCTV' }).expect(
+      200,
+    );
     expect(res.body.dispute).toBe('unfair');
 
     const after = await figures(loop.shop);

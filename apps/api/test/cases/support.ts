@@ -42,7 +42,12 @@ export interface LoopCase {
 
 /** A 1★ rating of Alice with a comment, the customer's contact request (unless `contact: null`) and its case. */
 export async function makeLoopCase(
-  opts: { shop?: Shop; contact?: { email?: string; phone?: string } | null; status?: string; comment?: string } = {},
+  opts: {
+    shop?: Shop;
+    contact?: { email?: string; phone?: string } | null;
+    status?: 'new' | 'in_progress' | 'waiting' | 'resolved' | 'closed';
+    comment?: string;
+  } = {},
 ): Promise<LoopCase> {
   const shop = opts.shop ?? (await makeShop({ name: 'Harbour Street' }));
   const rating = await ratedWithRollups(shop, {

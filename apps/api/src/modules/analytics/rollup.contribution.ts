@@ -88,7 +88,9 @@ export function businessChange(change: RollupRowChange): RollupRowChange | null 
 
 function personRow(rating: RatingFacts, sign: 1 | -1): RollupRowChange[] {
   const { business, store, day, score, hour } = rating;
-  return [{ key: { store, staff: rating.staff!, metric: 'staff', day }, business, inc: scored(score, hour, sign) }];
+  return [
+    { key: { store, staff: rating.staff!, metric: 'staff', day }, business, inc: scored(score, hour, sign) },
+  ];
 }
 
 /**

@@ -55,7 +55,14 @@ export async function customerAnswer(
   const doc = await caseOfLink(token);
   if (doc.status === 'closed')
     throw new AppError('CASE_CLOSED', 'This conversation is closed. Thank you for your feedback.', 409);
-  const message = { _id: new Types.ObjectId(), from: 'customer', author: 'Customer', channel: 'link', text, at: now };
+  const message = {
+    _id: new Types.ObjectId(),
+    from: 'customer',
+    author: 'Customer',
+    channel: 'link',
+    text,
+    at: now,
+  };
   await CaseModel.updateOne(
     { _id: doc._id },
     {
@@ -136,7 +143,10 @@ export async function askRecovery(caseId: string, now = new Date()): Promise<boo
     );
     return true;
   } catch (err) {
-    await CaseModel.updateOne({ _id: claimed._id, recoveryAskedAt: now }, { $set: { recoveryAskedAt: null } });
+    await CaseModel.updateOne(
+      { _id: claimed._id, recoveryAskedAt: now },
+      { $set: { recoveryAskedAt: null } },
+    );
     logger.warn(
       { err: err instanceof Error ? err.message : String(err), case: caseId },
       'recovery question not sent; asked again next run',
@@ -166,4 +176,3 @@ export async function askPendingRecoveries(now = new Date()): Promise<number> {
   for (const c of due) if (await askRecovery(String(c._id), now)) asked += 1;
   return asked;
 }
-

@@ -30,12 +30,16 @@ export async function ruleDispute(
     { _id: doc._id, dispute: 'open' },
     {
       $set: { dispute: ruling, disputeBy: new Types.ObjectId(access.userId), disputeAt: now },
-      $push: pushHistory({ at: now, actor: who, action: 'dispute', summary: note ? `${summary} (${note})` : summary }),
+      $push: pushHistory({
+        at: now,
+        actor: who,
+        action: 'dispute',
+        summary: note ? `${summary} (${note})` : summary,
+      }),
     },
     { returnDocument: 'after' },
   ).lean<CaseDoc>();
-  if (!ruled)
-    throw new AppError('NO_OPEN_DISPUTE', 'There is no open dispute on this case to rule on', 409);
+  if (!ruled) throw new AppError('NO_OPEN_DISPUTE', 'There is no open dispute on this case to rule on', 409);
   // After the ruling is stored: should this fail or the process die, the loop job finishes it (repairUnfairRulings).
   if (ruling === 'unfair' && ruled.rating) await excludeFromStaffFigures(ruled.rating, now);
   await auditCase(access, ruled, 'dispute', summary.toLowerCase(), {
@@ -48,7 +52,11 @@ export async function ruleDispute(
 /** Unfair rulings of the last week whose rating still counts for the person (a crash between the two writes). */
 export async function repairUnfairRulings(now = new Date()): Promise<number> {
   const ruled = await CaseModel.find(
-    { dispute: 'unfair', disputeAt: { $gte: new Date(now.getTime() - 7 * 86_400_000) }, rating: { $ne: null } },
+    {
+      dispute: 'unfair',
+      disputeAt: { $gte: new Date(now.getTime() - 7 * 86_400_000) },
+      rating: { $ne: null },
+    },
     { rating: 1 },
   )
     .limit(500)
@@ -62,7 +70,10 @@ export async function repairUnfairRulings(now = new Date()): Promise<number> {
     try {
       if ((await excludeFromStaffFigures(r._id, now)) === 'excluded') repaired += 1;
     } catch (err) {
-      logger.warn({ err: String(err), rating: String(r._id) }, 'unfair ruling not applied yet; next run retries');
+      logger.warn(
+        { err: String(err), rating: String(r._id) },
+        'unfair ruling not applied yet; next run retries',
+      );
     }
   }
   return repaired;

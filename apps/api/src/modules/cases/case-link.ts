@@ -6,7 +6,8 @@ import { CaseModel, type CaseDoc } from './case.model';
 
 /** A key of its own derived from JWT_SECRET, so a reply-link signature is good for nothing else. */
 const key = () => createHmac('sha256', env.JWT_SECRET).update('cx-case-reply-link-v1').digest();
-const sign = (id: string, nonce: string) => createHmac('sha256', key()).update(`${id}.${nonce}`).digest('base64url');
+const sign = (id: string, nonce: string) =>
+  createHmac('sha256', key()).update(`${id}.${nonce}`).digest('base64url');
 
 export const replyToken = (id: string, nonce: string) => `${id}.${sign(id, nonce)}`;
 export const replyUrl = (id: string, nonce: string) => `${env.PUBLIC_WEB_URL}/reply/${replyToken(id, nonce)}`;

@@ -15,7 +15,13 @@ const accessFrom = (req: unknown) => accessOf(req as Request);
 const SLOW_DOWN = 'Too many requests. Please wait a moment and try again.';
 
 /** Opening the link: a person reads it a few times; a link walker is slowed down. */
-const readLimit = rateLimit({ name: 'case-link-read', windowMs: 60_000, limit: 60, key: byIp, message: SLOW_DOWN });
+const readLimit = rateLimit({
+  name: 'case-link-read',
+  windowMs: 60_000,
+  limit: 60,
+  key: byIp,
+  message: SLOW_DOWN,
+});
 
 /** Writing through a public link, per address. */
 const writeLimit = rateLimit({

@@ -37,7 +37,11 @@ export async function liveContactOf(doc: Pick<CaseDoc, 'contact'>): Promise<Cont
 }
 
 /** Hands the message to the mailer or the SMS provider; false when it refused (the reply is still recorded). */
-async function deliver(channel: 'email' | 'sms', send: () => Promise<void>, caseId: string): Promise<boolean> {
+async function deliver(
+  channel: 'email' | 'sms',
+  send: () => Promise<void>,
+  caseId: string,
+): Promise<boolean> {
   try {
     await send();
     return true;

@@ -97,7 +97,8 @@ export async function addStaffSide(
     },
     { returnDocument: 'after' },
   ).lean<CaseDoc>();
-  if (!updated) throw new AppError('ALREADY_ADDED', 'You have already added your side to this complaint', 409);
+  if (!updated)
+    throw new AppError('ALREADY_ADDED', 'You have already added your side to this complaint', 409);
   const [presented] = await present([updated]);
   return presented!;
 }

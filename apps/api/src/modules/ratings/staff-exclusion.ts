@@ -16,7 +16,10 @@ const TRIES = 3;
  * are settled first), because an owed entry is computed from the rating as it is when applied: the person's row it
  * would add or take out must be decided before the flag flips. A later flag or restore leaves the person's row alone.
  */
-export async function excludeFromStaffFigures(ratingId: unknown, now = new Date()): Promise<ExclusionOutcome> {
+export async function excludeFromStaffFigures(
+  ratingId: unknown,
+  now = new Date(),
+): Promise<ExclusionOutcome> {
   for (let attempt = 0; attempt < TRIES; attempt += 1) {
     const rating = await RatingModel.findById(ratingId).lean<RatingDoc>();
     if (!rating || rating.kind !== 'staff' || !rating.staff) return 'not-a-staff-rating';
