@@ -1,6 +1,7 @@
 // The customer's signed link: the conversation without member names or notes, their answer, and "did we put it right?".
 import request from 'supertest';
 import { createApp } from '../../src/app';
+import { redactUrlTokens } from '../../src/lib/logger';
 import { resetRateLimits } from '../../src/lib/rate-limit';
 import { askRecovery, askPendingRecoveries } from '../../src/modules/cases/case-customer.service';
 import { CaseModel } from '../../src/modules/cases/case.model';
@@ -72,6 +73,16 @@ describe('GET /api/v1/case-replies/:token', () => {
     const shown = JSON.stringify(res.body);
     for (const hidden of ['Test Owner', 'Internal', 'alone on the till', 'jo.customer'])
       expect(shown).not.toContain(hidden);
+  });
+
+  it('never puts the link in a request log line', () => {
+    const token = `${'a'.repeat(24)}.${'b'.repeat(43)}`;
+    expect(redactUrlTokens(`/api/v1/case-replies/${token}/recovery`)).toBe(
+      '/api/v1/case-replies/[redacted]/recovery',
+    );
+    expect(redactUrlTokens(`/api/v1/scorecards/public/${'c'.repeat(43)}/cases`)).toBe(
+      '/api/v1/scorecards/public/[redacted]/cases',
+    );
   });
 
   it('is 404 for a forged or truncated token, a rotated nonce and erased contact details', async () => {
