@@ -66,6 +66,11 @@ export const paths = {
   reports: {
     unsubscribe: route('/reports/unsubscribe', 'Stop a report'),
   },
+  /** A customer's conversation about their complaint (#37): the signed link mailed with each reply (public). */
+  caseReply: {
+    ...route('/reply/:token', 'Your feedback'),
+    getHref: (token: string) => `/reply/${encodeURIComponent(token)}`,
+  },
   /** Same layout as the business area but without the token guard (spec §2). */
   businessOpen: {
     user: route('/user', 'User'),
