@@ -20,6 +20,8 @@ async function caseOfLink(token: string): Promise<CaseDoc> {
   return doc;
 }
 
+/** Resolved, or closed after it: the customer may be asked (and answer) "did we put it right?". */
+const ENDED: Array<'resolved' | 'closed'> = ['resolved', 'closed'];
 const isEnded = (doc: Pick<CaseDoc, 'status'>) => doc.status === 'resolved' || doc.status === 'closed';
 
 async function view(doc: CaseDoc): Promise<TCustomerCaseView> {
@@ -92,7 +94,7 @@ export async function customerRecovery(
   if (!isEnded(doc) || !doc.resolvedAt)
     throw new AppError('NOT_RESOLVED', 'You can tell us once your feedback has been resolved', 409);
   const answered = await CaseModel.findOneAndUpdate(
-    { _id: doc._id, recovered: null, status: { $in: ['resolved', 'closed'] } },
+    { _id: doc._id, recovered: null, status: { $in: ENDED } },
     {
       $set: { recovered },
       $push: pushHistory({
@@ -115,7 +117,14 @@ export async function customerRecovery(
 export async function askRecovery(caseId: string, now = new Date()): Promise<boolean> {
   if (!Types.ObjectId.isValid(caseId)) return false;
   const claimed = await CaseModel.findOneAndUpdate(
-    { _id: caseId, status: 'resolved', recoveryAskedAt: null, recovered: null, contact: { $ne: null } },
+    {
+      _id: caseId,
+      status: { $in: ENDED },
+      resolvedAt: { $ne: null },
+      recoveryAskedAt: null,
+      recovered: null,
+      contact: { $ne: null },
+    },
     { $set: { recoveryAskedAt: now } },
     { returnDocument: 'after' },
   ).lean<CaseDoc>();
@@ -162,7 +171,7 @@ export const RECOVERY_ASK_WITHIN_MS = 14 * 24 * 3600_000;
 export async function askPendingRecoveries(now = new Date()): Promise<number> {
   const due = await CaseModel.find(
     {
-      status: 'resolved',
+      status: { $in: ENDED },
       recoveryAskedAt: null,
       resolvedAt: { $gte: new Date(now.getTime() - RECOVERY_ASK_WITHIN_MS) },
       recovered: null,
