@@ -33,7 +33,7 @@ describe('/reply/:token', () => {
       [`GET ${path}`]: () => jsonResponse(200, viewOf()),
       [`POST ${path}`]: () => jsonResponse(201, answered),
     });
-    renderApp(paths.caseReply.getHref(token));
+    renderApp(paths.caseReply.path.replace(':token', token));
     expect(await screen.findByRole('heading', { name: 'Harbour Coffee' })).toBeInTheDocument();
     expect(screen.getByText('About your visit to Harbour Street')).toBeInTheDocument();
     const conversation = screen.getByRole('list', { name: 'Conversation' });
@@ -59,7 +59,7 @@ describe('/reply/:token', () => {
       [`GET ${path}`]: () => jsonResponse(200, viewOf({ askRecovery: true })),
       [`POST ${path}/recovery`]: () => jsonResponse(201, viewOf({ askRecovery: false, recovered: true })),
     });
-    renderApp(paths.caseReply.getHref(token));
+    renderApp(paths.caseReply.path.replace(':token', token));
     const question = await screen.findByRole('region', { name: 'Did we put it right?' });
     await userEvent.click(within(question).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Thank you for telling us')).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('/reply/:token', () => {
   it('shows loading, then says plainly that an expired link has expired', async () => {
     const held = deferred<Response>();
     mockFetch({ [`GET ${path}`]: () => held.promise });
-    renderApp(paths.caseReply.getHref(token));
+    renderApp(paths.caseReply.path.replace(':token', token));
     expect(await screen.findByRole('status', { name: 'Loading your conversation' })).toBeInTheDocument();
     held.resolve(jsonResponse(404, { message: 'This link has expired or is not valid' }));
     expect(await screen.findByText('This link has expired')).toBeInTheDocument();
@@ -84,7 +84,7 @@ describe('/reply/:token', () => {
           ? jsonResponse(500, { message: 'Something went wrong' })
           : jsonResponse(200, viewOf({ canAnswer: false, messages: [] })),
     });
-    renderApp(paths.caseReply.getHref(token));
+    renderApp(paths.caseReply.path.replace(':token', token));
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('This conversation is closed.')).toBeInTheDocument();
     expect(screen.getByText(/No messages yet/)).toBeInTheDocument();
