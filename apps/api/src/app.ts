@@ -46,6 +46,7 @@ import { registerBoardReactions } from './modules/boards/boards.realtime';
 import { boardsRouter } from './modules/boards/boards.router';
 import { brandRouter } from './modules/brand/brand.router';
 import { caseLoopRouter } from './modules/cases/case-loop.router';
+import { registerCaseReactions } from './modules/cases/case-reactions';
 import { casesRouter } from './modules/cases/cases.router';
 import { privacyRouter } from './modules/cases/privacy.router';
 import { validateSession } from './modules/users/users.service';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps = {}): Express {
   registerInsightReactions();
   registerBoardReactions();
   registerWebhooks();
+  registerCaseReactions();
   const app = express();
   app.disable('x-powered-by');
   // JSON with <, > and & as \u escapes (same values): nginx puts the store face into the QR page's HTML as is, where a

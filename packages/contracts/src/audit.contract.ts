@@ -1,7 +1,7 @@
 // /audit: the business's append-only log of every change a member made (who, role, what, store, before/after, when).
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { businessRoute, ZRoleSchema } from './access';
+import { businessRoute, ROLE_LABELS, ROLES, type TRole } from './access';
 import { ZObjectIdSchema, zQueryInt } from './common';
 import { ZDaySchema } from './stores.contract';
 
@@ -35,10 +35,19 @@ export const AUDIT_KINDS = [
 export const ZAuditKindSchema = z.enum(AUDIT_KINDS);
 export type TAuditKind = z.infer<typeof ZAuditKindSchema>;
 
+/** Who made a change: a member's role, or the product itself ("System") or a customer through a signed link. */
+export const AUDIT_ACTOR_ROLES = [...ROLES, 'system', 'customer'] as const;
+export type TAuditActorRole = (typeof AUDIT_ACTOR_ROLES)[number];
+export const AUDIT_ACTOR_LABELS: Record<TAuditActorRole, string> = {
+  ...(ROLE_LABELS as Record<TRole, string>),
+  system: 'System',
+  customer: 'Customer',
+};
+
 export const ZAuditEntrySchema = z.object({
   _id: ZObjectIdSchema,
   at: z.string(),
-  actor: z.object({ _id: ZObjectIdSchema, fullname: z.string(), role: ZRoleSchema }),
+  actor: z.object({ _id: ZObjectIdSchema, fullname: z.string(), role: z.enum(AUDIT_ACTOR_ROLES) }),
   kind: ZAuditKindSchema,
   /** e.g. "store.update", "member.remove". */
   action: z.string(),

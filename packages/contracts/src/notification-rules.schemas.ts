@@ -51,6 +51,8 @@ const ZRuleBaseSchema = z.object({
   escalation: ZEscalationSchema.nullable().optional(),
   /** Delivered during the member's quiet hours too. */
   urgent: z.boolean().optional(),
+  /** When the rule fires for a rating, a case is opened for that rating too (cases module). */
+  openCase: z.boolean().optional(),
 });
 
 export const ZLowRatingRuleSchema = ZRuleBaseSchema.extend({
@@ -164,7 +166,14 @@ export const NEW_RULE: Record<TRuleType, TRuleInput> = {
     hour: 8,
     weekday: 1,
   },
-  'below-target': { type: 'below-target', enabled: true, stores: [], email: true, metric: 'average', days: 3 },
+  'below-target': {
+    type: 'below-target',
+    enabled: true,
+    stores: [],
+    email: true,
+    metric: 'average',
+    days: 3,
+  },
 };
 
 /** On from day one, so the bell works without set-up (issue 10): 1–2 star ratings, the window rule, the allowance. */
@@ -199,7 +208,13 @@ export const alertText = {
     `(${v.used.toLocaleString('en-GB')} of ${v.allowance.toLocaleString('en-GB')}).`,
   belowTarget: (
     w: TAlertWords,
-    v: { store: string; metric: keyof typeof TARGET_METRIC_LABELS; days: number; actual: string; target: string },
+    v: {
+      store: string;
+      metric: keyof typeof TARGET_METRIC_LABELS;
+      days: number;
+      actual: string;
+      target: string;
+    },
   ) =>
     `${w.em(v.store)} has been below its ${TARGET_METRIC_LABELS[v.metric]} target of ${w.em(v.target)} ` +
     `for ${w.em(`${v.days} day${v.days === 1 ? '' : 's'}`)} (yesterday: ${w.em(v.actual)}).`,

@@ -12,6 +12,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'alert.fired',
   'alert.acknowledged',
   'visit_allowance.reached',
+  'case.opened',
+  'case.resolved',
 ] as const;
 export const ZWebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES, {
   errorMap: () => ({ message: `Event must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` }),
@@ -25,6 +27,8 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, string> = {
   'alert.fired': 'An alert fires',
   'alert.acknowledged': 'An alert is acknowledged',
   'visit_allowance.reached': 'The tracked-visit allowance reaches 80 % or 100 %',
+  'case.opened': 'A case is opened',
+  'case.resolved': 'A case is resolved',
 };
 
 export const ZWebhookUrlSchema = z

@@ -3,6 +3,7 @@ import { env } from '../config/env';
 import { logger } from '../lib/logger';
 import { startScheduler, type ScheduledJob, type Scheduler } from '../lib/scheduler';
 import { alertJobs } from '../modules/alerts/alerts.jobs';
+import { caseJobs } from '../modules/cases/case-escalation';
 import { analyticsJobs } from '../modules/analytics/rollup.settle';
 import { caseLoopJobs } from '../modules/cases/case-loop.jobs';
 import { pipelineJobs } from '../modules/feedback/pipeline.drain';
@@ -18,6 +19,7 @@ export function scheduledJobs(): ScheduledJob[] {
     ...insightJobs(),
     ...reportJobs(),
     ...alertJobs(),
+    ...caseJobs(),
     ...caseLoopJobs(),
   ];
 }

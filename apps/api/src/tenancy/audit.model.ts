@@ -1,6 +1,6 @@
-// The audit log: one append-only entry per change a member made; the API has no route that edits or deletes one.
+// The audit log: one append-only entry per change a member (or the system, or a customer's signed link) made; the API has no route that edits or deletes one.
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
-import { AUDIT_KINDS, ROLES } from '@cx/contracts';
+import { AUDIT_ACTOR_ROLES, AUDIT_KINDS } from '@cx/contracts';
 
 const auditSchema = new Schema(
   {
@@ -9,7 +9,8 @@ const auditSchema = new Schema(
     actor: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     /** Name and role as they were when the change was made: history does not change with a later rename. */
     actorName: { type: String, required: true },
-    actorRole: { type: String, enum: ROLES, required: true },
+    /** A member's role, or 'system' / 'customer' for steps no member took (then `actor` is a fixed id, tenancy/audit.ts). */
+    actorRole: { type: String, enum: AUDIT_ACTOR_ROLES, required: true },
     /** Set when an API key acted: then `actor` is the key's id and `actorName` names the key. */
     apiKey: { type: Schema.Types.ObjectId, ref: 'ApiKey', default: null },
     kind: { type: String, enum: AUDIT_KINDS, required: true },

@@ -1,6 +1,6 @@
 // The one audit writer: the access layer knows who and in which role, the service says what changed.
 import type { Types } from 'mongoose';
-import type { TAuditKind } from '@cx/contracts';
+import type { TAuditActorRole, TAuditKind } from '@cx/contracts';
 import { logger } from '../lib/logger';
 import { UserModel } from '../modules/users/user.model';
 import type { Access } from './access';
@@ -36,19 +36,77 @@ async function actorNameOf(access: Access): Promise<string> {
   return actor?.fullname ?? 'Former member';
 }
 
+/** Who acted when no member did: the product itself (a rule, a job) or a customer through a signed link. */
+export type NonMemberActor = 'System' | 'Customer';
+/** Their fixed actor ids (no user has them), so filtering the log by a person never picks these steps up. */
+export const NON_MEMBER_ACTOR_IDS: Record<NonMemberActor, string> = {
+  System: '000000000000000000000001',
+  Customer: '000000000000000000000002',
+};
+
+/**
+ * Appends one entry for a step no member took (named "System" or "Customer", with a fixed actor id); like
+ * recordAudit, a failed append is logged rather than thrown.
+ */
+export async function recordNonMemberAudit(
+  businessId: string,
+  actor: NonMemberActor,
+  change: AuditChange,
+  at = new Date(),
+): Promise<void> {
+  await append(
+    {
+      business: businessId,
+      actor: NON_MEMBER_ACTOR_IDS[actor],
+      actorName: actor,
+      actorRole: actor === 'System' ? 'system' : 'customer',
+      apiKey: null,
+    },
+    change,
+    at,
+  );
+}
+
 /**
  * Appends one entry. The change has already happened: a failed append is logged loudly rather than turned into an
  * error for a change that did succeed.
  */
 export async function recordAudit(access: Access, change: AuditChange, at = new Date()): Promise<void> {
+  let actorName: string;
   try {
-    await AuditModel.create({
+    actorName = await actorNameOf(access);
+  } catch (err) {
+    logger.error({ err, action: change.action, businessId: access.businessId }, 'audit entry not written');
+    return;
+  }
+  await append(
+    {
       business: access.businessId,
-      at,
       actor: access.userId,
-      actorName: await actorNameOf(access),
+      actorName,
       actorRole: access.role,
       apiKey: access.apiKey?.id ?? null,
+    },
+    change,
+    at,
+  );
+}
+
+async function append(
+  who: {
+    business: string;
+    actor: string;
+    actorName: string;
+    actorRole: TAuditActorRole;
+    apiKey: string | null;
+  },
+  change: AuditChange,
+  at: Date,
+): Promise<void> {
+  try {
+    await AuditModel.create({
+      ...who,
+      at,
       kind: change.kind,
       action: change.action,
       summary: change.summary.slice(0, 500),
@@ -58,6 +116,6 @@ export async function recordAudit(access: Access, change: AuditChange, at = new 
       after: trimmed(change.after),
     });
   } catch (err) {
-    logger.error({ err, action: change.action, businessId: access.businessId }, 'audit entry not written');
+    logger.error({ err, action: change.action, businessId: who.business }, 'audit entry not written');
   }
 }

@@ -6,10 +6,11 @@ import { resetRateLimits } from '../../src/lib/rate-limit';
 import { askRecovery, askPendingRecoveries } from '../../src/modules/cases/case-customer.service';
 import { CaseModel } from '../../src/modules/cases/case.model';
 import { ContactRequestModel } from '../../src/modules/cases/contact.model';
+import { AuditModel } from '../../src/tenancy/audit.model';
 import { BusinessModel } from '../../src/tenancy/business.model';
 import { setupTestDb } from '../helpers/db';
 import { settleMail, useMailbox } from '../helpers/mailbox';
-import { makeLoopCase, tokenIn } from './support';
+import { makeLoopCase, tokenIn } from './loop-support';
 
 setupTestDb();
 const mailbox = useMailbox();
@@ -114,6 +115,9 @@ describe('POST /api/v1/case-replies/:token', () => {
     expect(stored!.status).toBe('in_progress');
     expect(stored!.messages.at(-1)).toMatchObject({ from: 'customer', author: 'Customer', channel: 'link' });
     expect(stored!.history.map((h) => h.summary)).toContain('Customer answered');
+    const audit = await AuditModel.findOne({ action: 'case.answer' }).lean();
+    expect(audit).toMatchObject({ actorName: 'Customer', actorRole: 'customer' });
+    expect(audit!.summary).toMatch(/^Case #\d+: the customer answered/);
     await answer(token, '   ').expect(400);
   });
 
@@ -152,6 +156,13 @@ describe('did we put it right?', () => {
     const stored = await CaseModel.findById(caseId).lean();
     expect(stored!.recovered).toBe(true);
     expect(stored!.history.map((h) => h.summary)).toContain('Customer says we put it right');
+    const steps = await AuditModel.find({ action: { $in: ['case.recovery_asked', 'case.recovery'] } })
+      .sort({ at: 1 })
+      .lean();
+    expect(steps.map((a) => [a.action, a.actorName])).toEqual([
+      ['case.recovery_asked', 'System'],
+      ['case.recovery', 'Customer'],
+    ]);
   });
 
   it('the periodic job asks resolved cases the core never asked about', async () => {

@@ -11,7 +11,7 @@ import { makeMember } from '../factories';
 import { setupTestDb } from '../helpers/db';
 import { useMailbox } from '../helpers/mailbox';
 import { makeShop } from '../feedback/support';
-import { makeLoopCase, tokenIn } from './support';
+import { makeLoopCase, tokenIn } from './loop-support';
 
 setupTestDb();
 const mailbox = useMailbox();

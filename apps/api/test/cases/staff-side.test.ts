@@ -12,7 +12,7 @@ import { AuditModel } from '../../src/tenancy/audit.model';
 import { makeMember } from '../factories';
 import { setupTestDb } from '../helpers/db';
 import { makeShop, type Shop } from '../feedback/support';
-import { makeLoopCase, ratedWithRollups } from './support';
+import { makeLoopCase, ratedWithRollups } from './loop-support';
 
 setupTestDb();
 const app = createApp();

@@ -1,91 +1,112 @@
-// Cases for the loop tests: a store with a rating naming a staff member, its contact request and its case, built directly.
+// Helpers for the case tests: a chain with an area tree (North › Leeds › Headingley), its team, and ratings accepted as the submit accepts them.
+import type { Express } from 'express';
+import request from 'supertest';
 import type { Types } from 'mongoose';
-import { CaseModel } from '../../src/modules/cases/case.model';
+import { reactionNamed, type RatingAccepted } from '../../src/modules/feedback/rating-accepted';
 import { ContactRequestModel } from '../../src/modules/cases/contact.model';
-import { settleRatingRollups } from '../../src/modules/feedback/pipeline';
-import { rollupWork } from '../../src/modules/ratings/pending-work';
-import { RatingModel, type RatingDoc } from '../../src/modules/ratings/rating.model';
-import { localDay, localHour } from '../../src/lib/time';
-import { makeShop, type Shop } from '../feedback/support';
+import type { RatingDoc } from '../../src/modules/ratings/rating.model';
+import { StoreModel } from '../../src/modules/stores/store.model';
+import { makeAreaMember, makeMember, makeRating, makeStaff, makeUser, type MadeUser } from '../factories';
 
-let numbers = 0;
-
-/** A rating stored as the submit path stores it (with its owed +1) and its rollups applied. */
-export async function ratedWithRollups(
-  shop: Shop,
-  fields: { score: number; staff?: Types.ObjectId | null; comment?: string; kind?: 'staff' | 'experience' },
-  at = new Date(),
-): Promise<RatingDoc> {
-  const doc = await RatingModel.create({
-    business: shop.business.id,
-    store: shop.store._id,
-    kind: fields.kind ?? 'staff',
-    staff: fields.staff ?? null,
-    score: fields.score,
-    comment: fields.comment ?? '',
-    day: localDay(at, shop.store.timeZone),
-    hour: localHour(at, shop.store.timeZone),
-    createdAt: at,
-    pending: [rollupWork(1, at)],
-  });
-  const rating = doc.toObject() as unknown as RatingDoc;
-  await settleRatingRollups(rating);
-  return (await RatingModel.findById(rating._id).lean<RatingDoc>())!;
+export interface Chain {
+  owner: MadeUser;
+  admin: MadeUser;
+  areas: { north: string; leeds: string };
+  /** Headingley sits in Leeds (under North); Soho has no area below the top. */
+  store: Awaited<ReturnType<typeof storeOf>>;
+  other: Awaited<ReturnType<typeof storeOf>>;
+  staff: Awaited<ReturnType<typeof makeStaff>>;
+  /** Granted Headingley itself. */
+  manager: MadeUser;
+  viewer: MadeUser;
+  /** Granted the Leeds district / the North region. */
+  district: MadeUser;
+  region: MadeUser;
+  /** A manager of Soho only: Headingley does not exist for them. */
+  outsider: MadeUser;
 }
 
-export interface LoopCase {
-  shop: Shop;
-  caseId: string;
-  rating: RatingDoc;
-  contactId: Types.ObjectId | null;
+const storeOf = async (id: string) => (await StoreModel.findById(id))!;
+
+export async function makeChain(app: Express): Promise<Chain> {
+  const owner = await makeUser({ fullname: 'Olive Owner' });
+  const post = async (path: string, body: object) =>
+    (await request(app).post(`/api/v1${path}`).set(owner.auth).send(body).expect(201)).body;
+  const north = (await post('/areas', { name: 'North' }))._id as string;
+  const leeds = (await post('/areas', { name: 'Leeds', parent: north }))._id as string;
+  const headingley = (
+    await post('/store/create', { name: 'Headingley', timeZone: 'Europe/London', area: leeds })
+  ).store._id as string;
+  const soho = (await post('/store/create', { name: 'Soho', timeZone: 'Europe/London' })).store._id as string;
+  const store = await storeOf(headingley);
+  const other = await storeOf(soho);
+  return {
+    owner,
+    admin: await makeMember(owner.id, 'admin', null, { fullname: 'Ada Admin' }),
+    areas: { north, leeds },
+    store,
+    other,
+    staff: await makeStaff(owner.id, [store._id], { name: 'Sam Staff' }),
+    manager: await makeMember(owner.id, 'manager', [store._id], { fullname: 'Mia Manager' }),
+    viewer: await makeMember(owner.id, 'viewer', [store._id], { fullname: 'Vic Viewer' }),
+    district: await makeAreaMember(owner.id, 'manager', [leeds], [], { fullname: 'Dee District' }),
+    region: await makeAreaMember(owner.id, 'manager', [north], [], { fullname: 'Reg Region' }),
+    outsider: await makeMember(owner.id, 'manager', [other._id], { fullname: 'Otto Outside' }),
+  };
 }
 
-/** A 1★ rating of Alice with a comment, the customer's contact request (unless `contact: null`) and its case. */
-export async function makeLoopCase(
-  opts: {
-    shop?: Shop;
-    contact?: { email?: string; phone?: string } | null;
-    status?: 'new' | 'in_progress' | 'waiting' | 'resolved' | 'closed';
+/** A stored rating handed to the cases reaction as the submit's fan-out does (awaited here). */
+export async function acceptRating(
+  store: { _id: Types.ObjectId; business: Types.ObjectId; name: string; timeZone: string },
+  o: {
+    score: number;
     comment?: string;
-  } = {},
-): Promise<LoopCase> {
-  const shop = opts.shop ?? (await makeShop({ name: 'Harbour Street' }));
-  const rating = await ratedWithRollups(shop, {
-    score: 1,
-    staff: shop.alice._id,
-    comment: opts.comment ?? 'My order was wrong and Alice was rude',
-  });
-  const contact =
-    opts.contact === null
-      ? null
-      : await ContactRequestModel.create({
-          business: shop.business.id,
-          store: shop.store._id,
-          rating: rating._id,
-          email: opts.contact?.email ?? (opts.contact?.phone ? null : 'jo.customer@example.com'),
-          phone: opts.contact?.phone ?? null,
-          phoneDigits: opts.contact?.phone?.replace(/\D/g, '') ?? null,
-          consentAt: new Date(),
-        });
-  numbers += 1;
-  const doc = await CaseModel.create({
-    business: shop.business.id,
-    store: shop.store._id,
-    number: numbers,
-    rating: rating._id,
-    staff: shop.alice._id,
-    reason: contact ? 'contact_request' : 'low_with_comment',
-    summary: '1★ with a comment',
-    status: opts.status ?? 'new',
-    dueAt: new Date(Date.now() + 86_400_000),
-    contact: contact?._id ?? null,
-  });
-  return { shop, caseId: String(doc._id), rating, contactId: contact?._id ?? null };
+    staff?: Types.ObjectId;
+    flagged?: boolean;
+    contact?: { email?: string; phone?: string };
+    createdAt?: Date;
+  },
+): Promise<RatingDoc> {
+  const rating = (await makeRating(store, {
+    score: o.score,
+    comment: o.comment ?? '',
+    kind: o.staff ? 'staff' : 'experience',
+    staff: o.staff ?? null,
+    createdAt: o.createdAt ?? new Date(),
+    flag: { suspicious: !!o.flagged, reasons: o.flagged ? ['burst'] : [] },
+  })) as RatingDoc;
+  if (o.contact) await contactFor(store, rating, o.contact);
+  await runCasesReaction({ rating, store: storeFor(store), flagged: !!o.flagged });
+  return rating;
 }
 
-/** The path part of a mailed reply link (`…/reply/<token>`). */
-export function tokenIn(text: string): string {
-  const m = /\/reply\/([A-Za-z0-9_.-]+)/.exec(text);
-  if (!m) throw new Error(`no reply link in: ${text.slice(0, 300)}`);
-  return m[1]!;
-}
+export const storeFor = (store: {
+  _id: Types.ObjectId;
+  business: Types.ObjectId;
+  name: string;
+  timeZone: string;
+}) => ({
+  _id: store._id,
+  business: store.business,
+  name: store.name,
+  timeZone: store.timeZone,
+});
+
+export const runCasesReaction = (event: RatingAccepted) => reactionNamed('cases')!(event);
+
+export const contactFor = (
+  store: { _id: Types.ObjectId; business: Types.ObjectId },
+  rating: { _id: Types.ObjectId },
+  c: { email?: string; phone?: string },
+) =>
+  ContactRequestModel.create({
+    business: store.business,
+    store: store._id,
+    rating: rating._id,
+    email: c.email ?? null,
+    phone: c.phone ?? null,
+    phoneDigits: c.phone ? c.phone.replace(/\D/g, '') : null,
+    consentAt: new Date(),
+  });
+
+export const HOUR = 3_600_000;

@@ -46,9 +46,9 @@ describe('GET /api/v1/openapi.json', () => {
       return [r.key, scope !== null, scope];
     });
     expect(seen).toEqual(expected);
-    // 10 reads (ratings, analytics with the area league, the themes report), the 8 webhook routes (webhooks:manage)
-    // and the store import (stores:import).
-    expect(expected.filter(([, keyed]) => keyed).length).toBe(19);
+    // 10 reads (ratings, analytics with the area league, the themes report), the 8 webhook routes (webhooks:manage),
+    // the store import (stores:import) and the 3 case reads (cases:read: list, one case, the numbers).
+    expect(expected.filter(([, keyed]) => keyed).length).toBe(22);
   });
 });
 
@@ -62,9 +62,14 @@ describe('the error body', () => {
     });
     type Response = { description: string; content?: Record<string, { schema: unknown }> };
     const paths = res.body.paths as Record<string, Record<string, { responses: Record<string, Response> }>>;
+    // The one documented exception: opening a case by hand for a rating that has one answers 409 with that case.
+    const exception = paths['/api/v1/cases']!.post!.responses['409']!;
+    expect(exception.content?.['application/json']?.schema).toMatchObject({
+      properties: { number: {}, history: {} },
+    });
     const errors = Object.values(paths).flatMap((ops) =>
       Object.values(ops).flatMap((op) =>
-        Object.entries(op.responses).filter(([status]) => Number(status) >= 400),
+        Object.entries(op.responses).filter(([status, r]) => Number(status) >= 400 && r !== exception),
       ),
     );
     expect(errors.length).toBeGreaterThan(routes.length * 10);

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { writesFromElsewhere } from './db';
 
 export interface ApiProcess {
   url: string;
@@ -29,6 +30,8 @@ export async function startApiProcess(opts: {
 }): Promise<ApiProcess> {
   // PORT=0 and the port read back from the child's "API ready … (port N," line: probing a port picked here and
   // released could find another test's server that the OS gave the same port, and report it as this one.
+  // its writes bypass this worker's connection: clears cannot know which collections they touched
+  const ended = writesFromElsewhere();
   const logs: string[] = [];
   let url: string | undefined;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -55,6 +58,7 @@ export async function startApiProcess(opts: {
       if (ready) url = `http://127.0.0.1:${ready[1]}`;
     }
   };
+  child.once('exit', ended);
   child.stdout.on('data', push);
   child.stderr.on('data', push);
   const deadline = Date.now() + 60_000;

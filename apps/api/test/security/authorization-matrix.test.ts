@@ -3,9 +3,10 @@
 // A route without a declared permission, or without a line in `SPECS` below, fails this suite.
 import { randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
-import { PERMISSIONS, can, type TRole, type TRouteAccess } from '@cx/contracts';
+import { DEFAULT_CASE_SETTINGS, PERMISSIONS, can, type TRole, type TRouteAccess } from '@cx/contracts';
 import { createApp } from '../../src/app';
 import { BoardModel } from '../../src/modules/boards/board.model';
+import { CaseModel } from '../../src/modules/cases/case.model';
 import { WebhookDeliveryModel, WebhookEndpointModel } from '../../src/modules/integrations/webhook.model';
 import { KioskModel } from '../../src/modules/kiosks/kiosk.model';
 import { RuleModel } from '../../src/modules/notifications/rule.model';
@@ -134,6 +135,21 @@ async function areaAt(c: Ctx): Promise<string> {
 }
 const week = '2025-06-02';
 const oid = () => String(new Types.ObjectId());
+let caseNumber = 0;
+/** A case at the target store (about a fresh rating there). */
+async function caseAt(c: Ctx): Promise<string> {
+  const rating = await makeRating(c.store, { score: 1, comment: 'Matrix' });
+  const doc = await CaseModel.create({
+    business: c.store.business,
+    store: c.store._id,
+    number: ++caseNumber,
+    rating: rating._id,
+    reason: 'manual',
+    summary: 'Matrix',
+    dueAt: new Date(Date.now() + 3_600_000),
+  });
+  return String(doc._id);
+}
 
 interface Spec {
   /**
@@ -411,6 +427,16 @@ const SPECS: Record<string, Spec> = {
   'onboarding.dismiss': none(() => ({ body: { dismissed: true } })),
   'targets.list': store((c) => ({ query: { node: c.id } })),
   'targets.set': store((c) => ({ body: { metric: 'average', node: c.id, value: 4.2 } })),
+  'cases.getSettings': none(),
+  'cases.putSettings': none(() => ({ body: DEFAULT_CASE_SETTINGS })),
+  'cases.list': store((c) => ({ query: { store: c.id } })),
+  'cases.get': store(async (c) => ({ params: { id: await caseAt(c) } })),
+  'cases.open': store(async (c) => ({
+    body: { rating: String((await makeRating(c.store, { score: 2 }))._id) },
+  })),
+  'cases.update': store(async (c) => ({ params: { id: await caseAt(c) }, body: { status: 'in_progress' } })),
+  'cases.addNote': store(async (c) => ({ params: { id: await caseAt(c) }, body: { text: 'Matrix note' } })),
+  'cases.metrics': analytics,
 };
 
 const routes = contractRoutes();

@@ -32,7 +32,30 @@ const dashboardAims = (a: Victim) => [
   { query: { areas: a.userId } },
 ];
 
+const caseId = (a: Victim) => ({ id: a.case });
+
 export const isolationMatrix: Record<string, MatrixEntry> = {
+  'cases.getSettings': own(() => [{}]),
+  'cases.putSettings': own(() => [
+    {
+      body: {
+        slaHours: { urgent: 1, high: 2, normal: 3, low: 4 },
+        autoOpen: { lowWithComment: false, contactRequest: true },
+        assignment: 'round_robin',
+        retentionDays: 7,
+      },
+    },
+  ]),
+  'cases.list': foreign((a) => [{ query: { store: a.store } }, { query: { area: a.userId } }]),
+  'cases.get': foreign((a) => [{ params: caseId(a) }]),
+  'cases.open': foreign((a) => [{ body: { rating: a.rating } }, { body: { rating: a.flaggedRating } }]),
+  'cases.update': foreign((a) => [
+    { params: caseId(a), body: { status: 'closed' } },
+    { params: caseId(a), body: { status: 'resolved', rootCause: 'other', action: 'Hijacked' } },
+  ]),
+  'cases.addNote': foreign((a) => [{ params: caseId(a), body: { text: 'planted note' } }]),
+  'cases.metrics': foreign((a) => [{ query: { stores: a.store } }, { query: { areas: a.userId } }]),
+
   'ratingReview.listFlagged': own((a) => [{ query: {} }, { query: { store: a.store, status: 'all' } }]),
   'ratingReview.restore': foreign((a) => [
     { params: { id: a.flaggedRating }, body: { note: 'mine now' } },
@@ -88,7 +111,11 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'rota.importShifts': foreign((a) =>
     ['true', 'false'].map((dryRun) => ({
       body: { store: a.store, dryRun },
-      upload: { field: 'file', content: 'Employee,Date,Start,End\nVictim Staff,2025-06-02,09:00,17:00\n', filename: 'b.csv' },
+      upload: {
+        field: 'file',
+        content: 'Employee,Date,Start,End\nVictim Staff,2025-06-02,09:00,17:00\n',
+        filename: 'b.csv',
+      },
     })),
   ),
   'rota.onShift': own((a) => [
@@ -218,7 +245,9 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'brand.posters': foreign((a) => [{ query: { stores: a.store } }, { query: { areas: a.userId } }]),
   // The caller's own current business only: B renaming or dismissing acts on B's business, never A's.
   'onboarding.get': own(() => [{}]),
-  'onboarding.firstRun': own(() => [{ body: { businessName: 'Planted', storesPlanned: 2, createStores: true } }]),
+  'onboarding.firstRun': own(() => [
+    { body: { businessName: 'Planted', storesPlanned: 2, createStores: true } },
+  ]),
   'onboarding.dismiss': own(() => [{ body: { dismissed: true } }]),
   'targets.list': foreign((a) => [{ query: { node: a.store } }, { query: { node: a.userId } }]),
   // A's store among B's own: the whole request is refused and neither store changes.

@@ -1,10 +1,10 @@
 // Two businesses for the isolation and fuzz suites: A (the victim, with one of everything) and B (the intruder).
 import { BoardModel } from '../../src/modules/boards/board.model';
+import { CaseModel } from '../../src/modules/cases/case.model';
+import { ContactRequestModel } from '../../src/modules/cases/contact.model';
 import { StaffModel } from '../../src/modules/staff/staff.model';
 import { StoreModel } from '../../src/modules/stores/store.model';
 import { UserModel } from '../../src/modules/users/user.model';
-import { CaseModel } from '../../src/modules/cases/case.model';
-import { ContactRequestModel } from '../../src/modules/cases/contact.model';
 import { RatingModel } from '../../src/modules/ratings/rating.model';
 import { RollupModel } from '../../src/modules/analytics/rollup.model';
 import { ThemeRollupModel } from '../../src/modules/analytics/theme-rollup.model';
@@ -32,13 +32,13 @@ export interface Victim {
   image: string;
   /** One of A's breakroom boards (switched on). */
   board: string;
-  /** A's case about the plain rating, with the customer's contact request and an open dispute. */
-  case: string;
   /** A live share link to A's staff member's scorecard. */
   scorecardShare: string;
   /** One of A's webhook endpoints (a documentation host: nothing is ever sent) and one of its deliveries. */
   webhook: string;
   webhookDelivery: string;
+  /** A case about A's plain rating, with the customer's contact request. */
+  case: string;
   /** Strings only A's records contain: any of them in B's answer is a leak. */
   secrets: string[];
 }
@@ -97,26 +97,6 @@ export async function makeVictim(): Promise<Victim> {
     },
     shoutOut: { staff: staff._id, hidden: false },
   });
-  const contact = await ContactRequestModel.create({
-    business: user.id,
-    store: store._id,
-    rating: rating._id,
-    email: 'victim.customer@example.com',
-    consentAt: new Date(),
-  });
-  const aCase = await CaseModel.create({
-    business: user.id,
-    store: store._id,
-    number: 1,
-    rating: rating._id,
-    staff: staff._id,
-    reason: 'contact_request',
-    summary: 'Contact request',
-    dueAt: new Date(Date.now() + 86_400_000),
-    contact: contact._id,
-    dispute: 'open',
-    staffSide: 'victim staff side',
-  });
   await VocabularyModel.create({
     business: user.id,
     discovered: [{ phrase: 'zephyrtheme', kind: 'phrase', count: 3, at: new Date() }],
@@ -170,7 +150,33 @@ export async function makeVictim(): Promise<Victim> {
     payload: '{"data":"victim webhook payload"}',
     status: 'succeeded',
   });
+  const contact = await ContactRequestModel.create({
+    business: user.id,
+    store: store._id,
+    rating: rating._id,
+    email: 'zephyr.customer@victim-mail.example',
+    phone: '+44 7700 900417',
+    phoneDigits: '447700900417',
+    consentAt: new Date(),
+  });
+  const caseDoc = await CaseModel.create({
+    business: user.id,
+    store: store._id,
+    number: 1,
+    rating: rating._id,
+    staff: staff._id,
+    reason: 'contact_request',
+    summary: 'Contact request',
+    dueAt: new Date(Date.now() + 24 * 3_600_000),
+    contact: contact._id,
+    // open, so a ruling from B that got through would change it
+    dispute: 'open',
+    notes: [
+      { author: user.user._id, authorName: 'Victoria Victim', text: 'victim case note', at: new Date() },
+    ],
+  });
   const ids = {
+    case: String(caseDoc._id),
     board: String(board._id),
     userId: user.id,
     rule: String(rule!._id),
@@ -179,7 +185,6 @@ export async function makeVictim(): Promise<Victim> {
     shift: String(shift._id),
     flaggedRating: String(flagged._id),
     rating: String(rating._id),
-    case: String(aCase._id),
     image,
     scorecardShare: String(share._id),
     webhook: String(webhook._id),
@@ -199,13 +204,14 @@ export async function makeVictim(): Promise<Victim> {
       '1 Victim Street',
       'victim flagged comment',
       'victim plain comment',
-      'victim.customer@example.com',
-      'victim staff side',
       'zephyrtheme',
       'Victim theme name',
       'victim-hooks.example.com',
       'victim webhook payload',
       'whsec_dmljdGlt',
+      'zephyr.customer',
+      '900417',
+      'victim case note',
     ],
   };
 }

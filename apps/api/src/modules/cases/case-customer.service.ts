@@ -5,11 +5,36 @@ import { AppError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { sendMail } from '../../lib/mailer';
 import { smsSenderFor } from '../../lib/sms';
+import { recordNonMemberAudit, type NonMemberActor } from '../../tenancy/audit';
 import { pushHistory } from './case-history';
 import { caseOfToken, ensureLinkNonce, replyUrl } from './case-link';
 import { recoveryAskMail } from './case-loop.mail';
 import { liveContactOf, senderOf } from './case-reply.service';
 import { CaseModel, type CaseDoc } from './case.model';
+
+/** The audit entry of a step the customer took through their link (or the system took for them). */
+async function auditStep(
+  doc: Pick<CaseDoc, 'business' | 'store' | 'number'>,
+  actor: NonMemberActor,
+  action: string,
+  summary: string,
+  after: Record<string, unknown>,
+  at: Date,
+): Promise<void> {
+  const { storeName } = await senderOf(doc);
+  await recordNonMemberAudit(
+    String(doc.business),
+    actor,
+    {
+      kind: 'case',
+      action: `case.${action}`,
+      summary: `Case #${doc.number}: ${summary}`,
+      store: { _id: doc.store, name: storeName },
+      after,
+    },
+    at,
+  );
+}
 
 const linkGone = () => new AppError('NOT_FOUND', 'This link has expired or is not valid', 404);
 
@@ -81,6 +106,14 @@ export async function customerAnswer(
       $push: pushHistory({ at: now, actor: 'Customer', action: 'status', summary: 'Status: In progress' }),
     },
   );
+  await auditStep(
+    doc,
+    'Customer',
+    'answer',
+    'the customer answered through their link',
+    { channel: 'link' },
+    now,
+  );
   return view((await CaseModel.findById(doc._id).lean<CaseDoc>())!);
 }
 
@@ -107,6 +140,14 @@ export async function customerRecovery(
     { returnDocument: 'after' },
   ).lean<CaseDoc>();
   if (!answered) throw new AppError('ALREADY_ANSWERED', 'You have already answered. Thank you!', 409);
+  await auditStep(
+    answered,
+    'Customer',
+    'recovery',
+    recovered ? 'the customer says it was put right' : 'the customer says it was not put right',
+    { recovered },
+    now,
+  );
   return view(answered);
 }
 
@@ -149,6 +190,14 @@ export async function askRecovery(caseId: string, now = new Date()): Promise<boo
           summary: 'Asked the customer "did we put it right?"',
         }),
       },
+    );
+    await auditStep(
+      claimed,
+      'System',
+      'recovery_asked',
+      'asked the customer "did we put it right?"',
+      {},
+      now,
     );
     return true;
   } catch (err) {

@@ -13,6 +13,7 @@ import { StaffModel } from '../staff/staff.model';
 import { mayReceive, recipientKey, recipientsOf } from './recipients';
 import { episode } from './episodes';
 import { deliver } from './notify';
+import { ruleFired } from './rule-fired';
 import { RuleModel, type RuleDoc } from './rule.model';
 import { ensureDefaultRules } from './rules.service';
 import { allowanceNotificationKey, crossedThresholds, visitAllowanceAlert } from './visit-allowance-alert';
@@ -37,9 +38,9 @@ function storesOfRule(rule: RuleDoc, member: Access): Record<string, unknown> {
 /** One alert per rule and rating: a re-run of the evaluation (the drainer after a crash) cannot store it twice. */
 const keyOf = (rule: RuleDoc, c: Ctx) => `${String(rule._id)}:${String(c.rating._id)}`;
 
-async function lowRating(rule: RuleDoc, c: Ctx): Promise<void> {
+async function lowRating(rule: RuleDoc, c: Ctx): Promise<boolean> {
   const p = paramsOf<'low-rating'>(rule);
-  if (c.flagged || c.rating.score > p.maxScore || !p.kinds.includes(c.rating.kind)) return;
+  if (c.flagged || c.rating.score > p.maxScore || !p.kinds.includes(c.rating.kind)) return false;
   const staff = c.rating.kind === 'staff' ? await c.staff() : null;
   const subject = staff ? (staff.name ?? 'A staff member') : 'The experience';
   await deliver({
@@ -62,9 +63,10 @@ async function lowRating(rule: RuleDoc, c: Ctx): Promise<void> {
         comment: c.rating.comment ?? '',
       }),
   });
+  return true;
 }
 
-async function lowShareWindow(rule: RuleDoc, c: Ctx): Promise<void> {
+async function lowShareWindow(rule: RuleDoc, c: Ctx): Promise<boolean> {
   const p = paramsOf<'low-share-window'>(rule);
   const since = new Date(c.now.getTime() - p.minutes * 60_000);
   // counted where the ratings are (one row back), not read out: a busy store's window can hold thousands
@@ -81,7 +83,7 @@ async function lowShareWindow(rule: RuleDoc, c: Ctx): Promise<void> {
   const total = counts?.total ?? 0;
   const low = counts?.low ?? 0;
   const holds = total >= p.minRatings && low * 100 >= p.percent * total;
-  if (!(await episode(rule._id, String(c.store._id), holds, c.now, String(c.rating._id)))) return;
+  if (!(await episode(rule._id, String(c.store._id), holds, c.now, String(c.rating._id)))) return false;
   await deliver({
     key: keyOf(rule, c),
     business: c.store.business,
@@ -102,11 +104,12 @@ async function lowShareWindow(rule: RuleDoc, c: Ctx): Promise<void> {
         maxScore: p.maxScore,
       }),
   });
+  return true;
 }
 
-async function staffAverage(rule: RuleDoc, c: Ctx, member: Access): Promise<void> {
+async function staffAverage(rule: RuleDoc, c: Ctx, member: Access): Promise<boolean> {
   const p = paramsOf<'staff-average'>(rule);
-  if (c.rating.kind !== 'staff' || !c.rating.staff || c.flagged) return;
+  if (c.rating.kind !== 'staff' || !c.rating.staff || c.flagged) return false;
   const rows = await RollupModel.find(
     {
       business: c.store.business,
@@ -121,7 +124,7 @@ async function staffAverage(rule: RuleDoc, c: Ctx, member: Access): Promise<void
   const sum = rows.reduce((n, r) => n + (r.scoreSum ?? 0), 0);
   const average = count ? sum / count : 0;
   const holds = count >= (await minSampleOf(String(c.store.business))) && average < p.threshold;
-  if (!(await episode(rule._id, String(c.rating.staff), holds, c.now, String(c.rating._id)))) return;
+  if (!(await episode(rule._id, String(c.rating.staff), holds, c.now, String(c.rating._id)))) return false;
   const staff = await c.staff();
   await deliver({
     key: keyOf(rule, c),
@@ -143,9 +146,10 @@ async function staffAverage(rule: RuleDoc, c: Ctx, member: Access): Promise<void
         threshold: p.threshold,
       }),
   });
+  return true;
 }
 
-async function flaggedBurst(rule: RuleDoc, c: Ctx): Promise<void> {
+async function flaggedBurst(rule: RuleDoc, c: Ctx): Promise<boolean> {
   const p = paramsOf<'flagged-burst'>(rule);
   const since = new Date(c.now.getTime() - p.minutes * 60_000);
   const count = await RatingModel.countDocuments({
@@ -154,7 +158,8 @@ async function flaggedBurst(rule: RuleDoc, c: Ctx): Promise<void> {
     createdAt: { $gt: since, $lte: c.now },
     store: c.store._id,
   });
-  if (!(await episode(rule._id, String(c.store._id), count >= p.count, c.now, String(c.rating._id)))) return;
+  if (!(await episode(rule._id, String(c.store._id), count >= p.count, c.now, String(c.rating._id))))
+    return false;
   await deliver({
     key: keyOf(rule, c),
     business: c.store.business,
@@ -168,6 +173,7 @@ async function flaggedBurst(rule: RuleDoc, c: Ctx): Promise<void> {
     rating: c.rating._id,
     build: (w) => alertText.flaggedBurst(w, { store: c.store.name, count, minutes: p.minutes }),
   });
+  return true;
 }
 
 /**
@@ -197,7 +203,10 @@ async function visitAllowance(rule: RuleDoc, c: Ctx): Promise<void> {
   await checkVisitAllowance(rule, c.now);
 }
 
-const evaluators: Partial<Record<TRuleType, (rule: RuleDoc, c: Ctx, member: Access) => Promise<void>>> = {
+/** Each evaluator answers whether its rule fired for the rating (the alert then delivered once per rule and rating). */
+const evaluators: Partial<
+  Record<TRuleType, (rule: RuleDoc, c: Ctx, member: Access) => Promise<boolean | void>>
+> = {
   'low-rating': lowRating,
   'low-share-window': lowShareWindow,
   'staff-average': staffAverage,
@@ -241,8 +250,12 @@ export async function evaluateRating(
   };
   const ctx: Ctx = { ...event, now, staff: () => (staff ??= readStaff()) };
   // Each rule on its own: one failing rule must not silence the others.
+  // A rule that fired and opens cases tells the cases module (idempotent per rating: one case per rating).
   const results = await Promise.allSettled(
-    inScope.map(({ r, member }) => evaluators[r.type]!(r, ctx, member)),
+    inScope.map(async ({ r, member }) => {
+      const fired = await evaluators[r.type]!(r, ctx, member);
+      if (fired && r.openCase) await ruleFired({ rule: r, event });
+    }),
   );
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;

@@ -2,8 +2,8 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 import { NOTIFICATION_RETENTION_DAYS, RULE_TYPES } from '@cx/contracts';
 
-/** Rule alerts, plus notices no rule switches off (unusual traffic the owner is not charged for). */
-export const NOTIFICATION_TYPES = [...RULE_TYPES, 'suspicious-traffic'] as const;
+/** Rule alerts, plus notices no rule switches off (unusual traffic the owner is not charged for, overdue cases). */
+export const NOTIFICATION_TYPES = [...RULE_TYPES, 'suspicious-traffic', 'case-escalated'] as const;
 export type TNotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 const notificationSchema = new Schema(

@@ -21,6 +21,8 @@ const ruleSchema = new Schema(
       type: new Schema({ afterMinutes: Number, to: String }, { _id: false }),
       default: null,
     },
+    /** When the rule fires for a rating, a case is opened for it too (the cases module listens: notifications/rule-fired). */
+    openCase: { type: Boolean, default: false },
     /** The type's parameters, validated by the contract's schema for that type. */
     params: { type: Schema.Types.Mixed, default: {} },
   },

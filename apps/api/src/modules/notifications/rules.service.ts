@@ -14,8 +14,18 @@ import { NotificationSettingsModel, RuleModel, RuleStateModel, type RuleDoc } fr
 export const DEFAULT_RULES: TRuleInput[] = DEFAULT_RULE_TYPES.map((type) => NEW_RULE[type]);
 
 function splitInput(input: TRuleInput) {
-  const { type, enabled, stores, email, channels = [], urgent = false, escalation = null, ...params } = input;
-  return { type, enabled, stores, email, channels, urgent, escalation, params };
+  const {
+    type,
+    enabled,
+    stores,
+    email,
+    channels = [],
+    urgent = false,
+    escalation = null,
+    openCase = false,
+    ...params
+  } = input;
+  return { type, enabled, stores, email, channels, urgent, escalation, openCase, params };
 }
 
 export function toRule(doc: RuleDoc): TRule {
@@ -27,6 +37,7 @@ export function toRule(doc: RuleDoc): TRule {
     email: doc.email,
     channels: (doc.channels ?? []).map(String),
     urgent: !!doc.urgent,
+    ...(doc.openCase ? { openCase: true } : {}),
     escalation: doc.escalation?.afterMinutes
       ? { afterMinutes: doc.escalation.afterMinutes, to: doc.escalation.to ?? 'owner' }
       : null,

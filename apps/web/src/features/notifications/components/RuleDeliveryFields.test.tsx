@@ -25,7 +25,7 @@ const rule: TRule = {
 };
 
 describe('rule delivery fields', () => {
-  it('saves the chosen channel, urgency and an escalation to the owner after N minutes', async () => {
+  it('saves the chosen channel, urgency, opening a case and an escalation to the owner after N minutes', async () => {
     const api = mockFetch({
       'GET /api/v1/notifications/rules': () => jsonResponse(200, { data: [rule] }),
       'GET /api/v1/notifications/settings': () =>
@@ -42,6 +42,7 @@ describe('rule delivery fields', () => {
     const card = await screen.findByRole('article', { name: 'Low rating' });
     await userEvent.click(await within(card).findByText('Ops room (Slack)'));
     await userEvent.click(within(card).getByText('Urgent: deliver during quiet hours too'));
+    await userEvent.click(within(card).getByText('Also open a case for the rating'));
     await userEvent.click(within(card).getByText('Escalate if nobody acknowledges'));
     const minutes = within(card).getByRole('spinbutton', { name: 'After (minutes)' });
     await userEvent.clear(minutes);
@@ -51,6 +52,7 @@ describe('rule delivery fields', () => {
     expect(api.bodiesOf(`PUT /api/v1/notifications/rules/${rule._id}`)[0]).toMatchObject({
       channels: ['64b7f0c2a1b2c3d4e5f6d001'],
       urgent: true,
+      openCase: true,
       escalation: { afterMinutes: 10, to: 'owner' },
     });
   });

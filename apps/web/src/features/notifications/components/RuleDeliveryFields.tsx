@@ -1,4 +1,4 @@
-// A rule's delivery: the alert channels it also posts to, urgency over quiet hours, and escalation if unacknowledged.
+// A rule's delivery: the alert channels it also posts to, urgency over quiet hours, escalation if unacknowledged, and opening a case.
 import { Checkbox, Field, Fieldset, Flex, Input, NativeSelect, Switch, Text } from '@chakra-ui/react';
 import { ALERT_CHANNEL_LABELS, type TEscalation } from '@cx/contracts';
 import { useAccess } from '@/lib/role';
@@ -10,6 +10,9 @@ interface Props {
   set: (key: string, value: unknown) => void;
   errorOf: (key: string) => string | undefined;
 }
+
+/** Rules that fire for one rating (a flagged-burst rule fires for suspicious ratings, which open no case). */
+const OPENS_CASES = new Set(['low-rating', 'low-share-window', 'staff-average']);
 
 export function RuleDeliveryFields({ idBase, draft, set, errorOf }: Props) {
   const access = useAccess();
@@ -59,6 +62,13 @@ export function RuleDeliveryFields({ idBase, draft, set, errorOf }: Props) {
         <Switch.Control />
         <Switch.Label>Urgent: deliver during quiet hours too</Switch.Label>
       </Switch.Root>
+      {OPENS_CASES.has(String(draft.type)) ? (
+        <Switch.Root checked={Boolean(draft.openCase)} onCheckedChange={(e) => set('openCase', e.checked)}>
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label>Also open a case for the rating</Switch.Label>
+        </Switch.Root>
+      ) : null}
       <Fieldset.Root>
         <Checkbox.Root
           checked={escalation !== null}

@@ -59,6 +59,29 @@ describe('/team/audit', () => {
     });
   });
 
+  it('shows steps no member took (a case opened by the system) with "System" as who and role', async () => {
+    mockFetch({
+      ...baseRoutes('owner'),
+      ...teamRoute,
+      'GET /api/v1/audit': () =>
+        jsonResponse(200, {
+          entries: [
+            auditEntry(1, {
+              actor: { _id: IDS.owner, fullname: 'System', role: 'system' },
+              kind: 'case',
+              action: 'case.opened',
+              summary: 'Case #1: opened (1★ with a comment), assigned to Alan Turing',
+            }),
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderApp('/team/audit', signedInAs('owner'));
+    const [item] = within(await list()).getAllByRole('listitem');
+    expect(item).toHaveTextContent('Case #1: opened');
+    expect(within(item!).getAllByText('System')).toHaveLength(2);
+  });
+
   it('downloads the CSV with the bearer token and the current filters', async () => {
     const saved: string[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:csv');

@@ -1,6 +1,12 @@
 // /team/audit (owners and admins): every change a member made, newest first, filtered, "Load more", CSV download.
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { ACCESS_MESSAGES, contract, ROLE_LABELS, type TAuditEntry, type TAuditFilter } from '@cx/contracts';
+import {
+  ACCESS_MESSAGES,
+  AUDIT_ACTOR_LABELS,
+  contract,
+  type TAuditEntry,
+  type TAuditFilter,
+} from '@cx/contracts';
 import { useEffect, useState } from 'react';
 import { LuDownload, LuHistory } from 'react-icons/lu';
 import { Link, useSearchParams } from 'react-router';
@@ -30,7 +36,7 @@ function EntryRow({ entry }: { entry: TAuditEntry }) {
     <Box as="li" p="4" borderWidth="1px" rounded="lg" bg="bg">
       <HStack gap="2" wrap="wrap" mb="1">
         <Text fontWeight="semibold">{entry.actor.fullname}</Text>
-        <Badge>{ROLE_LABELS[entry.actor.role]}</Badge>
+        <Badge>{AUDIT_ACTOR_LABELS[entry.actor.role]}</Badge>
         <Badge colorPalette="brand" variant="outline">
           {AUDIT_KIND_LABELS[entry.kind]}
         </Badge>
