@@ -5,6 +5,7 @@ import { startScheduler, type ScheduledJob, type Scheduler } from '../lib/schedu
 import { alertJobs } from '../modules/alerts/alerts.jobs';
 import { caseJobs } from '../modules/cases/case-escalation';
 import { analyticsJobs } from '../modules/analytics/rollup.settle';
+import { caseLoopJobs } from '../modules/cases/case-loop.jobs';
 import { pipelineJobs } from '../modules/feedback/pipeline.drain';
 import { insightJobs } from '../modules/insight/discovery.job';
 import { createWebhookWorker } from '../modules/integrations/webhooks.worker';
@@ -21,6 +22,7 @@ export function scheduledJobs(): ScheduledJob[] {
     ...alertJobs(),
     ...caseJobs(),
     ...retentionJobs(),
+    ...caseLoopJobs(),
   ];
 }
 

@@ -24,8 +24,8 @@ export const REDACT_PATHS = [
 
 /** Query parameters that carry a link's secret: verification, reset, invitation, unsubscribe and acknowledge links. */
 const QUERY_SECRET = /([?&](?:token|resetToken|otp)=)[^&#]*/gi;
-/** Public links whose path segment is the secret: breakroom boards and scorecard share links. */
-const PATH_SECRET = /(\/(?:boards|scorecards)\/public\/)[^/?#]+/gi;
+/** Public links whose path segment is the secret: breakroom boards, scorecard share links, customers' reply links. */
+const PATH_SECRET = /(\/(?:boards\/public|scorecards\/public|case-replies)\/)[^/?#]+/gi;
 /** Any other path segment shaped like a random token (32+ base64url characters; ids are 24 hex): a future link. */
 const TOKEN_SEGMENT = /(\/)[\w-]{32,}(?=[/?#]|$)/g;
 

@@ -15,7 +15,12 @@ export interface Mail {
   attachments?: MailAttachment[];
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string>;
+  /** The From display name (a business writing to its customer); the address stays MAIL_FROM's. */
+  fromName?: string;
 }
+
+/** MAIL_FROM's address ("CX Journey <no-reply@cx.local>" → "no-reply@cx.local"). */
+export const mailFromAddress = (from: string): string => /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 
 export interface MailAttachment {
   filename: string;
@@ -69,7 +74,7 @@ export async function sendMail(mail: Mail): Promise<void> {
     return;
   }
   await transporterFor(url).sendMail({
-    from: env.MAIL_FROM,
+    from: mail.fromName ? { name: mail.fromName, address: mailFromAddress(env.MAIL_FROM) } : env.MAIL_FROM,
     to: mail.to,
     subject: mail.subject,
     text: mail.text,

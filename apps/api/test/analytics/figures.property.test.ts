@@ -124,7 +124,8 @@ describe('dashboard figures (property: 2,000+ random events in three zones)', ()
       }
 
       // Staff league: own ratings (staff kind), shift experience apart, trend against the previous period.
-      const own = (list: RawRating[], id: string) => list.filter((r) => r.kind === 'staff' && r.staff === id);
+      const own = (list: RawRating[], id: string) =>
+        list.filter((r) => r.kind === 'staff' && r.staff === id && !r.staffExcluded);
       const staffCur = new Reference(raw, { ...f, kind: undefined }, NOW, 10).ratings('cur');
       const staffPrev = new Reference(raw, { ...f, kind: undefined }, NOW, 10).ratings('prev');
       const staffRows = [...got.staff.ranked, ...got.staff.notRanked];
@@ -151,6 +152,7 @@ describe('dashboard figures (property: 2,000+ random events in three zones)', ()
     expect(raw.ratings.length).toBeGreaterThanOrEqual(2000);
     expect(raw.ratings.some((r) => r.flag.suspicious && !r.flag.restored)).toBe(true);
     expect(raw.ratings.some((r) => r.flag.restored)).toBe(true);
+    expect(raw.ratings.filter((r) => r.staffExcluded && r.kind === 'staff')).toHaveLength(4);
     expect(raw.ratings.some((r) => r.outsideShift)).toBe(true);
   });
 });

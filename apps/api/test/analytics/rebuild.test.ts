@@ -25,7 +25,9 @@ describe('rollups:rebuild', () => {
     expect(clean.differences).toBe(0);
     const before = await rowsNow();
 
-    const victims = await RollupModel.find({}).limit(6).lean();
+    const victims = await RollupModel.find({ count: { $gt: 0 } })
+      .limit(6)
+      .lean();
     await RollupModel.deleteMany({ _id: { $in: victims.slice(0, 3).map((v) => v._id) } });
     await RollupModel.updateOne({ _id: victims[3]!._id }, { $inc: { count: 7, d5: 7, scoreSum: 35 } });
     await RollupModel.updateOne({ _id: victims[4]!._id }, { $set: { 'h.3.n': 99 } });

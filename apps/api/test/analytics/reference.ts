@@ -11,6 +11,8 @@ export interface RawRating {
   createdAt: Date;
   outsideShift: boolean;
   flag: { suspicious: boolean; restored: boolean };
+  /** Ruled unfair to its staff member: out of their figures (and a staff filter's), still in the store's. */
+  staffExcluded?: boolean;
 }
 export interface RawEvent {
   store: string;
@@ -119,7 +121,7 @@ export class Reference {
     return this.counted().filter(
       (r) =>
         this.which(r.store, r.createdAt) === which &&
-        (!this.f.staff || r.staff === this.f.staff) &&
+        (!this.f.staff || (r.staff === this.f.staff && !r.staffExcluded)) &&
         (!this.f.kind || r.kind === this.f.kind),
     );
   }

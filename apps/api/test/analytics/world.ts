@@ -11,6 +11,7 @@ import { restoreRating } from '../../src/modules/ratings/rating-review.service';
 import { RatingModel } from '../../src/modules/ratings/rating.model';
 import { FeedbackEventModel } from '../../src/modules/feedback/feedback-event.model';
 import { StoreModel } from '../../src/modules/stores/store.model';
+import { excludeFromStaffFigures } from '../../src/modules/ratings/staff-exclusion';
 import { StaffModel } from '../../src/modules/staff/staff.model';
 import { makeStaff, makeStore, makeUser, type MadeUser } from '../factories';
 import { newDeviceId } from '../helpers/devices';
@@ -203,6 +204,18 @@ export async function buildWorld(seed: number, ratings: number, { bulk = false }
   const flagged = await RatingModel.find({ business: business.id, 'flag.suspicious': true }).limit(4).lean();
   for (const r of flagged.slice(0, 4))
     await restoreRating(ownerAccess(business.id), String(r._id), 'Checked with the team');
+  // Disputes ruled unfair: three counted staff ratings and a flagged one leave their person's figures (live path).
+  const counted = await RatingModel.find({ business: business.id, kind: 'staff', 'flag.suspicious': false })
+    .sort({ _id: 1 })
+    .limit(3)
+    .lean();
+  const stillFlagged = await RatingModel.findOne({
+    business: business.id,
+    kind: 'staff',
+    'flag.suspicious': true,
+    'flag.restored': false,
+  }).lean();
+  for (const r of [...counted, ...(stillFlagged ? [stillFlagged] : [])]) await excludeFromStaffFigures(r._id);
   // A person leaves (deactivated) and a store closes (soft-deleted) after their ratings.
   await StaffModel.updateOne({ _id: staff[1]!._id }, { $set: { active: false } });
   await StoreModel.updateOne({ _id: stores[3]!._id }, { $set: { deletedAt: NOW } });
@@ -236,6 +249,7 @@ export async function rawWorld(business: string): Promise<RawWorld> {
       createdAt: r.createdAt,
       outsideShift: Boolean(r.outsideShift),
       flag: { suspicious: Boolean(r.flag?.suspicious), restored: Boolean(r.flag?.restored) },
+      staffExcluded: Boolean(r.staffExcluded),
     })),
     events: events.map((e) => ({
       store: String(e.store),

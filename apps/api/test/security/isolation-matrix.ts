@@ -264,6 +264,9 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
   'storeBulk.openingHours': foreign((a) => [
     { body: { stores: [a.store], openingHours: [{ day: 1, open: '08:00', close: '18:00', closed: false }] } },
   ]),
+  // Replying to A's customer or ruling on A's dispute: 404, no mail, the dispute still open.
+  'caseLoop.reply': foreign((a) => [{ params: { id: a.case }, body: { text: 'Planted reply' } }]),
+  'caseLoop.rule': foreign((a) => [{ params: { id: a.case }, body: { ruling: 'unfair' } }]),
   'targets.set': foreign((a) => [
     { body: { metric: 'average', node: a.store, value: 4 } },
     { body: { metric: 'happy', node: a.userId, value: null } },

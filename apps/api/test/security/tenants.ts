@@ -169,6 +169,8 @@ export async function makeVictim(): Promise<Victim> {
     summary: 'Contact request',
     dueAt: new Date(Date.now() + 24 * 3_600_000),
     contact: contact._id,
+    // open, so a ruling from B that got through would change it
+    dispute: 'open',
     notes: [
       { author: user.user._id, authorName: 'Victoria Victim', text: 'victim case note', at: new Date() },
     ],

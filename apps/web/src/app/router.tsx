@@ -114,6 +114,12 @@ export const routes: RouteObject[] = [
               return { Component: m.TvPairingPage };
             },
           },
+          // A customer's conversation about their complaint (#37): the mailed link, no sign-in, no layout.
+          page(
+            paths.caseReply.path,
+            () => import('@/features/case-reply/routes/CaseReplyPage'),
+            'CaseReplyPage',
+          ),
           // A shared scorecard (#25): outside the token guard and without the marketing navigation.
           page(
             paths.publicScorecard.path,

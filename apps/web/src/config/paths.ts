@@ -70,6 +70,8 @@ export const paths = {
   reports: {
     unsubscribe: route('/reports/unsubscribe', 'Stop a report'),
   },
+  /** A customer's conversation about their complaint (#37): the signed link the API mails (public; no href built here). */
+  caseReply: route('/reply/:token', 'Your feedback'),
   /** Same layout as the business area but without the token guard (spec §2). */
   businessOpen: {
     user: route('/user', 'User'),

@@ -32,6 +32,8 @@ export interface RatingFacts {
   hour?: number | null;
   /** People on shift at the store when an experience rating was given. */
   onShift?: Id[] | null;
+  /** Ruled unfair to the person it names: out of their rows, still in the store's. */
+  staffExcluded?: boolean | null;
 }
 
 /** Does a rating count in the figures? Flagged ratings do not, until a reviewer restores them. */
@@ -84,9 +86,25 @@ export function businessChange(change: RollupRowChange): RollupRowChange | null 
   return { ...change, key: { store: null, staff: null, metric, day } };
 }
 
+function personRow(rating: RatingFacts, sign: 1 | -1): RollupRowChange[] {
+  const { business, store, day, score, hour } = rating;
+  return [
+    { key: { store, staff: rating.staff!, metric: 'staff', day }, business, inc: scored(score, hour, sign) },
+  ];
+}
+
+/**
+ * The person's own rows of a staff rating (day and week), whether or not it has been ruled unfair since: what a
+ * `staff-out` entry takes out, and what the rows held before it was applied.
+ */
+export function staffRowChanges(rating: RatingFacts, sign: 1 | -1): RollupRowChange[] {
+  return rating.kind === 'staff' && rating.staff ? withWeeks(personRow(rating, sign)) : [];
+}
+
 /**
  * Rows a rating touches: its store row, the business row of its kind, the person's row (staff ratings) and a
- * shift-credit row per person on shift; each as a day row and a week row.
+ * shift-credit row per person on shift; each as a day row and a week row. A rating ruled unfair to its person
+ * (staffExcluded) leaves out the person's row.
  */
 export function ratingRollupChanges(rating: RatingFacts, sign: 1 | -1 = 1): RollupRowChange[] {
   const { business, store, day, score, hour, kind } = rating;
@@ -94,13 +112,7 @@ export function ratingRollupChanges(rating: RatingFacts, sign: 1 | -1 = 1): Roll
     { key: { store, staff: null, metric: kind, day }, business, inc: scored(score, hour, sign) },
     { key: { store: null, staff: null, metric: kind, day }, business, inc: scored(score, hour, sign) },
   ];
-  if (kind === 'staff' && rating.staff) {
-    changes.push({
-      key: { store, staff: rating.staff, metric: 'staff', day },
-      business,
-      inc: scored(score, hour, sign),
-    });
-  }
+  if (kind === 'staff' && rating.staff && !rating.staffExcluded) changes.push(...personRow(rating, sign));
   if (kind === 'experience') {
     for (const person of rating.onShift ?? []) {
       changes.push({

@@ -1,7 +1,7 @@
 // The recount behind rebuild and settle: what each rollup row should hold, given the raw documents and the row's markers.
 import { localDay, localHour, weekStart } from '../../lib/time';
 import { FeedbackEventModel } from '../feedback/feedback-event.model';
-import type { PendingWork } from '../ratings/pending-work';
+import { isStaffOutWork, type PendingWork } from '../ratings/pending-work';
 import { RatingModel } from '../ratings/rating.model';
 import { StoreModel } from '../stores/store.model';
 import {
@@ -11,6 +11,7 @@ import {
   isoWeekday,
   keyString,
   ratingRollupChanges,
+  staffRowChanges,
   weekKey,
   type RollupKey,
   type RollupRowChange,
@@ -101,13 +102,16 @@ function contribute(
   const owed = (pending ?? []).filter((w) => w.kind === 'rollup');
   const base = (counts ? 1 : 0) - owed.reduce((n, w) => n + (w.sign === -1 ? -1 : 1), 0);
   if (base === 1 || base === -1) for (const change of changesOf(base)) add(r.expected, change);
-  for (const w of owed) {
-    for (const change of changesOf(w.sign === -1 ? -1 : 1)) {
-      const id = keyString(change.key, change.business);
-      const list = r.owed.get(id) ?? [];
-      list.push({ marker: String(w.id), fields: change.inc });
-      r.owed.set(id, list);
-    }
+  for (const w of owed) owe(r, String(w.id), changesOf(w.sign === -1 ? -1 : 1));
+}
+
+/** Changes that count in a row only if the row carries the entry's marker. */
+function owe(r: Recount, marker: string, changes: RollupRowChange[]) {
+  for (const change of changes) {
+    const id = keyString(change.key, change.business);
+    const list = r.owed.get(id) ?? [];
+    list.push({ marker, fields: change.inc });
+    r.owed.set(id, list);
   }
 }
 
@@ -131,9 +135,18 @@ export async function recount(scope: RebuildScope, eventsFrom: Date): Promise<Re
       hour: localHour(rating.createdAt, zone),
       day: rating.day ?? localDay(rating.createdAt, zone),
     };
-    contribute(r, countsInFigures(rating), rating.pending as PendingWork[] | undefined, (sign) =>
-      ratingRollupChanges(facts, sign),
+    const pending = (rating.pending ?? []) as PendingWork[];
+    contribute(
+      r,
+      countsInFigures(rating),
+      pending.filter((w) => !isStaffOutWork(w)),
+      (sign) => ratingRollupChanges(facts, sign),
     );
+    // An owed `staff-out` entry: the person's rows held the rating until it is applied (written while it counted).
+    for (const w of pending.filter(isStaffOutWork)) {
+      for (const change of staffRowChanges(facts, 1)) add(r.expected, change);
+      owe(r, String(w.id), staffRowChanges(facts, -1));
+    }
   }
   const events = FeedbackEventModel.find({ ...filter, tracked: true, createdAt: { $gte: eventsFrom } });
   for await (const e of events.lean().cursor()) {

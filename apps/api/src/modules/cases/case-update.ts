@@ -11,12 +11,15 @@ import {
   type TCaseStatus,
 } from '@cx/contracts';
 import { Types } from 'mongoose';
+import { track } from '../../lib/background';
 import { AppError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
 import { forbidden, type Access } from '../../tenancy/access';
 import { actorName } from './case-actor';
 import { findCaseInScope } from './case-access';
 import { ownerCoveringStore } from './case-assign';
 import { publishCaseEventLogged } from './case-events';
+import { askRecovery } from './case-customer.service';
 import { auditCase, type CaseEvent } from './case-history';
 import { dueAtFor } from './case-open';
 import { caseSettingsOf } from './case-settings';
@@ -141,8 +144,16 @@ export async function updateCase(
   );
   if (doc.contact && status !== doc.status)
     await retention(doc.contact, status, doc.status, settings.retentionDays, now);
-  if (status === 'resolved' && doc.status !== 'resolved')
+  if (status === 'resolved' && doc.status !== 'resolved') {
     await publishCaseEventLogged('case.resolved', updated);
+    // "did we put it right?" goes out now, after the answer (the close-the-loop job asks whatever this misses)
+    track(
+      askRecovery(String(updated._id), now).catch((err: unknown) =>
+        logger.warn({ err, case: String(updated._id) }, 'recovery question failed; the job retries'),
+      ),
+      'recovery question',
+    );
+  }
   return updated;
 }
 

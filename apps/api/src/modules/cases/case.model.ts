@@ -70,6 +70,8 @@ const caseSchema = new Schema(
     /** Resolved by its due time (set on resolution). */
     withinSla: { type: Boolean, default: null },
     recovered: { type: Boolean, default: null },
+    /** When the customer was mailed "did we put it right?" (claimed atomically: asked once). */
+    recoveryAskedAt: { type: Date, default: null },
     /** The nonce that signs the customer's reply link (rotated on erase, which kills the link). */
     linkNonce: { type: String, default: null },
     staffSide: { type: String, default: null },
@@ -93,6 +95,10 @@ caseSchema.index(
   { partialFilterExpression: { nextEscalationAt: { $type: 'date' } } },
 );
 caseSchema.index({ staff: 1, status: 1 });
+// The recovery job: resolved cases whose customer has not been asked "did we put it right?" yet.
+caseSchema.index({ status: 1, recoveryAskedAt: 1, resolvedAt: 1 });
+// The loop job's repair of unfair rulings (recent ones).
+caseSchema.index({ dispute: 1, disputeAt: 1 });
 
 export type CaseDoc = InferSchemaType<typeof caseSchema> & {
   _id: Types.ObjectId;

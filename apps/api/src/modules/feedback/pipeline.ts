@@ -3,7 +3,7 @@ import type { Types } from 'mongoose';
 import { track } from '../../lib/background';
 import { coalescedBulkWrite } from '../../lib/coalesce';
 import { logger } from '../../lib/logger';
-import { eventRollupChanges, ratingRollupChanges } from '../analytics/rollup.contribution';
+import { eventRollupChanges, ratingRollupChanges, staffRowChanges } from '../analytics/rollup.contribution';
 import type { RollupRowChange } from '../analytics/rollup.contribution';
 import { applyRollupEvent, unmarkRollupEvent } from '../analytics/rollup.service';
 import {
@@ -12,7 +12,7 @@ import {
   syncThemeCount,
   themeChanges,
 } from '../analytics/theme-rollup.service';
-import { UNMARK_WITHIN_MS, type PendingWork } from '../ratings/pending-work';
+import { isStaffOutWork, UNMARK_WITHIN_MS, type PendingWork } from '../ratings/pending-work';
 import { RatingModel, type RatingDoc } from '../ratings/rating.model';
 import { FeedbackEventModel, type FeedbackEventDoc } from './feedback-event.model';
 import { reactionNamed, type AcceptedStore } from './rating-accepted';
@@ -45,11 +45,15 @@ async function applyRollups(
   return outcome;
 }
 
+/** The score rows of an entry: the whole rating's, or (a `staff-out` entry) only its person's rows. */
+const scoreChanges = (rating: RatingDoc, work: PendingWork, sign: 1 | -1) =>
+  isStaffOutWork(work) ? staffRowChanges(rating, -1) : ratingRollupChanges(rating, sign);
+
 /** A rating's entry: its score rollups, or (a `themes` entry) its comment's theme rollups. */
 const ratingApply = (rating: RatingDoc) => (work: PendingWork, sign: 1 | -1) =>
   isThemeWork(work)
     ? applyThemeEvent(work.id, themeChanges(rating, sign, work.themes))
-    : applyRollupEvent(work.id, ratingRollupChanges(rating, sign));
+    : applyRollupEvent(work.id, scoreChanges(rating, work, sign));
 
 /**
  * Applies a rating's owed rollup entries (not its reactions). A rating whose comment has been analysed then has its
@@ -111,7 +115,7 @@ const ratingChanges =
   (work) =>
     work.kind !== 'rollup' || isThemeWork(work)
       ? null
-      : ratingRollupChanges(rating, work.sign === -1 ? -1 : 1);
+      : scoreChanges(rating, work, work.sign === -1 ? -1 : 1);
 
 /** Runs the rating's owed reactions (once its rollups are done) and pulls every entry that is done. */
 async function finishRating(rating: RatingDoc, store: AcceptedStore, rollups: Outcome): Promise<void> {

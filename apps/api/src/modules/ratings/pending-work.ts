@@ -43,6 +43,19 @@ export const reactionWork = (name: string, at: Date): PendingWork => ({
   at,
 });
 
+/** The name of the entry that takes a rating out of its staff member's rows only (a dispute ruled unfair). */
+export const STAFF_OUT_WORK = 'staff-out';
+
+export const staffOutWork = (at: Date): PendingWork => ({
+  id: new Types.ObjectId(),
+  kind: 'rollup',
+  sign: -1,
+  name: STAFF_OUT_WORK,
+  at,
+});
+
+export const isStaffOutWork = (w: PendingWork) => w.kind === 'rollup' && w.name === STAFF_OUT_WORK;
+
 /** Entries younger than this are left to the request that wrote them (it normally finishes in milliseconds). */
 export const DRAIN_AFTER_MS = 10_000;
 

@@ -63,6 +63,11 @@ const ratingSchema = new Schema(
       ),
       default: undefined,
     },
+    /**
+     * A manager ruled the rating unfair to the staff member it names (a dispute in their case): it leaves that person's
+     * figures (their rollup rows) but still counts for the store. Flipped only with the owed `staff-out` entry.
+     */
+    staffExcluded: { type: Boolean, default: undefined },
     /** Derived work still owed (rollups, reactions): written with the insert or the flag change that caused it. */
     pending: { type: [pendingWorkSchema], default: undefined },
   },

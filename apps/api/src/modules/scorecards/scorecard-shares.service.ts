@@ -104,12 +104,13 @@ export async function revokeShare(access: Access, id: string): Promise<void> {
   });
 }
 
+/** The live (unrevoked) share behind a link's token, or null. */
+export const liveShare = (token: string) =>
+  ScorecardShareModel.findOne({ tokenHash: tokenHash(token), revokedAt: null }).lean<ScorecardShareDoc>();
+
 /** The card behind a live link, over the stores and period kept with it; a revoked or unknown token is 404. */
 export async function publicScorecard(token: string, now = new Date()): Promise<TScorecard> {
-  const share = await ScorecardShareModel.findOne({
-    tokenHash: tokenHash(token),
-    revokedAt: null,
-  }).lean<ScorecardShareDoc>();
+  const share = await liveShare(token);
   if (!share) throw notFound('Scorecard');
   const access: Access = {
     userId: String(share.createdBy ?? share.business),

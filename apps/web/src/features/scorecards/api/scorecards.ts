@@ -1,4 +1,4 @@
-// Scorecard queries and actions through the contract: the card, the public card, share links and the PDF download.
+// Scorecard queries and actions through the contract: the card, the public card (and its complaints), share links, the PDF.
 import { contract, type TScorecardQuery } from '@cx/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { env } from '@/config/env';
@@ -20,6 +20,22 @@ export function usePublicScorecard(token: string) {
     queryKey: [...KEY, 'public', token],
     queryData: { params: { token } },
     retry: false,
+  });
+}
+
+/** Complaints naming the person of a shared scorecard (their right of reply). */
+export function useStaffComplaints(token: string) {
+  return tsr.caseLoop.staffCases.useQuery({
+    queryKey: [...KEY, 'public', token, 'cases'],
+    queryData: { params: { token } },
+    retry: false,
+  });
+}
+
+export function useAddSide(token: string) {
+  const client = useQueryClient();
+  return tsr.caseLoop.staffSide.useMutation({
+    onSuccess: () => client.invalidateQueries({ queryKey: [...KEY, 'public', token, 'cases'] }),
   });
 }
 

@@ -1,4 +1,4 @@
-// /scorecard/:token: a shared scorecard, read-only, no login; a revoked or unknown link says so plainly.
+// /scorecard/:token: a shared scorecard, no login, with the complaints naming the person; a dead link says so plainly.
 import { Box, Container, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { LuLink2Off } from 'react-icons/lu';
@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { isHttpErrorResponse } from '@/lib/api-error';
 import { usePublicScorecard } from '../api/scorecards';
 import { ScorecardView } from '../components/ScorecardView';
+import { StaffComplaints } from '../components/StaffComplaints';
 
 export function PublicScorecardPage() {
   const { token = '' } = useParams();
@@ -33,9 +34,12 @@ export function PublicScorecardPage() {
           ) : card.isError ? (
             <LoadError error={card.error} onRetry={() => void card.refetch()} what="the scorecard" />
           ) : (
-            <Box bg="bg" p={{ base: '3', md: '6' }} rounded="xl" borderWidth="1px">
-              <ScorecardView card={card.data.body} shared />
-            </Box>
+            <>
+              <Box bg="bg" p={{ base: '3', md: '6' }} rounded="xl" borderWidth="1px">
+                <ScorecardView card={card.data.body} shared />
+              </Box>
+              <StaffComplaints token={token} />
+            </>
           )}
           <Text fontSize="xs" color="fg.muted">
             Shared privately. Figures count the ratings customers gave in the period shown.
