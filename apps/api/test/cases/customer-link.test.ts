@@ -176,4 +176,17 @@ describe('did we put it right?', () => {
     const mail = await mailbox.waitFor('late@example.com');
     expect(tokenIn(mail.text).startsWith(caseId)).toBe(true);
   });
+
+  it('is asked as soon as a manager resolves the case through the dashboard', async () => {
+    const { caseId, shop } = await makeLoopCase({ contact: { email: 'quick@example.com' } });
+    await request(app)
+      .patch(`/api/v1/cases/${caseId}`)
+      .set(shop.business.auth)
+      .send({ status: 'resolved', rootCause: 'order_error', action: 'Remade the order and refunded it' })
+      .expect(200);
+    const mail = await mailbox.waitFor('quick@example.com');
+    expect(mail.subject).toMatch(/^Did we put it right\?/);
+    expect(tokenIn(mail.text).startsWith(caseId)).toBe(true);
+    expect((await CaseModel.findById(caseId).lean())!.recoveryAskedAt).toBeInstanceOf(Date);
+  });
 });
