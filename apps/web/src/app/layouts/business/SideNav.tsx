@@ -1,8 +1,9 @@
-// The business side navigation: logo to /dashboard, the twelve titled pages in spec order, Log Out at the bottom.
+// The business side navigation: logo to /dashboard, the titled pages in spec order (Cases with its count), Log Out.
 import { Box, Button, Flex, Link, Stack } from '@chakra-ui/react';
 import { LuLogOut } from 'react-icons/lu';
 import { NavLink } from 'react-router';
 import { Logo } from '@/components/Logo';
+import { CasesNavCount } from '@/features/cases/components/CasesNavCount';
 import { businessNavItems, paths } from '@/config/paths';
 import { useLogout } from '@/hooks/use-logout';
 
@@ -32,7 +33,10 @@ export function SideNav() {
                 // Inside ring: the scrolling nav list would clip an outside one.
                 focusVisibleRing="inside"
               >
-                <NavLink to={item.path}>{item.title}</NavLink>
+                <NavLink to={item.path}>
+                  {item.title}
+                  {item.path === paths.business.cases.path ? <CasesNavCount /> : null}
+                </NavLink>
               </Link>
             </Box>
           ))}

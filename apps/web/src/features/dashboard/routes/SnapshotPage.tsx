@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useDashboardFilters } from '@/lib/analytics/filters';
 import { useAccess } from '@/lib/role';
 import { useSnapshot, useStoreRank } from '../api/analytics';
+import { ComplaintHandlingPanel } from '../components/ComplaintHandlingPanel';
 import { ThemesPanel } from '../components/ThemesPanel';
 import { KpiCards } from '../components/KpiCards';
 import { TargetsPanel } from '../components/TargetsPanel';
@@ -66,6 +67,7 @@ export function SnapshotPage() {
           </QueryStates>
         )}
       </Box>
+      {isValid ? <ComplaintHandlingPanel filters={filters} /> : null}
       {isValid ? <ThemesPanel filters={filters} /> : null}
     </Box>
   );
