@@ -220,7 +220,11 @@ export const routes: RouteObject[] = [
                     () => import('@/features/scorecards/routes/ScorecardPage'),
                     'ScorecardPage',
                   ),
-                  page(business.cases.path, () => import('@/features/cases/routes/CasesInboxPage'), 'CasesInboxPage'),
+                  page(
+                    business.cases.path,
+                    () => import('@/features/cases/routes/CasesInboxPage'),
+                    'CasesInboxPage',
+                  ),
                   page(
                     business.caseSettings.path,
                     () => import('@/features/cases/routes/CaseSettingsPage'),

@@ -103,6 +103,7 @@ export function useCaseSettings(enabled = true) {
 export function useSaveCaseSettings() {
   const client = tsr.useQueryClient();
   return tsr.cases.putSettings.useMutation({
-    onSuccess: ({ body }) => client.setQueryData(CASE_SETTINGS_KEY, { status: 200, body, headers: new Headers() }),
+    onSuccess: ({ body }) =>
+      client.setQueryData(CASE_SETTINGS_KEY, { status: 200, body, headers: new Headers() }),
   });
 }

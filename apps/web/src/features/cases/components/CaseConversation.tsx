@@ -106,7 +106,13 @@ function ReplyBox({ item, changes }: { item: TCaseDetail; changes: ReturnType<ty
           </HStack>
         </RadioGroup.Root>
       ) : null}
-      <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={changes.reply.isPending} {...action.attrs}>
+      <Button
+        type="submit"
+        colorPalette="brand"
+        alignSelf="flex-start"
+        loading={changes.reply.isPending}
+        {...action.attrs}
+      >
         Send reply
       </Button>
     </Stack>
@@ -120,7 +126,8 @@ export function CaseConversation({
   item: TCaseDetail;
   changes: ReturnType<typeof useCaseChanges>;
 }) {
-  const reachable = item.contact !== null && !item.contact.erased && Boolean(item.contact.email || item.contact.phone);
+  const reachable =
+    item.contact !== null && !item.contact.erased && Boolean(item.contact.email || item.contact.phone);
   return (
     <CaseSection id="case-conversation" title="Conversation">
       <Stack gap="4">

@@ -9,7 +9,13 @@ import { apiErrorMessage } from '@/lib/api-error';
 import type { useCaseChanges } from '../api/cases';
 import { CaseSection } from './CaseFacts';
 
-export function CaseDispute({ item, changes }: { item: TCaseDetail; changes: ReturnType<typeof useCaseChanges> }) {
+export function CaseDispute({
+  item,
+  changes,
+}: {
+  item: TCaseDetail;
+  changes: ReturnType<typeof useCaseChanges>;
+}) {
   const [note, setNote] = useState('');
   const action = useAction('caseLoop.rule');
   if (item.dispute === 'none') return null;
@@ -29,18 +35,36 @@ export function CaseDispute({ item, changes }: { item: TCaseDetail; changes: Ret
     <CaseSection id="case-dispute" title="Staff dispute">
       {item.dispute === 'open' ? (
         <Stack gap="3">
-          <Text>{staff} disputes this rating. Rule on it: an unfair rating leaves their figures, not the store's.</Text>
+          <Text>
+            {staff} disputes this rating. Rule on it: an unfair rating leaves their figures, not the store's.
+          </Text>
           {item.can.rule ? (
             <>
               <Field.Root>
                 <Field.Label>Why (optional)</Field.Label>
-                <Textarea rows={2} maxLength={CASE_NOTE_MAX} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+                <Textarea
+                  rows={2}
+                  maxLength={CASE_NOTE_MAX}
+                  value={note}
+                  onChange={(e) => setNote(e.currentTarget.value)}
+                />
               </Field.Root>
               <HStack gap="2" wrap="wrap">
-                <Button variant="outline" onClick={() => rule('fair')} loading={changes.rule.isPending} {...action.attrs}>
+                <Button
+                  variant="outline"
+                  onClick={() => rule('fair')}
+                  loading={changes.rule.isPending}
+                  {...action.attrs}
+                >
                   Rating is fair
                 </Button>
-                <Button colorPalette="red" variant="outline" onClick={() => rule('unfair')} loading={changes.rule.isPending} {...action.attrs}>
+                <Button
+                  colorPalette="red"
+                  variant="outline"
+                  onClick={() => rule('unfair')}
+                  loading={changes.rule.isPending}
+                  {...action.attrs}
+                >
                   Rating is unfair
                 </Button>
               </HStack>

@@ -87,7 +87,11 @@ export function CaseFilters({
     const nameOf = (list: Array<{ _id: string; name: string }>, id: string, fallback: string) =>
       id ? (list.find((x) => x._id === id)?.name ?? fallback) : undefined;
     const chips = chipsOf([
-      ['status', filters.status === 'open' ? '' : filters.status, STATUS_CHOICES.find(([v]) => v === filters.status)?.[1]],
+      [
+        'status',
+        filters.status === 'open' ? '' : filters.status,
+        STATUS_CHOICES.find(([v]) => v === filters.status)?.[1],
+      ],
       ['owner', filters.owner, filters.owner ? OWNER_LABELS[filters.owner] : undefined],
       ['store', filters.store, nameOf(stores, filters.store, 'One store')],
       ['area', filters.area, nameOf(areas, filters.area, 'One area')],

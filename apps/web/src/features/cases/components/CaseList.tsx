@@ -19,7 +19,10 @@ const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCE
 function CaseLink({ item }: { item: TCase }) {
   return (
     <Link asChild fontWeight="semibold" color="brand.fg">
-      <RouterLink to={paths.business.case.getHref(item._id)} aria-label={`Case #${item.number}: ${item.summary}`}>
+      <RouterLink
+        to={paths.business.case.getHref(item._id)}
+        aria-label={`Case #${item.number}: ${item.summary}`}
+      >
         #{item.number}
       </RouterLink>
     </Link>
@@ -94,7 +97,9 @@ function CaseTable({ items }: { items: TCase[] }) {
                   <RatingLine item={item} />
                 </Stack>
               </Table.Cell>
-              <Table.Cell>{item.owner ? item.owner.name : <Text color="fg.muted">Unassigned</Text>}</Table.Cell>
+              <Table.Cell>
+                {item.owner ? item.owner.name : <Text color="fg.muted">Unassigned</Text>}
+              </Table.Cell>
               <Table.Cell>
                 <HStack gap="1" wrap="wrap">
                   <StatusBadge status={item.status} />

@@ -9,7 +9,13 @@ import { serverFormErrors } from '@/lib/form-errors';
 import type { useCaseChanges } from '../api/cases';
 import { CaseSection } from './CaseFacts';
 
-export function CaseNotes({ item, changes }: { item: TCaseDetail; changes: ReturnType<typeof useCaseChanges> }) {
+export function CaseNotes({
+  item,
+  changes,
+}: {
+  item: TCaseDetail;
+  changes: ReturnType<typeof useCaseChanges>;
+}) {
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const action = useAction('cases.addNote');
@@ -60,7 +66,13 @@ export function CaseNotes({ item, changes }: { item: TCaseDetail; changes: Retur
               />
               {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
             </Field.Root>
-            <Button type="submit" variant="outline" alignSelf="flex-start" loading={changes.addNote.isPending} {...action.attrs}>
+            <Button
+              type="submit"
+              variant="outline"
+              alignSelf="flex-start"
+              loading={changes.addNote.isPending}
+              {...action.attrs}
+            >
               Add note
             </Button>
           </Stack>

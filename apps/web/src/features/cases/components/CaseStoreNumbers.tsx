@@ -21,7 +21,13 @@ export function CaseStoreNumbers({ store, area }: { store: string; area: string 
   });
   return (
     <Box as="section" aria-labelledby="case-numbers" mt="10">
-      <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ sm: 'flex-end' }} mb="3" gap="3">
+      <Stack
+        direction={{ base: 'column', sm: 'row' }}
+        justify="space-between"
+        align={{ sm: 'flex-end' }}
+        mb="3"
+        gap="3"
+      >
         <Heading as="h2" id="case-numbers" size="lg">
           Complaint handling by store
         </Heading>

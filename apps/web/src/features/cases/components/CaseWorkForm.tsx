@@ -68,7 +68,8 @@ function patchOf(before: TValues, after: TValues): { patch: TCasePatch; errors: 
   if (after.status !== before.status) patch.status = after.status as TCaseStatus;
   if (after.owner !== before.owner) patch.owner = after.owner || null;
   if (after.priority !== before.priority) patch.priority = after.priority as TCasePatch['priority'];
-  if (after.rootCause !== before.rootCause) patch.rootCause = (after.rootCause || null) as TCasePatch['rootCause'];
+  if (after.rootCause !== before.rootCause)
+    patch.rootCause = (after.rootCause || null) as TCasePatch['rootCause'];
   if (after.action.trim() !== before.action) patch.action = after.action.trim() || null;
   const errors: TFormErrors = {};
   if (after.status === 'resolved' && after.status !== before.status) {
@@ -149,14 +150,24 @@ export function CaseWorkForm({
           ))}
         </SelectField>
       ) : null}
-      <SelectField label="Priority" value={values.priority} error={errors.priority} onChange={set('priority')}>
+      <SelectField
+        label="Priority"
+        value={values.priority}
+        error={errors.priority}
+        onChange={set('priority')}
+      >
         {CASE_PRIORITIES.map((p) => (
           <option key={p} value={p}>
             {CASE_PRIORITY_LABELS[p]}
           </option>
         ))}
       </SelectField>
-      <SelectField label="Root cause" value={values.rootCause} error={errors.rootCause} onChange={set('rootCause')}>
+      <SelectField
+        label="Root cause"
+        value={values.rootCause}
+        error={errors.rootCause}
+        onChange={set('rootCause')}
+      >
         <option value="">Not chosen yet</option>
         {ROOT_CAUSES.map((r) => (
           <option key={r} value={r}>

@@ -67,11 +67,17 @@ export function CasePage() {
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>Case not found</Alert.Title>
-            <Alert.Description>It may belong to a store you do not cover, or the link is wrong.</Alert.Description>
+            <Alert.Description>
+              It may belong to a store you do not cover, or the link is wrong.
+            </Alert.Description>
           </Alert.Content>
         </Alert.Root>
       ) : (
-        <QueryStates query={query} loading={{ label: 'Loading the case', rows: 3, height: '32' }} what="the case">
+        <QueryStates
+          query={query}
+          loading={{ label: 'Loading the case', rows: 3, height: '32' }}
+          what="the case"
+        >
           {() => <CaseBody item={item!} />}
         </QueryStates>
       )}

@@ -1,6 +1,17 @@
 // /cases/settings (Owner/Admin, #37): hours to the due time per priority, which ratings open a case by themselves, who
 // gets a new case, and how long a customer's contact details are kept after the case ends.
-import { Box, Button, Checkbox, Field, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Field,
+  Fieldset,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import {
   ACCESS_MESSAGES,
   CASE_PRIORITIES,
@@ -136,7 +147,9 @@ function SettingsForm({ settings }: { settings: TCaseSettings }) {
             setForm((f) => ({ ...f, retentionDays: value }));
           }}
         />
-        <Field.HelperText>Then the customer's email and phone are erased; the case stays without them.</Field.HelperText>
+        <Field.HelperText>
+          Then the customer's email and phone are erased; the case stays without them.
+        </Field.HelperText>
         {errors.retentionDays ? <Field.ErrorText>{errors.retentionDays}</Field.ErrorText> : null}
       </Field.Root>
       {errors._root ? (
@@ -144,7 +157,13 @@ function SettingsForm({ settings }: { settings: TCaseSettings }) {
           {errors._root}
         </Text>
       ) : null}
-      <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={save.isPending} {...action.attrs}>
+      <Button
+        type="submit"
+        colorPalette="brand"
+        alignSelf="flex-start"
+        loading={save.isPending}
+        {...action.attrs}
+      >
         Save settings
       </Button>
     </Stack>
@@ -164,7 +183,11 @@ export function CaseSettingsPage() {
       {!allowed ? (
         <AccessRefusal message={ACCESS_MESSAGES.forbidden} />
       ) : (
-        <QueryStates query={settings} loading={{ label: 'Loading the case settings', rows: 3, height: '12' }} what="the case settings">
+        <QueryStates
+          query={settings}
+          loading={{ label: 'Loading the case settings', rows: 3, height: '12' }}
+          what="the case settings"
+        >
           {() => <SettingsForm settings={settings.data!.body} />}
         </QueryStates>
       )}
