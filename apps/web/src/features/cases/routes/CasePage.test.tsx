@@ -7,7 +7,7 @@ import { CASE_MESSAGES } from '@cx/contracts';
 import { toaster } from '@/components/ui/toaster';
 import { mockFetch } from '@/testing/mock-api';
 import { jsonResponse, renderApp } from '@/testing/render-app';
-import { baseRoutes, caseDetail, IDS, members, signedInAs } from '../testing/case-fixtures';
+import { baseRoutes, caseDetail, IDS, members, signedInAs } from '@/testing/case-fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => {

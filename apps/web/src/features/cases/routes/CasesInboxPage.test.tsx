@@ -6,7 +6,7 @@ import { toaster } from '@/components/ui/toaster';
 import { mockFetch } from '@/testing/mock-api';
 import { usePhoneViewport } from '@/testing/phone-viewport';
 import { jsonResponse, renderApp } from '@/testing/render-app';
-import { baseRoutes, caseFixture, signedInAs, soho } from '../testing/case-fixtures';
+import { baseRoutes, caseFixture, signedInAs, soho } from '@/testing/case-fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => {
