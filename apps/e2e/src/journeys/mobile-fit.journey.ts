@@ -30,6 +30,8 @@ const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/team/audit', 'Audit log'],
   ['/integrations', 'Integrations'],
   ['/comment-themes', 'Comment themes'],
+  ['/cases', 'Cases'],
+  ['/cases/settings', 'Case settings'],
   ['/payment-success', 'payment success'],
   ['/payment-failed', 'payment failed'],
   ['/user', 'User'],

@@ -1,7 +1,7 @@
 // "Open case" on a rating (#37, cases:manage): POST /cases, then to the case; a rating that already has a case (409)
 // goes to that one. Shared so the feedback timeline can offer it without importing the cases feature.
 import { Button } from '@chakra-ui/react';
-import { LuFolderOpen } from 'react-icons/lu';
+import { LuFolderPlus } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
@@ -38,7 +38,7 @@ export function OpenCaseButton({ ratingId }: { ratingId: string }) {
       loading={open.isPending}
       {...action.attrs}
     >
-      <LuFolderOpen aria-hidden /> Open case
+      <LuFolderPlus aria-hidden /> Open case
     </Button>
   );
 }

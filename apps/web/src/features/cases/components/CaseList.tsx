@@ -1,7 +1,7 @@
 // The inbox's cases, most urgent first: a table on wider screens, stacked cards on phones; "Load more" by cursor.
 import { Box, Button, Card, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
 import type { TCase } from '@cx/contracts';
-import { LuInbox } from 'react-icons/lu';
+import { LuMessageSquare } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { Stars } from '@/components/analytics/RatingCard';
 import { EmptyList, QueryStates } from '@/components/LoadState';
@@ -135,7 +135,7 @@ export function CaseList({ list }: { list: ReturnType<typeof useCaseList> }) {
       isEmpty={items.length === 0}
       empty={
         <EmptyList
-          icon={<LuInbox />}
+          icon={<LuMessageSquare />}
           title="No cases"
           description="No cases — complaints and contact requests will appear here"
         />

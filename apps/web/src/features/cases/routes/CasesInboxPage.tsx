@@ -1,6 +1,6 @@
 // /cases: the complaint inbox (#37), filtered in the URL, most urgent first, with the per-store numbers below it.
 import { Box, Button } from '@chakra-ui/react';
-import { LuSettings } from 'react-icons/lu';
+import { LuSettings2 } from 'react-icons/lu';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
@@ -26,7 +26,7 @@ export function CasesInboxPage() {
           access.can('cases:settings') ? (
             <Button asChild variant="outline" size="sm" {...noRouteAttrs}>
               <Link to={paths.business.caseSettings.path}>
-                <LuSettings aria-hidden="true" /> Case settings
+                <LuSettings2 aria-hidden="true" /> Case settings
               </Link>
             </Button>
           ) : null
