@@ -44,10 +44,12 @@ const ROUTE_MODULES = {
 /** Minified script bytes per route (before compression): a little above today's build, so growth is a decision. */
 export const ROUTE_SCRIPT_BUDGETS: Record<keyof typeof ROUTE_MODULES, number> = {
   // 364 kB since the landing page is plain markup and CSS (669 kB with Chakra's provider, theme and toast region)
-  '/': 376 * 1024, // 375.5 kB with the breakroom TV's /tv pairing route in the router (#36)
+  // 375.5 kB with the breakroom TV's /tv pairing route in the router (#36); 377.1 kB with the three case routes (#37)
+  '/': 378 * 1024,
   // 1110 kB with the setup checklist, trial countdown, role-aware actions, phone facts strip and the figures'
-  // explanations (#36; the explanations are ~2 kB of it); #34's /dashboard weight is still open
-  '/dashboard': 1112 * 1024,
+  // explanations (#36; the explanations are ~2 kB of it); #34's /dashboard weight is still open. 1119.4 kB with the
+  // case contracts (#37), 1125.2 kB with the cases routes, the nav count and the Snapshot's complaint card (both lazy)
+  '/dashboard': 1126 * 1024,
   '/rate-staff': 260 * 1024,
 };
 /** Never on the landing page: Chakra, the API layer (query library, ts-rest, zod, the contract), charts, other features. */
