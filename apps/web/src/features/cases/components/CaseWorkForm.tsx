@@ -1,6 +1,6 @@
 // A case's status, owner, priority, root cause and action taken, saved together (PATCH /cases/:id). Resolving needs a
 // root cause and the action taken (the contract's messages, shown per field, also when the API answers 400); only
-// the statuses and owners the member's role allows are offered.
+// what the member's role allows is offered (frontline: the open statuses, root cause and action; no owner or priority).
 import { Button, Field, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import {
   CASE_ACTION_MAX,
@@ -150,18 +150,20 @@ export function CaseWorkForm({
           ))}
         </SelectField>
       ) : null}
-      <SelectField
-        label="Priority"
-        value={values.priority}
-        error={errors.priority}
-        onChange={set('priority')}
-      >
-        {CASE_PRIORITIES.map((p) => (
-          <option key={p} value={p}>
-            {CASE_PRIORITY_LABELS[p]}
-          </option>
-        ))}
-      </SelectField>
+      {item.can.close ? (
+        <SelectField
+          label="Priority"
+          value={values.priority}
+          error={errors.priority}
+          onChange={set('priority')}
+        >
+          {CASE_PRIORITIES.map((p) => (
+            <option key={p} value={p}>
+              {CASE_PRIORITY_LABELS[p]}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
       <SelectField
         label="Root cause"
         value={values.rootCause}

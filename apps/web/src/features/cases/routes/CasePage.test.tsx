@@ -52,6 +52,7 @@ describe('/cases/:id', () => {
       .map((o) => o.textContent);
     expect(statuses).toEqual(['New', 'In progress', 'Waiting for customer']);
     expect(within(work).queryByRole('combobox', { name: 'Owner' })).toBeNull();
+    expect(within(work).queryByRole('combobox', { name: 'Priority' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Reply to the customer' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send reply' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Rating is (un)?fair/ })).toBeNull();
