@@ -22,6 +22,8 @@ module.exports = {
     ],
   },
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(agenda|@agendajs))'],
+  // compiles each module from the bytecode its first test file left in this worker (test/helpers/cached-runtime.cjs)
+  runtime: '<rootDir>/test/helpers/cached-runtime.cjs',
   setupFiles: ['<rootDir>/test/helpers/env.ts'],
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
