@@ -63,7 +63,8 @@ export function DueText({ item, now }: { item: Pick<TCase, 'dueAt' | 'status' | 
 export function RecoveryBadge({ recovered }: { recovered: boolean | null }) {
   if (recovered === null) return null;
   return (
-    <Badge colorPalette={recovered ? 'green' : 'red'} variant="solid">
+    // subtle, not solid: white on the solid green falls below AA contrast
+    <Badge colorPalette={recovered ? 'green' : 'red'} variant="subtle">
       {recovered ? 'Recovered' : 'Not recovered'}
     </Badge>
   );
