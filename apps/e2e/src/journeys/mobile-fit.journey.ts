@@ -32,6 +32,8 @@ const PAGES: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/comment-themes', 'Comment themes'],
   ['/interface-settings/chips', 'Rating chips'],
   ['/team/privacy', 'Privacy requests'],
+  ['/cases', 'Cases'],
+  ['/cases/settings', 'Case settings'],
   ['/payment-success', 'payment success'],
   ['/payment-failed', 'payment failed'],
   ['/user', 'User'],

@@ -227,6 +227,17 @@ export const routes: RouteObject[] = [
                     'ScorecardPage',
                   ),
                   page(
+                    business.cases.path,
+                    () => import('@/features/cases/routes/CasesInboxPage'),
+                    'CasesInboxPage',
+                  ),
+                  page(
+                    business.caseSettings.path,
+                    () => import('@/features/cases/routes/CaseSettingsPage'),
+                    'CaseSettingsPage',
+                  ),
+                  page(business.case.path, () => import('@/features/cases/routes/CasePage'), 'CasePage'),
+                  page(
                     business.commentThemes.path,
                     () => import('@/features/themes/routes/CommentThemesPage'),
                     'CommentThemesPage',

@@ -28,6 +28,26 @@ export const FIGURE_HELP = {
   },
   visits: { label: 'Visits', text: "Times a customer opened the store's QR page." },
   socialClicks: { label: 'Social clicks', text: 'Taps on your review and social media links after rating.' },
+  medianFirstResponse: {
+    label: 'Median first response',
+    text: 'The middle time from a case opening to its first response: half of the cases were answered faster.',
+  },
+  medianResolution: {
+    label: 'Median resolution',
+    text: 'The middle time from a case opening to its resolution: half of the resolved cases were put right faster.',
+  },
+  withinSla: {
+    label: '% within SLA',
+    text: 'The share of resolved cases resolved by their due time (set per priority in the case settings).',
+  },
+  recoveryRate: {
+    label: 'Recovery rate',
+    text: 'The share of customers who answered "yes" when asked after resolution whether it was put right.',
+  },
+  topRootCause: {
+    label: 'Top root cause',
+    text: 'The root cause chosen most often when resolving cases in the period.',
+  },
 } as const;
 export type TFigure = keyof typeof FIGURE_HELP;
 

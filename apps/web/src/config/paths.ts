@@ -43,6 +43,13 @@ export const paths = {
     integrations: route('/integrations', 'Integrations'),
     /** Owner/Admin (#25): the business's comment themes, reached from Performance Notifications and the themes panel. */
     commentThemes: route('/comment-themes', 'Comment themes'),
+    /** Complaints and contact requests someone owns, answers and resolves (#37). */
+    cases: route('/cases', 'Cases'),
+    caseSettings: route('/cases/settings', 'Case settings'),
+    case: {
+      ...route('/cases/:id', 'Case'),
+      getHref: (id: string) => `/cases/${encodeURIComponent(id)}`,
+    },
     /** Staff scorecards (#25): reached from the Staff League Table and Manage Staff, not the side navigation. */
     scorecard: {
       ...route('/staff/:staffId/scorecard', 'Scorecard'),
@@ -106,7 +113,7 @@ export const paths = {
   notFound: route('/404', 'Page not found'),
 } as const;
 
-/** The side navigation: the twelve titled business pages in spec order (payment pages are not listed). */
+/** The side navigation: the twelve titled business pages in spec order, and Cases (#37) after the feedback timeline. */
 export const businessNavItems: readonly TRoutePath[] = [
   paths.business.dashboard,
   paths.business.overview,
@@ -114,6 +121,7 @@ export const businessNavItems: readonly TRoutePath[] = [
   paths.business.staffPerformance,
   paths.business.storePerformance,
   paths.business.customersFeedback,
+  paths.business.cases,
   paths.business.rota,
   paths.business.interfaceSettings,
   paths.business.manageStaff,

@@ -10,7 +10,7 @@ import { authDialog } from '@/lib/auth-dialog';
 import { checkAction, NO_ROUTE as NO_ROUTE_MARK, type TRouteId } from '@/lib/actions';
 import { mockFetch } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import { WALKERS, walkerUser, walkRoutes } from './walk-fixtures';
+import { WALK_CASE_ID, WALKERS, walkerUser, walkRoutes } from './walk-fixtures';
 
 vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.unstubAllGlobals());
@@ -36,6 +36,8 @@ const SCREENS = [
   paths.business.commentThemes,
   paths.business.structure,
   paths.business.targets,
+  paths.business.caseSettings,
+  { path: paths.business.case.getHref(WALK_CASE_ID), title: 'Case #1' },
 ];
 
 const nameOf = (el: Element) =>

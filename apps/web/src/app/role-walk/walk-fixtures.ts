@@ -1,6 +1,8 @@
 // The role walk's API (#36): every GET a dashboard screen makes, answered with real-shaped data for one member, so
 // each screen shows its full set of actions (an unanswered GET is reported by the walk, not silently skipped).
 import {
+  can,
+  DEFAULT_CASE_SETTINGS,
   SETUP_ITEMS,
   type TOnboarding,
   type TRole,
@@ -20,6 +22,7 @@ import {
   themeEntry,
   timelineItem,
 } from '@/testing/analytics-fixtures';
+import { caseDetail, caseFixture, metricsFixture } from '@/testing/case-fixtures';
 import type { TMockRoute } from '@/testing/mock-api';
 import { PLANS_FIXTURE, subscriptionFixture } from '@/testing/plans-fixture';
 import { apiUser, jsonResponse } from '@/testing/render-app';
@@ -100,6 +103,9 @@ const rule: TRule = {
 
 const ok = (body: unknown) => () => jsonResponse(200, body);
 
+/** The case the walk opens at /cases/:id (caseDetail(1)'s id). */
+export const WALK_CASE_ID = caseFixture(1)._id;
+
 /** Answers for every screen's reads, the stores narrowed to the member's (as the API does). */
 export function walkRoutes(w: TWalker): Record<string, TMockRoute> {
   const mine = w.stores === null ? ALL : ALL.filter((s) => w.stores?.includes(s._id));
@@ -162,6 +168,33 @@ export function walkRoutes(w: TWalker): Record<string, TMockRoute> {
     'GET /api/v1/analytics/settings': ok({ minSample: 10 }),
     'GET /api/v1/plans': ok({ plans: PLANS_FIXTURE }),
     'GET /api/v1/plans/subscription': ok(subscriptionFixture()),
+    // Cases (#37): one open case at the member's first store, the numbers and the settings.
+    'GET /api/v1/cases': ok({
+      items: [
+        caseFixture(1, {
+          store: { _id: (mine[0] ?? walkStores.soho)._id, name: (mine[0] ?? walkStores.soho).name },
+        }),
+      ],
+      nextCursor: null,
+    }),
+    'GET /api/v1/analytics/cases': ok(metricsFixture()),
+    // The case view, with what the API says this role may do on it (and a staff dispute waiting for a ruling).
+    [`GET /api/v1/cases/${WALK_CASE_ID}`]: ok(
+      caseDetail(1, {
+        store: { _id: (mine[0] ?? walkStores.soho)._id, name: (mine[0] ?? walkStores.soho).name },
+        dispute: 'open',
+        contact: can(w.role, 'cases:contact')
+          ? { email: 'jo@example.com', phone: '+447700900123', masked: false, erased: false }
+          : { email: 'j•••@e•••.com', phone: '+44 ••• 123', masked: true, erased: false },
+        can: {
+          update: can(w.role, 'cases:work'),
+          close: can(w.role, 'cases:manage'),
+          reply: can(w.role, 'cases:manage'),
+          rule: can(w.role, 'cases:manage'),
+        },
+      }),
+    ),
+    'GET /api/v1/cases/settings': ok(DEFAULT_CASE_SETTINGS),
     // A chain still setting up: the Snapshot shows its checklist (and its Dismiss action) to whoever may set up.
     'GET /api/v1/onboarding': ok({
       firstRunPending: false,

@@ -10,6 +10,7 @@ import {
   soho,
   themesReportFixture,
 } from '@/testing/analytics-fixtures';
+import { metricsFixture } from '@/testing/case-fixtures';
 import { deferred, mockFetch } from '@/testing/mock-api';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 import { storeFixture } from '@/testing/store-fixtures';
@@ -123,6 +124,8 @@ describe('/dashboard (Snapshot)', () => {
   it('shows skeletons while loading, the error with a retry, and recovers', async () => {
     const first = deferred<Response>();
     mockFetch({
+      // the complaint-handling card (#37) answers, so the one alert is the snapshot's
+      'GET /api/v1/analytics/cases': () => jsonResponse(200, metricsFixture()),
       'GET /api/v1/store': storesRoute,
       'GET /api/v1/staff': staffRoute,
       'GET /api/v1/analytics/themes': themesRoute,

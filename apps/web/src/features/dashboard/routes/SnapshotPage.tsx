@@ -1,5 +1,6 @@
 // /dashboard (Snapshot): the period's headline figures against the previous period, best staff, stores, latest comments.
 import { Box, SimpleGrid } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { FilterBar } from '@/components/analytics/FilterBar';
 import { InvalidPeriod, NoRatings } from '@/components/analytics/EmptyStates';
 import { PeriodNote } from '@/components/analytics/PeriodNote';
@@ -14,6 +15,11 @@ import { KpiCards } from '../components/KpiCards';
 import { TargetsPanel } from '../components/TargetsPanel';
 import { SetupPanel } from '../components/SetupChecklist';
 import { LatestComments, StaffHighlights, StoresRanked } from '../components/SnapshotPanels';
+
+// Below the headline figures: its code loads after the page's first paint (the /dashboard script budget).
+const ComplaintHandlingPanel = lazy(() =>
+  import('../components/ComplaintHandlingPanel').then((m) => ({ default: m.ComplaintHandlingPanel })),
+);
 
 export function SnapshotPage() {
   const { filters, isValid } = useDashboardFilters();
@@ -66,6 +72,11 @@ export function SnapshotPage() {
           </QueryStates>
         )}
       </Box>
+      {isValid ? (
+        <Suspense fallback={null}>
+          <ComplaintHandlingPanel filters={filters} />
+        </Suspense>
+      ) : null}
       {isValid ? <ThemesPanel filters={filters} /> : null}
     </Box>
   );

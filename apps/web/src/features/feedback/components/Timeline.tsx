@@ -1,9 +1,10 @@
 // The ratings of the period, newest first, with "Load more" fetching the next page by cursor; theme chips filter.
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { NoRatings } from '@/components/analytics/EmptyStates';
 import { PeriodNote } from '@/components/analytics/PeriodNote';
 import { RatingCard } from '@/components/analytics/RatingCard';
 import { QueryStates } from '@/components/LoadState';
+import { OpenCaseButton } from '@/components/OpenCaseButton';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
 import type { useTimeline } from '../api/timeline';
@@ -50,7 +51,12 @@ export function Timeline({
                   item={item}
                   onTheme={onTheme}
                   activeTheme={theme}
-                  actions={<ShoutOutToggle item={item} />}
+                  actions={
+                    <HStack gap="2" wrap="wrap">
+                      <ShoutOutToggle item={item} />
+                      <OpenCaseButton ratingId={item._id} />
+                    </HStack>
+                  }
                 />
               ))}
             </Stack>
