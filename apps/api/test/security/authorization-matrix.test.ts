@@ -7,6 +7,7 @@ import { DEFAULT_CASE_SETTINGS, PERMISSIONS, can, type TRole, type TRouteAccess 
 import { createApp } from '../../src/app';
 import { BoardModel } from '../../src/modules/boards/board.model';
 import { CaseModel } from '../../src/modules/cases/case.model';
+import { ContactRequestModel } from '../../src/modules/cases/contact.model';
 import { WebhookDeliveryModel, WebhookEndpointModel } from '../../src/modules/integrations/webhook.model';
 import { KioskModel } from '../../src/modules/kiosks/kiosk.model';
 import { RuleModel } from '../../src/modules/notifications/rule.model';
@@ -137,9 +138,21 @@ const week = '2025-06-02';
 const oid = () => String(new Types.ObjectId());
 let caseNumber = 0;
 /** A case at the target store (about a fresh rating there). */
-async function caseAt(c: Ctx): Promise<string> {
+/** A case at the target store; `contact`: the customer asked to be contacted by email; `dispute`: the staff side is in. */
+async function caseAt(c: Ctx, extra: { contact?: boolean; dispute?: 'open' } = {}): Promise<string> {
   const rating = await makeRating(c.store, { score: 1, comment: 'Matrix' });
+  const contact = extra.contact
+    ? await ContactRequestModel.create({
+        business: c.store.business,
+        store: c.store._id,
+        rating: rating._id,
+        email: 'matrix.customer@example.com',
+        consentAt: new Date(),
+      })
+    : null;
   const doc = await CaseModel.create({
+    contact: contact?._id ?? null,
+    dispute: extra.dispute ?? 'none',
     business: c.store.business,
     store: c.store._id,
     number: ++caseNumber,
@@ -443,6 +456,14 @@ const SPECS: Record<string, Spec> = {
   'cases.update': store(async (c) => ({ params: { id: await caseAt(c) }, body: { status: 'in_progress' } })),
   'cases.addNote': store(async (c) => ({ params: { id: await caseAt(c) }, body: { text: 'Matrix note' } })),
   'cases.metrics': analytics,
+  'caseLoop.reply': store(async (c) => ({
+    params: { id: await caseAt(c, { contact: true }) },
+    body: { text: 'Matrix reply' },
+  })),
+  'caseLoop.rule': store(async (c) => ({
+    params: { id: await caseAt(c, { dispute: 'open' }) },
+    body: { ruling: 'fair' },
+  })),
 };
 
 const routes = contractRoutes();
