@@ -1,13 +1,7 @@
 // /integrations: the business's API keys (scoped, optionally store-limited, secret shown once) and outgoing webhooks.
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import {
-  API_KEY_SCOPES,
-  businessRoute,
-  withApiKey,
-  ZApiKeyScopeSchema,
-  type TApiKeyScope,
-} from './access';
+import { API_KEY_SCOPES, businessRoute, withApiKey, ZApiKeyScopeSchema, type TApiKeyScope } from './access';
 import { ZMessageSchema, ZObjectIdSchema, ZStoreLimitSchema } from './common';
 import {
   ZCreateWebhookSchema,

@@ -96,22 +96,33 @@ describe('dashboard figures (property: 2,000+ random events in three zones)', ()
         const inBucket = cur.filter((r) => bucketOf(ref.localDayOf(r)) === point.bucket);
         expect(point.count).toBe(inBucket.length);
         near(point.average, Reference.avg(inBucket));
-        expect(point.distribution).toEqual([1, 2, 3, 4, 5].map((s) => inBucket.filter((r) => r.score === s).length));
+        expect(point.distribution).toEqual(
+          [1, 2, 3, 4, 5].map((s) => inBucket.filter((r) => r.score === s).length),
+        );
       }
       const cells = ref.heatmap();
       expect(got.over.heatmap.map((c) => [c.weekday, c.hour, c.count])).toEqual(
         cells.map((c) => [c.weekday, c.hour, c.scores.length]),
       );
-      got.over.heatmap.forEach((c, i) => near(c.average, Reference.avg(cells[i]!.scores.map((score) => ({ score })))));
+      got.over.heatmap.forEach((c, i) =>
+        near(c.average, Reference.avg(cells[i]!.scores.map((score) => ({ score })))),
+      );
       const unkinded = new Reference(raw, { ...f, kind: undefined }, NOW, 10).ratings('cur');
       expect(got.over.split.staff.count).toBe(unkinded.filter((r) => r.kind === 'staff').length);
       expect(got.over.split.experience.count).toBe(unkinded.filter((r) => r.kind === 'experience').length);
 
       // Store league: fair ranks, visits, social clicks per network.
-      const storeRef = ref.rankRows(ref.stores().map((s) => ({ id: s._id, list: cur.filter((r) => r.store === s._id) })));
+      const storeRef = ref.rankRows(
+        ref.stores().map((s) => ({ id: s._id, list: cur.filter((r) => r.store === s._id) })),
+      );
       near(got.stores.priorMean, storeRef.prior);
       const storeRows = [...got.stores.ranked, ...got.stores.notRanked];
-      expect(storeRows.map((r) => r.store._id).sort()).toEqual(ref.stores().map((s) => s._id).sort());
+      expect(storeRows.map((r) => r.store._id).sort()).toEqual(
+        ref
+          .stores()
+          .map((s) => s._id)
+          .sort(),
+      );
       for (const row of storeRows) {
         const want = storeRef.rows.find((r) => r.id === row.store._id)!;
         expect([row.ratings, row.rank]).toEqual([want.list.length, want.rank]);
@@ -129,7 +140,9 @@ describe('dashboard figures (property: 2,000+ random events in three zones)', ()
       const staffCur = new Reference(raw, { ...f, kind: undefined }, NOW, 10).ratings('cur');
       const staffPrev = new Reference(raw, { ...f, kind: undefined }, NOW, 10).ratings('prev');
       const staffRows = [...got.staff.ranked, ...got.staff.notRanked];
-      const staffRef = ref.rankRows(staffRows.map((r) => ({ id: r.staff._id, list: own(staffCur, r.staff._id) })));
+      const staffRef = ref.rankRows(
+        staffRows.map((r) => ({ id: r.staff._id, list: own(staffCur, r.staff._id) })),
+      );
       for (const row of staffRows) {
         const want = staffRef.rows.find((r) => r.id === row.staff._id)!;
         expect([row.ratings, row.rank]).toEqual([want.list.length, want.rank]);
@@ -144,7 +157,12 @@ describe('dashboard figures (property: 2,000+ random events in three zones)', ()
       // Timeline: every counted rating of the period, newest first, across pages.
       const order = [...cur].sort((a, b) => +b.createdAt - +a.createdAt || (b._id > a._id ? 1 : -1));
       expect(got.timeline.map((i) => i._id)).toEqual(order.map((r) => r._id));
-      expect(got.snap.latestComments.map((i) => i._id)).toEqual(order.filter((r) => r.comment).slice(0, 5).map((r) => r._id));
+      expect(got.snap.latestComments.map((i) => i._id)).toEqual(
+        order
+          .filter((r) => r.comment)
+          .slice(0, 5)
+          .map((r) => r._id),
+      );
       checked += 1;
     }
     expect(checked).toBe(filters.length);

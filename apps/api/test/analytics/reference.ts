@@ -35,7 +35,8 @@ export interface RawWorld {
   shifts: RawShift[];
 }
 
-export type Preset = 'today' | 'yesterday' | 'last7' | 'last30' | 'thisMonth' | 'lastMonth' | 'last90' | 'custom';
+export type Preset =
+  'today' | 'yesterday' | 'last7' | 'last30' | 'thisMonth' | 'lastMonth' | 'last90' | 'custom';
 export interface RefFilter {
   period: Preset;
   from?: string;
@@ -53,7 +54,8 @@ const day = (at: Date, zone: string) => {
   if (d === undefined) days.set(key, (d = DateTime.fromJSDate(at, { zone }).toFormat('yyyy-MM-dd')));
   return d;
 };
-const plus = (d: string, n: number) => DateTime.fromISO(d, { zone: 'UTC' }).plus({ days: n }).toFormat('yyyy-MM-dd');
+const plus = (d: string, n: number) =>
+  DateTime.fromISO(d, { zone: 'UTC' }).plus({ days: n }).toFormat('yyyy-MM-dd');
 
 export function periodIn(f: RefFilter, zone: string, now: Date) {
   const today = day(now, zone);
@@ -88,7 +90,9 @@ export class Reference {
   ) {}
 
   stores() {
-    return this.world.stores.filter((s) => !s.deleted && (!this.f.stores?.length || this.f.stores.includes(s._id)));
+    return this.world.stores.filter(
+      (s) => !s.deleted && (!this.f.stores?.length || this.f.stores.includes(s._id)),
+    );
   }
 
   private zoneOf(store: string) {

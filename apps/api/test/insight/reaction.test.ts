@@ -98,7 +98,11 @@ describe('the insight reaction', () => {
     ).expect(201);
     await drainBackground(5000);
     const onlyTags = (await RatingModel.findById(tapped.body._id).lean())!;
-    expect(onlyTags.insight).toMatchObject({ language: 'und', sentiment: { label: 'positive' }, counted: true });
+    expect(onlyTags.insight).toMatchObject({
+      language: 'und',
+      sentiment: { label: 'positive' },
+      counted: true,
+    });
     expect(onlyTags.insight?.themes).toEqual(['Clean store', 'Great value']);
     const withWords = (await RatingModel.findById(both.body._id).lean())!;
     expect(withWords.insight?.themes.filter((t) => t === 'Clean store')).toHaveLength(1);
