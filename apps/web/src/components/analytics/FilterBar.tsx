@@ -1,10 +1,9 @@
 // The dashboard's shared filter bar: period (with a custom range), store, area, staff member and kind, all kept in the
 // URL; inline on wider screens, behind one "Filters" button with the active ones as chips on phones (#36).
-import { Box, Flex } from '@chakra-ui/react';
 import { PERIOD_PRESETS } from '@cx/contracts';
-import { lazy, Suspense, type ReactNode } from 'react';
-import { chipsOf, type TFilterChip } from '@/components/filters/filter-chips';
-import { useIsPhone } from '@/hooks/use-is-phone';
+import type { ReactNode } from 'react';
+import { FilterPanel } from '@/components/filters/FilterPanel';
+import { chipsOf, nameOf, type TFilterChip } from '@/components/filters/filter-chips';
 import { tsr } from '@/lib/api-client';
 import { DEFAULT_PERIOD, PERIOD_LABELS, useDashboardFilters } from '@/lib/analytics/filters';
 import { formatRange } from '@/lib/analytics/format';
@@ -23,14 +22,9 @@ export type TFilterBarProps = {
 };
 
 // Phones only: the sheet and chips stay out of the desktop's /dashboard scripts.
-const FiltersButton = lazy(() =>
-  import('@/components/filters/FiltersButton').then((m) => ({ default: m.FiltersButton })),
-);
-
 const KIND_LABELS = { staff: 'Staff ratings', experience: 'Experience ratings' } as const;
 
 export function FilterBar({ show = { staff: true, kind: true }, children, chips = [] }: TFilterBarProps) {
-  const phone = useIsPhone();
   const { filters, errors, update } = useDashboardFilters();
   const stores = useStores();
   const areas = useAreaList();
@@ -114,9 +108,7 @@ export function FilterBar({ show = { staff: true, kind: true }, children, chips 
       {children}
     </>
   );
-  if (phone) {
-    const nameOf = (list: Array<{ _id: string; name: string }>, id: string | undefined, fallback: string) =>
-      id ? (list.find((x) => x._id === id)?.name ?? fallback) : undefined;
+  const allChips = () => {
     const period =
       filters.period === DEFAULT_PERIOD
         ? []
@@ -136,29 +128,11 @@ export function FilterBar({ show = { staff: true, kind: true }, children, chips 
       ['staff', filters.staff, nameOf(staffList, filters.staff, 'One person')],
       ['kind', filters.kind, filters.kind ? KIND_LABELS[filters.kind] : undefined],
     ]);
-    return (
-      <Suspense fallback={<Box h="8" mb="4" />}>
-        <FiltersButton chips={[...period, ...shared, ...chips]} onClear={update}>
-          {fields}
-        </FiltersButton>
-      </Suspense>
-    );
-  }
+    return [...period, ...shared, ...chips];
+  };
   return (
-    <Flex
-      as="form"
-      role="search"
-      aria-label="Dashboard filters"
-      onSubmit={(e) => e.preventDefault()}
-      gap="3"
-      wrap="wrap"
-      align="flex-start"
-      mb="6"
-      p="3"
-      rounded="lg"
-      bg="bg.subtle"
-    >
+    <FilterPanel label="Dashboard filters" chips={allChips} onClear={update}>
       {fields}
-    </Flex>
+    </FilterPanel>
   );
 }

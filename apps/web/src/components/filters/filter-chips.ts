@@ -17,3 +17,10 @@ export function chipsOf(
     .filter(([, value, label]) => Boolean(value) && Boolean(label))
     .map(([key, , label]) => ({ key, label: label!, clear: { [key]: undefined } }));
 }
+
+/** A chip's label for an id filter: the item's name, or `fallback` while the list loads (undefined when unset). */
+export const nameOf = (
+  list: Array<{ _id: string; name: string }>,
+  id: string | undefined,
+  fallback: string,
+) => (id ? (list.find((x) => x._id === id)?.name ?? fallback) : undefined);

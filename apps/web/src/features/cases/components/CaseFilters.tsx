@@ -1,20 +1,15 @@
 // The inbox's filters kept in the URL (store, area, status incl. "open", owner, overdue): inline on wider screens,
 // behind the shared "Filters" button with chips on phones.
-import { Box, Checkbox, Flex } from '@chakra-ui/react';
+import { Box, Checkbox } from '@chakra-ui/react';
 import { CASE_STATUS_LABELS, CASE_STATUSES } from '@cx/contracts';
-import { lazy, Suspense } from 'react';
 import { AreaPicker } from '@/components/AreaPicker';
 import { FilterSelect } from '@/components/FilterFields';
-import { chipsOf } from '@/components/filters/filter-chips';
-import { useIsPhone } from '@/hooks/use-is-phone';
+import { FilterPanel } from '@/components/filters/FilterPanel';
+import { chipsOf, nameOf } from '@/components/filters/filter-chips';
 import type { TParamPatch } from '@/lib/analytics/filters';
 import { useAreaList } from '@/lib/areas-query';
 import { useStores } from '@/lib/stores-query';
 import type { TCaseFilters } from '../api/cases';
-
-const FiltersButton = lazy(() =>
-  import('@/components/filters/FiltersButton').then((m) => ({ default: m.FiltersButton })),
-);
 
 const STATUS_CHOICES: Array<[TCaseFilters['status'], string]> = [
   ['open', 'Open (new, in progress, waiting)'],
@@ -30,7 +25,6 @@ export function CaseFilters({
   filters: TCaseFilters;
   update: (patch: TParamPatch) => void;
 }) {
-  const phone = useIsPhone();
   const stores = useStores().data?.body.stores ?? [];
   const areas = useAreaList().data?.body.areas ?? [];
   const fields = (
@@ -83,10 +77,8 @@ export function CaseFilters({
       </Box>
     </>
   );
-  if (phone) {
-    const nameOf = (list: Array<{ _id: string; name: string }>, id: string, fallback: string) =>
-      id ? (list.find((x) => x._id === id)?.name ?? fallback) : undefined;
-    const chips = chipsOf([
+  const chips = () =>
+    chipsOf([
       [
         'status',
         filters.status === 'open' ? '' : filters.status,
@@ -97,29 +89,9 @@ export function CaseFilters({
       ['area', filters.area, nameOf(areas, filters.area, 'One area')],
       ['overdue', filters.overdue ? 'true' : '', 'Overdue'],
     ]);
-    return (
-      <Suspense fallback={<Box h="8" mb="4" />}>
-        <FiltersButton chips={chips} onClear={update}>
-          {fields}
-        </FiltersButton>
-      </Suspense>
-    );
-  }
   return (
-    <Flex
-      as="form"
-      role="search"
-      aria-label="Case filters"
-      onSubmit={(e) => e.preventDefault()}
-      gap="3"
-      wrap="wrap"
-      align="flex-start"
-      mb="6"
-      p="3"
-      rounded="lg"
-      bg="bg.subtle"
-    >
+    <FilterPanel label="Case filters" chips={chips} onClear={update}>
       {fields}
-    </Flex>
+    </FilterPanel>
   );
 }
