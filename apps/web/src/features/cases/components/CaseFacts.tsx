@@ -1,24 +1,14 @@
 // What a case is about and what happened to it: the rating (stars, comment, tags, staff), the customer's contact as
 // the API shows it (full, masked or erased), due time and recovery, and the history list.
-import { Badge, Card, DataList, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, DataList, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { TCaseDetail } from '@cx/contracts';
-import type { ReactNode } from 'react';
 import { Stars } from '@/components/analytics/RatingCard';
 import { formatWhen } from '@/lib/case-format';
 import { DueText, PriorityBadge, RecoveryBadge, StatusBadge } from './CaseBadges';
 
-export function CaseSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Card.Root as="section" aria-labelledby={id} size="sm">
-      <Card.Header>
-        <Heading as="h2" id={id} size="md">
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
+import { SectionCard as CaseSection } from '@/components/SectionCard';
+
+export { CaseSection };
 
 function Contact({ item }: { item: TCaseDetail }) {
   const contact = item.contact;

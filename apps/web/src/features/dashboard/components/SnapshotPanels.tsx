@@ -1,5 +1,5 @@
 // The Snapshot's people and places: best and most-improved staff member, the stores ranked, the latest five comments.
-import { Avatar, Box, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Box, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { TSnapshot, TStoreRank } from '@cx/contracts';
 import type { ReactNode } from 'react';
 import { ChangeText } from '@/components/analytics/ChangeText';
@@ -11,18 +11,9 @@ import { paths } from '@/config/paths';
 import { apiFileUrl } from '@/lib/api-files';
 import { formatFigure } from '@/lib/analytics/format';
 
-export function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Card.Root as="section" aria-labelledby={id} size="sm">
-      <Card.Header>
-        <Heading as="h2" id={id} size="md">
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
+import { SectionCard as Panel } from '@/components/SectionCard';
+
+export { Panel };
 
 function Person({ name, photo, children }: { name: string; photo: string | null; children: ReactNode }) {
   return (
