@@ -4,6 +4,7 @@ import { Types } from 'mongoose';
 import type { TRouteAccess } from '@cx/contracts';
 import { createApp } from '../../src/app';
 import { resetRateLimits } from '../../src/lib/rate-limit';
+import { CaseModel } from '../../src/modules/cases/case.model';
 import { deliveryRow, insertDeliveries, payloadOf } from '../../src/modules/integrations/webhooks.queue';
 import { setupTestDb } from '../helpers/db';
 import { callRoute, contractRoutes, dumpDb, type ContractRoute } from '../security/support';
@@ -48,9 +49,28 @@ const webhookWithDelivery: MakeObject = async (w, stores) => {
   return { id: String(endpoint._id), deliveryId: String(row._id) };
 };
 
+/**
+ * A case belongs to exactly one store: a case of store A is inside the key's stores; the straddling and business-wide
+ * shapes cannot exist for a case, so they stand as a case of the other store (outside, like them).
+ */
+let caseNumber = 0;
+const caseAt: MakeObject = async (w, stores) => {
+  const store = stores?.length === 1 ? stores[0]! : String(w.storeB._id);
+  const doc = await CaseModel.create({
+    business: w.owner.id,
+    store,
+    number: ++caseNumber,
+    reason: 'manual',
+    summary: 'Key scope',
+    dueAt: new Date(Date.now() + 3_600_000),
+  });
+  return { id: String(doc._id) };
+};
+
 /** Per resource (the path every route of it starts with): how to store one of its objects at a given scope. */
 const resources: Record<string, MakeObject> = {
   '/api/v1/integrations/webhooks/:id': webhookWithDelivery,
+  '/api/v1/cases/:id': caseAt,
 };
 /** Bodies for the routes that need one to pass validation (the control test proves they are valid). */
 const bodies: Record<string, unknown> = {
@@ -77,7 +97,12 @@ describe('a store-limited API key on every key route that takes an id', () => {
   it("answers 404 for another store's, a straddling and the business-wide object, and changes nothing", async () => {
     const w = await keyWorld();
     const [a, b] = [String(w.storeA._id), String(w.storeB._id)];
-    const limited = await createKey(app, w.owner, ['webhooks:manage', 'ratings:read', 'analytics:read'], [a]);
+    const limited = await createKey(
+      app,
+      w.owner,
+      ['webhooks:manage', 'ratings:read', 'analytics:read', 'cases:read'],
+      [a],
+    );
     const targets: [string, Record<string, string>, ContractRoute][] = [];
     for (const r of idRoutes) {
       const make = makerOf(r)!;
@@ -101,7 +126,7 @@ describe('a store-limited API key on every key route that takes an id', () => {
     const limited = await createKey(
       app,
       w.owner,
-      ['webhooks:manage', 'ratings:read', 'analytics:read'],
+      ['webhooks:manage', 'ratings:read', 'analytics:read', 'cases:read'],
       [a, b],
     );
     const answers = [];

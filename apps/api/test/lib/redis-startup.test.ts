@@ -23,7 +23,9 @@ const health = async (api: ApiProcess): Promise<THealth> =>
   ZHealthSchema.parse(await (await fetch(`${api.url}/api/v1/health`)).json());
 
 async function healthBecomes(api: ApiProcess, redis: THealth['redis']): Promise<THealth> {
-  const deadline = Date.now() + 20_000;
+  // a bound on waiting, not a speed target: two API processes under tsx on a 2-core machine running the whole suite
+  // took over 20 s to see a Redis that had come up (ioredis retries every 2 s at most)
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const body = await health(api);
     if (body.redis === redis) return body;

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { Journey, JourneyContext, TestUser } from '../harness';
-import { callJson, rateAsCustomer } from './api';
+import { callJson } from './api';
 import { settle, uniqueEmail, VIEWPORTS } from './auth-steps';
 import { shootBoth } from './screens';
 
@@ -113,15 +113,26 @@ export const journey: Journey = {
     };
     const before = await metrics(ctx, owner);
 
-    // The customer: 1★, "Order wrong", and "I'd like someone to contact me" by email.
+    // The customer, on their phone at the store's QR page: 1★ for the visit, "Order wrong", and "I'd like someone to
+    // contact me" by email with consent.
     const customer = uniqueEmail('loop-customer');
-    await rateAsCustomer(ctx, {
-      store: store._id,
-      score: 1,
-      comment: 'My order was wrong and nobody checked it',
-      tags: ['Order wrong'],
-      contact: { email: customer, consent: true },
-    });
+    const qr = await ctx.newPage(VIEWPORTS.mobile);
+    await qr.goto(`/rate-experience?store=${store._id}`);
+    await qr.getByRole('link', { name: '1 of 5 stars, Terrible' }).click();
+    await qr.waitForURL('**/after-scan-experience?**');
+    await qr
+      .getByRole('group', { name: 'What went wrong? (optional)' })
+      .getByRole('button', { name: 'Order wrong' })
+      .click();
+    await qr.getByRole('checkbox', { name: "I'd like someone to contact me about this" }).check();
+    await qr.getByRole('textbox', { name: 'Email' }).fill(customer);
+    await qr.getByRole('checkbox', { name: /^I agree that .+ may contact me about this feedback/ }).check();
+    await qr
+      .getByRole('textbox', { name: 'Anything to add? (optional)' })
+      .fill('My order was wrong and nobody checked it');
+    await qr.getByRole('button', { name: 'Send rating' }).click();
+    // sent: the page moves on (to the social step, or the thank-you when the store lists no links)
+    await qr.waitForURL((url) => !url.pathname.startsWith('/after-scan-experience'));
     const opened = await caseOpenedWithin(ctx, manager, 2000);
     assert.equal(opened.owner?._id, manager.id, 'the case is assigned to the store manager');
     const dueHours = (Date.parse(opened.dueAt) - Date.parse(opened.createdAt)) / 3_600_000;
