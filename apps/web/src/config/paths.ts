@@ -121,7 +121,6 @@ export const businessNavItems: readonly TRoutePath[] = [
   paths.business.staffPerformance,
   paths.business.storePerformance,
   paths.business.customersFeedback,
-  paths.business.cases,
   paths.business.rota,
   paths.business.interfaceSettings,
   paths.business.manageStaff,

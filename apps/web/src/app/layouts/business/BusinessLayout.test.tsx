@@ -11,8 +11,6 @@ const SPEC_NAV_ORDER = [
   'Staff League Table',
   'Store League Table',
   'CX Feedback Timeline',
-  // #37: the complaint inbox, beside the feedback it comes from (the spec's twelve and Cases)
-  'Cases',
   'Rota',
   'Interface Settings',
   'Manage Staff',
@@ -28,7 +26,7 @@ async function openDrawerNav() {
 }
 
 describe('business layout', () => {
-  it('lists the twelve titled items in spec order (and Cases) and marks the current one', async () => {
+  it('lists the twelve titled items in spec order and marks the current one', async () => {
     renderApp(paths.business.storePerformance.path, { token: 'abc' });
     await screen.findByRole('heading', { level: 1, name: 'Store League Table' });
     // The fixed panel and the drawer render the same SideNav; the permanent panel is hidden below lg in jsdom.

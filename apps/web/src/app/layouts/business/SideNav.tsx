@@ -1,16 +1,10 @@
-// The business side navigation: logo to /dashboard, the titled pages in spec order (Cases with its count), Log Out.
+// The business side navigation: logo to /dashboard, the twelve titled pages in spec order, Log Out.
 import { Box, Button, Flex, Link, Stack } from '@chakra-ui/react';
 import { LuLogOut } from 'react-icons/lu';
-import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { Logo } from '@/components/Logo';
 import { businessNavItems, paths } from '@/config/paths';
 import { useLogout } from '@/hooks/use-logout';
-
-// The count is a nicety: its code and its inbox read come after the layout's first paint (the /dashboard budget).
-const CasesNavCount = lazy(() =>
-  import('@/features/cases/components/CasesNavCount').then((m) => ({ default: m.CasesNavCount })),
-);
 
 export function SideNav() {
   const logout = useLogout();
@@ -38,14 +32,7 @@ export function SideNav() {
                 // Inside ring: the scrolling nav list would clip an outside one.
                 focusVisibleRing="inside"
               >
-                <NavLink to={item.path}>
-                  {item.title}
-                  {item.path === paths.business.cases.path ? (
-                    <Suspense fallback={null}>
-                      <CasesNavCount />
-                    </Suspense>
-                  ) : null}
-                </NavLink>
+                <NavLink to={item.path}>{item.title}</NavLink>
               </Link>
             </Box>
           ))}

@@ -1,6 +1,8 @@
-// The business top bar: menu button (below lg), welcome line, Get Reviews, notifications bell and profile chip; a visitor
+// The business top bar: menu button (below lg), welcome line, Get Reviews, the cases inbox (#37), notifications bell and
+// profile chip; a visitor
 // on the unguarded pages (/user, /products, /blog) gets a Login button instead of the bell and chip, which need a token.
 import { Box, Button, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { LuMenu } from 'react-icons/lu';
 import { AccountMenu } from '@/features/auth/components/AccountMenu';
 import { NotificationsBell } from '@/features/notifications/components/NotificationsBell';
@@ -8,6 +10,11 @@ import { authDialog } from '@/lib/auth-dialog';
 import { useSession } from '@/lib/session';
 import { TOP_BAR_HEIGHT } from './dimensions';
 import { TrialCountdown } from './TrialCountdown';
+
+// The inbox button's code and its count's read come after the layout's first paint (the /dashboard budget).
+const CasesNavCount = lazy(() =>
+  import('@/features/cases/components/CasesNavCount').then((m) => ({ default: m.CasesNavCount })),
+);
 
 export type TTopBarProps = { onOpenNav: () => void };
 
@@ -59,6 +66,9 @@ export function TopBar({ onOpenNav }: TTopBarProps) {
         </Button>
         {isSignedIn ? (
           <>
+            <Suspense fallback={<Box w={{ base: '8', md: '10' }} flexShrink="0" />}>
+              <CasesNavCount />
+            </Suspense>
             <NotificationsBell />
             <AccountMenu />
           </>

@@ -26,7 +26,9 @@ export function TrialCountdown() {
   return (
     <Text fontSize={{ base: 'xs', md: 'sm' }} truncate>
       <Link asChild color="brand.fg" fontWeight="medium">
-        <RouterLink to={paths.business.mySubscription.path}>{trialCountdownText(trialDaysLeft(trialEndsAt))}</RouterLink>
+        <RouterLink to={paths.business.mySubscription.path}>
+          {trialCountdownText(trialDaysLeft(trialEndsAt))}
+        </RouterLink>
       </Link>
     </Text>
   );

@@ -53,11 +53,15 @@ describe('/cases', () => {
       'href',
       `/cases/${caseFixture(1)._id}`,
     );
-    // open cases by default (the side navigation's count asks for mine separately, 100 at a time)
+    // open cases by default (the top bar's count asks for mine separately, 100 at a time)
     const inbox = () => api.queriesOf('GET /api/v1/cases').filter((q) => q.get('limit') === '25');
     expect(Object.fromEntries(inbox()[0]!)).toEqual({ status: 'open', limit: '25' });
-    // the count beside "Cases": my open cases that are new or overdue
-    expect(await screen.findByTestId('cases-nav-count')).toHaveTextContent('2 new or overdue for you');
+    // the top bar's inbox button: my open cases that are new or overdue
+    expect(await screen.findByTestId('cases-nav-count')).toHaveTextContent('2');
+    expect(screen.getByRole('link', { name: 'Cases, 2 new or overdue for you' })).toHaveAttribute(
+      'href',
+      '/cases',
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Older complaint')).toBeVisible();
