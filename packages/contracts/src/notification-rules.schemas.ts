@@ -12,6 +12,7 @@ export const RULE_TYPES = [
   'visit-allowance',
   'summary',
   'below-target',
+  'keyword',
 ] as const;
 export type TRuleType = (typeof RULE_TYPES)[number];
 
@@ -108,6 +109,40 @@ export const ZBelowTargetRuleSchema = ZRuleBaseSchema.extend({
   days: int('Days below target', 1, 30),
 });
 
+/** Words or phrases a rating's comment or tapped chips mention ("refund", "rude", "Order wrong"), each matched whole. */
+export const KEYWORDS_MAX = 20;
+const ZKeywordSchema = z
+  .string()
+  .trim()
+  .min(2, 'Each word needs at least 2 characters')
+  .max(60, 'Each word can be at most 60 characters');
+
+/** A rating whose comment or tapped chips mention any of the words (a keyword or a theme the customer tapped). */
+export const ZKeywordRuleSchema = ZRuleBaseSchema.extend({
+  type: z.literal('keyword'),
+  keywords: z
+    .array(ZKeywordSchema)
+    .min(1, 'Add at least one word or phrase')
+    .max(KEYWORDS_MAX, `At most ${KEYWORDS_MAX} words or phrases`),
+  kinds: z
+    .array(z.enum(['staff', 'experience']))
+    .min(1, 'Choose staff ratings, experience ratings or both')
+    .max(2),
+});
+
+/** The first of `keywords` that `text` mentions as a whole word or phrase (case-insensitive), else null. */
+export function mentionedKeyword(keywords: readonly string[], text: string): string | null {
+  const haystack = ` ${text.toLocaleLowerCase('en').replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  for (const keyword of keywords) {
+    const needle = keyword
+      .toLocaleLowerCase('en')
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+    if (needle && haystack.includes(` ${needle} `)) return keyword;
+  }
+  return null;
+}
+
 export const ZRuleInputSchema = z.discriminatedUnion('type', [
   ZLowRatingRuleSchema,
   ZLowShareWindowRuleSchema,
@@ -116,6 +151,7 @@ export const ZRuleInputSchema = z.discriminatedUnion('type', [
   ZVisitAllowanceRuleSchema,
   ZSummaryRuleSchema,
   ZBelowTargetRuleSchema,
+  ZKeywordRuleSchema,
 ]);
 export type TRuleInput = z.infer<typeof ZRuleInputSchema>;
 export type TRuleInputOf<T extends TRuleType> = Extract<TRuleInput, { type: T }>;
@@ -174,6 +210,14 @@ export const NEW_RULE: Record<TRuleType, TRuleInput> = {
     metric: 'average',
     days: 3,
   },
+  keyword: {
+    type: 'keyword',
+    enabled: true,
+    stores: [],
+    email: true,
+    keywords: ['refund', 'rude', 'manager'],
+    kinds: ['staff', 'experience'],
+  },
 };
 
 /** On from day one, so the bell works without set-up (issue 10): 1–2 star ratings, the window rule, the allowance. */
@@ -218,6 +262,13 @@ export const alertText = {
   ) =>
     `${w.em(v.store)} has been below its ${TARGET_METRIC_LABELS[v.metric]} target of ${w.em(v.target)} ` +
     `for ${w.em(`${v.days} day${v.days === 1 ? '' : 's'}`)} (yesterday: ${w.em(v.actual)}).`,
+  keyword: (
+    w: TAlertWords,
+    v: { store: string; subject: string; score: number; keyword: string; comment: string },
+  ) =>
+    `${w.em(v.subject)} at ${w.em(v.store)} was rated ${w.em(stars(v.score))} and mentions ` +
+    `${w.em(`“${v.keyword}”`)}` +
+    (v.comment ? `: “${w.em(v.comment)}”` : '.'),
   summary: (w: TAlertWords, v: { period: string; ratings: number; average: number | null }) =>
     `Your ${v.period} summary: ${w.em(String(v.ratings))} ratings, average ` +
     `${w.em(v.average === null ? '–' : v.average.toFixed(2))}.`,
@@ -262,6 +313,14 @@ export function alertPreview(rule: TRuleInput): string {
       return alertText.visitAllowance(plain, { percent: 80, used: 200000, allowance: 250000 });
     case 'summary':
       return alertText.summary(plain, { period: rule.frequency, ratings: 42, average: 4.3 });
+    case 'keyword':
+      return alertText.keyword(plain, {
+        store: 'High Street',
+        subject: rule.kinds.includes('staff') ? 'Alex' : 'Your experience',
+        score: 2,
+        keyword: rule.keywords[0] ?? 'refund',
+        comment: `I asked for a ${rule.keywords[0] ?? 'refund'}`,
+      });
     case 'below-target':
       return alertText.belowTarget(plain, {
         store: 'High Street',

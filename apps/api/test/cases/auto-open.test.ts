@@ -6,6 +6,7 @@ import { resetRateLimits } from '../../src/lib/rate-limit';
 import { CaseModel } from '../../src/modules/cases/case.model';
 import { CaseSettingsModel } from '../../src/modules/cases/case-settings';
 import { evaluateRating } from '../../src/modules/notifications/evaluate';
+import { NotificationModel } from '../../src/modules/notifications/notification.model';
 import { RuleModel } from '../../src/modules/notifications/rule.model';
 import { ensureDefaultRules } from '../../src/modules/notifications/rules.service';
 import { WebhookDeliveryModel } from '../../src/modules/integrations/webhook.model';
@@ -175,6 +176,34 @@ describe('the cases reaction (after POST /api/v1/feedback/staff-ratings)', () =>
     const quiet = await makeRating(chain.store, { score: 1, comment: '' });
     await evaluateRating({ rating: quiet as never, store: storeFor(chain.store), flagged: false });
     expect(await casesOf(chain)).toHaveLength(1);
+  });
+
+  it('opens a case, and alerts, when a keyword rule finds its word in a comment or a tapped chip, at any score', async () => {
+    const chain = await makeChain(app);
+    await ensureDefaultRules(chain.owner.id);
+    await RuleModel.updateMany({ business: chain.owner.id }, { $set: { enabled: false } });
+    await request(app)
+      .post('/api/v1/notifications/rules')
+      .set(chain.owner.auth)
+      .send({ type: 'keyword', keywords: ['refund', 'Order wrong'], kinds: ['experience'], openCase: true })
+      .expect(201);
+    const accept = async (fields: Record<string, unknown>) => {
+      const rating = await makeRating(chain.store, { kind: 'experience', ...fields });
+      await evaluateRating({ rating: rating as never, store: storeFor(chain.store), flagged: false });
+    };
+    await accept({ score: 4, comment: 'Lovely staff, but I want a REFUND for the cold chips!' });
+    await accept({ score: 3, comment: '', tags: ['Order wrong'] });
+    // a word inside another word, and no mention at all, open nothing
+    await accept({ score: 2, comment: 'They were refunding someone else' });
+    await accept({ score: 1, comment: 'Slow', tags: ['Slow service'] });
+    const cases = await casesOf(chain);
+    expect(cases).toHaveLength(2);
+    expect(cases.every((c) => c.reason === 'rule' && c.summary === 'Keyword or theme mentioned')).toBe(true);
+    const alerts = await NotificationModel.find({ business: chain.owner.id, type: 'keyword' }).lean();
+    expect(alerts.map((a) => a.text).sort()).toEqual([
+      'The experience at Headingley was rated 3 stars and mentions “Order wrong”.',
+      'The experience at Headingley was rated 4 stars and mentions “refund”: “Lovely staff, but I want a REFUND for the cold chips!”',
+    ]);
   });
 
   it('saves and reads back the rule flag through the alert rule editor', async () => {

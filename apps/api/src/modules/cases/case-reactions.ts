@@ -15,6 +15,7 @@ const RULE_SUMMARIES: Record<string, string> = {
   'low-share-window': 'Many low ratings',
   'staff-average': 'Staff average falling',
   'flagged-burst': 'Possible gaming',
+  keyword: 'Keyword or theme mentioned',
 };
 
 /** Contact requests are offered at 1–3★ only: a higher rating costs this reaction no read at all. */

@@ -1,5 +1,11 @@
 // Evaluates the members' rules for one accepted rating (each over their stores): bounded indexed queries and rollups, never a raw-ratings scan.
-import { STAFF_AVERAGE_DAYS, alertText, type TRuleInputOf, type TRuleType } from '@cx/contracts';
+import {
+  STAFF_AVERAGE_DAYS,
+  alertText,
+  mentionedKeyword,
+  type TRuleInputOf,
+  type TRuleType,
+} from '@cx/contracts';
 import { coalescedRead } from '../../lib/coalesce';
 import { addDays } from '../../lib/time';
 import { minSampleOf } from '../analytics/analytics-settings.model';
@@ -62,6 +68,36 @@ async function lowRating(rule: RuleDoc, c: Ctx): Promise<boolean> {
         score: c.rating.score,
         comment: c.rating.comment ?? '',
       }),
+  });
+  return true;
+}
+
+/** A rating whose comment or tapped chips mention one of the rule's words or phrases. */
+async function keyword(rule: RuleDoc, c: Ctx): Promise<boolean> {
+  const p = paramsOf<'keyword'>(rule);
+  if (c.flagged || !p.kinds.includes(c.rating.kind)) return false;
+  const comment = c.rating.comment ?? '';
+  const word =
+    mentionedKeyword(p.keywords, comment) ??
+    (c.rating.tags ?? []).map((tag) => mentionedKeyword(p.keywords, tag)).find(Boolean) ??
+    null;
+  if (!word) return false;
+  const staff = c.rating.kind === 'staff' ? await c.staff() : null;
+  const subject = staff ? (staff.name ?? 'A staff member') : 'The experience';
+  await deliver({
+    key: keyOf(rule, c),
+    business: c.store.business,
+    user: rule.user,
+    store: c.store._id,
+    rule: rule._id,
+    type: 'keyword',
+    email: rule.email,
+    image: staff?.photo ?? null,
+    subject: `“${word}” at ${c.store.name}`,
+    at: c.now,
+    rating: c.rating._id,
+    build: (w) =>
+      alertText.keyword(w, { store: c.store.name, subject, score: c.rating.score, keyword: word, comment }),
   });
   return true;
 }
@@ -212,6 +248,7 @@ const evaluators: Partial<
   'staff-average': staffAverage,
   'flagged-burst': flaggedBurst,
   'visit-allowance': visitAllowance,
+  keyword,
 };
 
 /**

@@ -12,6 +12,7 @@ const RULE_NAMES: Record<TRuleType, string> = {
   'flagged-burst': 'possible gaming alert',
   'visit-allowance': 'visit allowance alert',
   'below-target': 'below target alert',
+  keyword: 'keyword alert',
   summary: 'summary email',
 };
 

@@ -55,6 +55,11 @@ export const RULE_LABELS: Record<TRuleType, { title: string; description: string
     description:
       'When a store has been below its target (its own or its area’s) on each of the last days, checked once each day has closed in the store’s time zone.',
   },
+  keyword: {
+    title: 'Keyword or theme',
+    description:
+      'Each rating whose comment or tapped chips mention one of your words or phrases (a refund, a manager, “Order wrong”).',
+  },
   summary: {
     title: 'Email summary',
     description: 'Daily or weekly figures by email at a chosen local hour.',

@@ -27,6 +27,7 @@ import { toaster } from '@/components/ui/toaster';
 import { useAction } from '@/lib/actions';
 import { apiErrorMessage } from '@/lib/api-error';
 import { RULE_LABELS, useDeleteRule, useUpdateRule } from '../api/rules';
+import { KeywordsField } from './KeywordsField';
 import { RuleDeliveryFields } from './RuleDeliveryFields';
 
 type TNumberField = { key: string; label: string; step?: number };
@@ -188,7 +189,14 @@ export function RuleCard({ rule, stores }: { rule: TRule; stores: { _id: string;
                 </>
               ) : null}
             </Flex>
-            {rule.type === 'low-rating' ? (
+            {rule.type === 'keyword' ? (
+              <KeywordsField
+                value={(draft.keywords as string[] | undefined) ?? []}
+                error={errorOf('keywords')}
+                onChange={(keywords) => set('keywords', keywords)}
+              />
+            ) : null}
+            {rule.type === 'low-rating' || rule.type === 'keyword' ? (
               // A fieldset, not a Field: a Field would give every checkbox inside it the group's label and one id.
               <Fieldset.Root invalid={Boolean(errorOf('kinds'))}>
                 <Fieldset.Legend>Ratings of</Fieldset.Legend>

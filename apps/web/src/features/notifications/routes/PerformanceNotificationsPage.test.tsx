@@ -124,6 +124,46 @@ describe('/settings-and-notifications', () => {
     expect(await screen.findByText('Rule added')).toBeInTheDocument();
   });
 
+  it('edits a keyword rule: words typed comma-separated, previewed, refused when empty, saved as a list', async () => {
+    const keywordRule: TRule = {
+      _id: '64b7f0c2a1b2c3d4e5f60003',
+      type: 'keyword',
+      enabled: true,
+      stores: [],
+      email: true,
+      keywords: ['refund'],
+      kinds: ['staff', 'experience'],
+      ...meta,
+    };
+    const api = mockFetch({
+      ...base,
+      'GET /api/v1/notifications/rules': () => jsonResponse(200, { data: [keywordRule] }),
+      'PUT /api/v1/notifications/rules/64b7f0c2a1b2c3d4e5f60003': () =>
+        jsonResponse(200, { message: 'Rule saved', rule: keywordRule }),
+    });
+    renderApp('/settings-and-notifications', signedIn);
+    const rule = await card('Keyword or theme');
+    const words = within(rule).getByRole('textbox', { name: 'Words or phrases (comma-separated)' });
+    await userEvent.clear(words);
+    await userEvent.click(within(rule).getByRole('button', { name: 'Save' }));
+    expect(await within(rule).findByText('Add at least one word or phrase')).toBeVisible();
+    await userEvent.type(words, 'manager, order wrong,');
+    expect(within(rule).getByText(/mentions “manager”/)).toBeVisible();
+    await userEvent.click(within(rule).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.bodiesOf('PUT /api/v1/notifications/rules/64b7f0c2a1b2c3d4e5f60003')).toEqual([
+        {
+          type: 'keyword',
+          enabled: true,
+          stores: [],
+          email: true,
+          keywords: ['manager', 'order wrong'],
+          kinds: ['staff', 'experience'],
+        },
+      ]),
+    );
+  });
+
   it('shows a loading state, then the empty state when the business has no rules', async () => {
     const held = deferred<Response>();
     mockFetch({ ...base, 'GET /api/v1/notifications/rules': () => held.promise });
