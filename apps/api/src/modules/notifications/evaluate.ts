@@ -3,6 +3,7 @@ import {
   STAFF_AVERAGE_DAYS,
   alertText,
   mentionedKeyword,
+  type TAlertWords,
   type TRuleInputOf,
   type TRuleType,
 } from '@cx/contracts';
@@ -44,62 +45,58 @@ function storesOfRule(rule: RuleDoc, member: Access): Record<string, unknown> {
 /** One alert per rule and rating: a re-run of the evaluation (the drainer after a crash) cannot store it twice. */
 const keyOf = (rule: RuleDoc, c: Ctx) => `${String(rule._id)}:${String(c.rating._id)}`;
 
-async function lowRating(rule: RuleDoc, c: Ctx): Promise<boolean> {
-  const p = paramsOf<'low-rating'>(rule);
-  if (c.flagged || c.rating.score > p.maxScore || !p.kinds.includes(c.rating.kind)) return false;
+/**
+ * An alert about the one rating (its person or the experience, its score and comment), delivered once per rule and
+ * rating: what the low-rating and keyword rules send.
+ */
+async function ratingAlert(
+  rule: RuleDoc,
+  c: Ctx,
+  type: 'low-rating' | 'keyword',
+  subjectLine: string,
+  text: (w: TAlertWords, about: { subject: string; comment: string }) => string,
+): Promise<true> {
   const staff = c.rating.kind === 'staff' ? await c.staff() : null;
-  const subject = staff ? (staff.name ?? 'A staff member') : 'The experience';
+  const about = {
+    subject: staff ? (staff.name ?? 'A staff member') : 'The experience',
+    comment: c.rating.comment ?? '',
+  };
   await deliver({
     key: keyOf(rule, c),
     business: c.store.business,
     user: rule.user,
     store: c.store._id,
     rule: rule._id,
-    type: 'low-rating',
+    type,
     email: rule.email,
     image: staff?.photo ?? null,
-    subject: `Low rating at ${c.store.name}`,
+    subject: subjectLine,
     at: c.now,
     rating: c.rating._id,
-    build: (w) =>
-      alertText.lowRating(w, {
-        store: c.store.name,
-        subject,
-        score: c.rating.score,
-        comment: c.rating.comment ?? '',
-      }),
+    build: (w) => text(w, about),
   });
   return true;
+}
+
+async function lowRating(rule: RuleDoc, c: Ctx): Promise<boolean> {
+  const p = paramsOf<'low-rating'>(rule);
+  if (c.flagged || c.rating.score > p.maxScore || !p.kinds.includes(c.rating.kind)) return false;
+  return ratingAlert(rule, c, 'low-rating', `Low rating at ${c.store.name}`, (w, about) =>
+    alertText.lowRating(w, { store: c.store.name, score: c.rating.score, ...about }),
+  );
 }
 
 /** A rating whose comment or tapped chips mention one of the rule's words or phrases. */
 async function keyword(rule: RuleDoc, c: Ctx): Promise<boolean> {
   const p = paramsOf<'keyword'>(rule);
   if (c.flagged || !p.kinds.includes(c.rating.kind)) return false;
-  const comment = c.rating.comment ?? '';
   const word =
-    mentionedKeyword(p.keywords, comment) ??
-    (c.rating.tags ?? []).map((tag) => mentionedKeyword(p.keywords, tag)).find(Boolean) ??
-    null;
+    mentionedKeyword(p.keywords, c.rating.comment ?? '') ??
+    (c.rating.tags ?? []).map((tag) => mentionedKeyword(p.keywords, tag)).find(Boolean);
   if (!word) return false;
-  const staff = c.rating.kind === 'staff' ? await c.staff() : null;
-  const subject = staff ? (staff.name ?? 'A staff member') : 'The experience';
-  await deliver({
-    key: keyOf(rule, c),
-    business: c.store.business,
-    user: rule.user,
-    store: c.store._id,
-    rule: rule._id,
-    type: 'keyword',
-    email: rule.email,
-    image: staff?.photo ?? null,
-    subject: `“${word}” at ${c.store.name}`,
-    at: c.now,
-    rating: c.rating._id,
-    build: (w) =>
-      alertText.keyword(w, { store: c.store.name, subject, score: c.rating.score, keyword: word, comment }),
-  });
-  return true;
+  return ratingAlert(rule, c, 'keyword', `“${word}” at ${c.store.name}`, (w, about) =>
+    alertText.keyword(w, { store: c.store.name, score: c.rating.score, keyword: word, ...about }),
+  );
 }
 
 async function lowShareWindow(rule: RuleDoc, c: Ctx): Promise<boolean> {
