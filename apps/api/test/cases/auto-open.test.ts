@@ -41,7 +41,7 @@ describe('the cases reaction (after POST /api/v1/feedback/staff-ratings)', () =>
       });
     expect(res.status).toBe(201);
     // the case is opened by the submit's after-answer work itself (no job, no poll): it exists once that has run
-    expect(await drainBackground(10_000)).toBe(0);
+    expect(await drainBackground(30_000)).toBe(0);
     const [opened] = await casesOf(chain);
     expect(opened).toBeDefined();
     expect(opened).toMatchObject({

@@ -32,7 +32,7 @@ describe('POST /api/v1/feedback/staff-ratings, bursts', () => {
     const shop = await makeShop();
     const volley = await Promise.all(Array.from({ length: 10 }, () => rate(shop, shop.bob._id, 5)));
     expect(volley.map((r) => r.status)).toEqual(Array(10).fill(201));
-    await drainBackground(5000);
+    await drainBackground(30_000);
     const stored = await RatingModel.find({ staff: shop.bob._id }).lean();
     expect(stored).toHaveLength(10);
     expect(stored.filter((r) => r.flag?.suspicious)).toHaveLength(10);

@@ -101,7 +101,7 @@ describe('POST /api/v1/feedback/staff-ratings (contact request)', () => {
     });
     const first = await postFrom(app, '/feedback/staff-ratings', body, '198.51.100.200').expect(201);
     await postFrom(app, '/feedback/staff-ratings', body, '198.51.100.200').expect(201);
-    await drainBackground(10_000);
+    await drainBackground(30_000);
     const stored = await ContactRequestModel.find({ store: shop.store._id }).lean();
     expect(stored).toHaveLength(1);
     expect(String(stored[0]!.rating)).toBe(first.body._id);
@@ -127,7 +127,7 @@ describe('POST /api/v1/feedback/staff-ratings (contact request)', () => {
   it('never shows the contact details in the rating reads of the dashboard', async () => {
     const shop = await makeShop();
     await rateExperience(shop, { score: 1, comment: 'Rude', contact }).expect(201);
-    await drainBackground(10_000);
+    await drainBackground(30_000);
     const timeline = await request(app).get('/api/v1/analytics/timeline').set(shop.business.auth).expect(200);
     expect(JSON.stringify(timeline.body)).toContain('Rude');
     expect(JSON.stringify(timeline.body)).not.toMatch(/jane\.doe/i);

@@ -48,14 +48,14 @@ const rate = (shop: Shop, score: number, extra: Record<string, unknown> = {}) =>
 const countAll = (fn: () => Promise<unknown>) =>
   commands.count(async () => {
     await fn();
-    await drainBackground(10_000);
+    await drainBackground(30_000);
   });
 
 async function warmShop(): Promise<Shop> {
   const shop = await makeShop();
   // the first rating of the day seeds what every later one finds: the day's salt, the owner's default rules
   await rate(shop, 4);
-  await drainBackground(10_000);
+  await drainBackground(30_000);
   return shop;
 }
 

@@ -72,7 +72,7 @@ describe('the insight reaction', () => {
       '/feedback/experience-ratings',
       submitBody(shop.store, { score: 5 }),
     ).expect(201);
-    await drainBackground(5000);
+    await drainBackground(30_000);
     const stored = (await RatingModel.findById(res.body._id).lean())!;
     expect(stored.insight).toBeUndefined();
     expect(stored.pending ?? []).toHaveLength(0);
@@ -97,7 +97,7 @@ describe('the insight reaction', () => {
       }),
       '198.51.100.77',
     ).expect(201);
-    await drainBackground(5000);
+    await drainBackground(30_000);
     const onlyTags = (await RatingModel.findById(tapped.body._id).lean())!;
     expect(onlyTags.insight).toMatchObject({
       language: 'und',

@@ -22,7 +22,7 @@ const rate = async (shop: Shop, ip: string) => {
   const body = { ...submitBody(shop.store, { deviceId: newDeviceId() }), score: 4 };
   const res = await postFrom(app, '/feedback/experience-ratings', body, ip);
   expect(res.status).toBe(201);
-  await drainBackground(5000);
+  await drainBackground(30_000);
 };
 const markers = async () => {
   const rows = [...(await RollupModel.find().lean()), ...(await BusinessRollupModel.find().lean())];

@@ -62,7 +62,7 @@ describe('flagging earlier ratings of a burst when the rollup write fails', () =
       '/feedback/experience-ratings',
       submitBody(shop.store, { score: 5 }),
     ).expect(201);
-    await drainBackground(5000); // the submit's own clean-up is done
+    await drainBackground(30_000); // the submit's own clean-up is done
     expect((await experienceRow(shop.store, (await RatingModel.findById(body._id).lean())!.day))?.count).toBe(
       1,
     );

@@ -41,7 +41,7 @@ describe('POST /api/v1/feedback/staff-ratings when the rollup write fails', () =
     jest.spyOn(RollupModel, 'bulkWrite').mockRejectedValueOnce(connectionLost());
     const first = await postFrom(app, '/feedback/staff-ratings', body);
     expect(first.status).toBe(201);
-    await drainBackground(5000);
+    await drainBackground(30_000);
     expect(await staffRowCount(shop)).toBe(0); // the store rows failed; the rating still owes them
     expect(await NotificationModel.countDocuments()).toBe(0); // rules wait for the rollups
     expect(await owedCount()).toBe(1);
@@ -50,7 +50,7 @@ describe('POST /api/v1/feedback/staff-ratings when the rollup write fails', () =
     expect(retry.status).toBe(201);
     expect(retry.body._id).toBe(first.body._id);
     expect(await staffRowCount(shop)).toBe(1);
-    await drainBackground(5000);
+    await drainBackground(30_000);
     expect(await owedCount()).toBe(0);
     await expectRollupsEqualRecount();
     expect(await NotificationModel.countDocuments({ type: 'low-rating' })).toBe(1);
@@ -58,7 +58,7 @@ describe('POST /api/v1/feedback/staff-ratings when the rollup write fails', () =
     // Another retry and a drain run change nothing.
     await postFrom(app, '/feedback/staff-ratings', body).expect(201);
     await drainPending(later(60_000));
-    await drainBackground(5000);
+    await drainBackground(30_000);
     await expectRollupsEqualRecount();
     expect(await NotificationModel.countDocuments({ type: 'low-rating' })).toBe(1);
   });
@@ -72,7 +72,7 @@ describe('POST /api/v1/feedback/staff-ratings when the rollup write fails', () =
       submitBody(shop.store, { staff: String(shop.alice._id), score: 4 }),
     );
     expect(res.status).toBe(201);
-    await drainBackground(5000);
+    await drainBackground(30_000);
     expect(await staffRowCount(shop)).toBe(1); // the store rows landed, marked with the event
     expect(await BusinessRollupModel.countDocuments()).toBe(0);
 
@@ -119,10 +119,10 @@ describe('a process killed between the rating insert and its rollups', () => {
     const body = submitBody(shop.store);
     jest.spyOn(RollupModel, 'bulkWrite').mockRejectedValueOnce(connectionLost());
     await postFrom(app, '/feedback/visits', body).expect(201);
-    await drainBackground(5000);
+    await drainBackground(30_000);
     expect(await RollupModel.countDocuments({ metric: 'visit' })).toBe(0);
     await postFrom(app, '/feedback/visits', body).expect(201);
-    await drainBackground(5000);
+    await drainBackground(30_000);
     expect(await owedCount()).toBe(0);
     await expectRollupsEqualRecount();
   });
@@ -144,7 +144,7 @@ describe('an alert evaluation that dies between its episode claim and its delive
       '/feedback/experience-ratings',
       submitBody(shop.store, { score: 1, deviceId: newDeviceId() }),
     ).expect(201);
-    await drainBackground(5000);
+    await drainBackground(30_000);
     jest.spyOn(NotificationModel, 'create').mockRejectedValueOnce(connectionLost());
     await postFrom(
       app,
@@ -152,7 +152,7 @@ describe('an alert evaluation that dies between its episode claim and its delive
       submitBody(shop.store, { score: 2, deviceId: newDeviceId() }),
       '198.51.100.9',
     ).expect(201);
-    await drainBackground(5000);
+    await drainBackground(30_000);
     expect(await NotificationModel.countDocuments()).toBe(0); // claimed, then the write failed
     expect(await owedCount()).toBe(1);
 

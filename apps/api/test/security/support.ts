@@ -114,7 +114,7 @@ export function dumpChain(): {
 } {
   let last: DbDump | undefined;
   const settled = async () => {
-    await drainBackground(10_000);
+    await drainBackground(30_000);
     return dumpDb();
   };
   return {
