@@ -4,8 +4,9 @@ import { formatValue } from './bson-util';
 import { canonicalKey } from './compare';
 import { ErrorCodes, fail } from './errors';
 import type { Doc } from './errors';
-import type { IndexSpec } from './indexes';
+import type { IndexSpec, LookupPlan } from './indexes';
 import { Index, idDuplicateError, normalizeSpec } from './indexes';
+import { residualFilter } from './implied';
 import { getPathValues } from './paths';
 import type { FieldBounds, TupleKey } from './ordered-index';
 import { OrderedKeys, RankEdge } from './ordered-index';
@@ -39,6 +40,8 @@ export class Collection {
   private seq = 0;
   /** Documents examined by the most recent find(); lets tests prove that indexed equality does not scan. */
   lastExamined = 0;
+  /** The fields the last candidates() looked up by full keys of a single-valued index (see implied.ts). */
+  private lastKeyed: readonly string[] | undefined;
 
   constructor(db: string, name: string, options: Doc = {}) {
     this.db = db;
@@ -142,6 +145,7 @@ export class Collection {
     for (const index of this.indexes.values()) {
       index.entries.clear();
       index.leading.clear();
+      index.byLead.clear();
       index.ordered?.clear();
       index.multikey = false;
     }
@@ -174,15 +178,13 @@ export class Collection {
       }
     }
     if (!hash) return this.all();
-    return this.ordered([...hash.run()].map((idKey) => this.entries.get(idKey)));
+    if (hash.keyed && simpleCollation(opts.collation)) this.lastKeyed = hash.keyed;
+    return this.lookedUp(hash);
   }
 
   /** The most selective equality lookup: its size (without copying id sets) and how to run it. */
-  private hashPlan(
-    eq: Map<string, unknown[]>,
-    usable: Index[],
-  ): { size: number; run: () => Set<string> } | undefined {
-    let best: { size: number; run: () => Set<string> } | undefined;
+  private hashPlan(eq: Map<string, unknown[]>, usable: Index[]): LookupPlan | undefined {
+    let best: LookupPlan | undefined;
     for (const index of usable) {
       // sized and run from the same key reads (a dashboard's 300 stores × 2 metrics × 14 days is 8,400 of them)
       const plan = index.lookupPlan(eq);
@@ -252,6 +254,19 @@ export class Collection {
     );
   }
 
+  /** The documents of a lookup's id sets in natural order (each once: disjoint sets need no union). */
+  private lookedUp(plan: LookupPlan): Doc[] {
+    if (!plan.disjoint) return this.ordered([...plan.run()].map((idKey) => this.entries.get(idKey)));
+    const found: Entry[] = [];
+    for (const ids of plan.sets)
+      for (const idKey of ids) {
+        const entry = this.entries.get(idKey);
+        if (entry) found.push(entry);
+      }
+    if (found.length > 1) found.sort((a, b) => a.seq - b.seq);
+    return found.map((e) => e.doc);
+  }
+
   private ordered(found: Array<Entry | undefined>): Doc[] {
     const unique = [...new Set(found.filter((e): e is Entry => e !== undefined))];
     if (unique.length > 1) unique.sort((a, b) => a.seq - b.seq);
@@ -260,10 +275,15 @@ export class Collection {
 
   /** Matching documents in natural order (stored references — callers must not mutate them). */
   find(filter: Doc, opts: QueryOptions = {}, limit = 0): Doc[] {
-    const matcher: Matcher = compileFilter(filter, opts);
+    let matcher: Matcher = compileFilter(filter, opts);
     const out: Doc[] = [];
     let examined = 0;
-    for (const doc of this.candidates(matcher.filter, opts)) {
+    this.lastKeyed = undefined;
+    const found = this.candidates(matcher.filter, opts);
+    // the clauses the lookup's full keys answered are not checked again per document
+    const residual = this.lastKeyed && residualFilter(matcher.filter, this.lastKeyed);
+    if (residual) matcher = compileFilter(residual, opts);
+    for (const doc of found) {
       examined++;
       if (!matcher.test(doc)) continue;
       out.push(doc);

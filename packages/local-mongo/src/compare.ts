@@ -211,13 +211,20 @@ function numericKey(v: unknown): string {
  * A string that is equal for two values exactly when mongod's equality says so (1 == 1.0 == NumberLong(1)).
  * Index maps are keyed by this, so lookups never need to scan.
  */
+/** ObjectIds' keys, kept per value object (ids are never changed in place): a stored id is keyed once, not per read. */
+const objectIdKeys = new WeakMap<object, string>();
+
 export function canonicalKey(v: unknown): string {
   if (v === undefined || v === null) return 'N';
   if (typeof v === 'string') return `s${v}`;
   if (typeof v === 'boolean') return v ? 'b1' : 'b0';
   if (isNumeric(v)) return `n${numericKey(v)}`;
   if (v instanceof Date) return `d${v.getTime()}`;
-  if (isObjectId(v)) return `o${v.toHexString()}`;
+  if (isObjectId(v)) {
+    let k = objectIdKeys.get(v);
+    if (k === undefined) objectIdKeys.set(v, (k = `o${v.toHexString()}`));
+    return k;
+  }
   if (Array.isArray(v)) return `[${v.map(canonicalKey).join(',')}]`;
   if (isPlainObject(v))
     return `{${Object.keys(v)

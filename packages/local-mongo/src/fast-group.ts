@@ -1,6 +1,7 @@
 // A compiled $group for the counting shape dashboards and alert rules use: constant or field-keyed groups, $sum of
 // constants, fields and numeric $cond tests. Equal to mingo's $group on documents it judges; anything else is left to mingo.
 import { isPlainObject } from './bson-util';
+import { canonicalKey } from './compare';
 import type { Doc } from './errors';
 import { UNSURE, resolvePlain } from './fast-filter';
 
@@ -185,11 +186,11 @@ export function fastGroup(docs: Doc[], spec: unknown): Doc[] | undefined {
   return [output(plan, id, acc)];
 }
 
-/** A grouping value keyed exactly (strings by value, ObjectIds by hex); undefined for any other kind. */
+/** A grouping value keyed exactly (strings by value, ObjectIds by hex, each id's key kept); undefined otherwise. */
 function groupKey(v: unknown): string | undefined {
   if (typeof v === 'string') return `s${v}`;
-  const bson = v as { _bsontype?: string; toHexString?: () => string } | null;
-  if (bson && typeof bson === 'object' && bson._bsontype === 'ObjectId') return `o${bson.toHexString!()}`;
+  const bson = v as { _bsontype?: string } | null;
+  if (bson && typeof bson === 'object' && bson._bsontype === 'ObjectId') return canonicalKey(v);
   return undefined;
 }
 
@@ -208,26 +209,35 @@ function keyedGroup(docs: Doc[], spec: Doc): Doc[] | undefined {
   }
   const plan = compileSums(spec);
   if (!plan) return undefined;
-  const groups = new Map<string, { id: Doc; acc: number[] }>();
+  type Group = { id: Doc; acc: number[] };
+  // one map per grouped field, nested (no key string built per document); groups kept in first-seen order
+  const root = new Map<string, unknown>();
+  const groups: Group[] = [];
+  const values: unknown[] = new Array(keys.length);
+  const last = keys.length - 1;
   for (const doc of docs) {
-    let key = '';
-    const values: unknown[] = [];
-    for (const [, parts] of keys) {
-      const v = resolvePlain(doc, parts);
+    let level = root;
+    let group: Group | undefined;
+    for (let i = 0; i <= last; i++) {
+      const v = resolvePlain(doc, keys[i]![1]);
       const k = groupKey(v);
       if (k === undefined) return undefined;
-      key += `${k.length}:${k}`;
-      values.push(v);
+      values[i] = v;
+      const next = level.get(k);
+      if (i < last) {
+        if (next) level = next as Map<string, unknown>;
+        else level.set(k, (level = new Map()));
+      } else if (next) group = next as Group;
+      else {
+        group = {
+          id: Object.fromEntries(keys.map(([name], j) => [name, values[j]])),
+          acc: plan.names.map(() => 0),
+        };
+        level.set(k, group);
+        groups.push(group);
+      }
     }
-    let group = groups.get(key);
-    if (!group) {
-      group = {
-        id: Object.fromEntries(keys.map(([name], i) => [name, values[i]])),
-        acc: plan.names.map(() => 0),
-      };
-      groups.set(key, group);
-    }
-    if (!addDoc(plan, doc, group.acc, true)) return undefined;
+    if (!addDoc(plan, doc, group!.acc, true)) return undefined;
   }
-  return [...groups.values()].map((g) => output(plan, g.id, g.acc));
+  return groups.map((g) => output(plan, g.id, g.acc));
 }

@@ -9,6 +9,19 @@ import type { Matcher } from './query';
 import { compileFilter } from './query';
 import { compileImplication } from './partial';
 
+/**
+ * An equality lookup sized from the id sets its keys reach (nothing copied): `sets` are disjoint when the index is
+ * single-valued (each document has one key), so a reader can take their ids without a union.
+ */
+export interface LookupPlan {
+  size: number;
+  sets: Array<Set<string>>;
+  disjoint: boolean;
+  /** The index's fields when every one was looked up by full keys (each found document equals a listed value). */
+  keyed?: readonly string[];
+  run: () => Set<string>;
+}
+
 export interface IndexSpec extends Doc {
   v: number;
   key: Doc;
@@ -114,6 +127,12 @@ export class Index {
    * uses) needs no collection scan.
    */
   readonly leading = new Map<string, Set<string>>();
+  /**
+   * Compound indexes only: the leading field's key → the rest of the key → the same id sets as `entries`, so a lookup
+   * of many leading values × a few combinations of the rest (300 stores × 2 metrics × 12 days) builds the rest's keys
+   * once and reads small per-value maps, instead of building and hashing every full key against the whole index.
+   */
+  readonly byLead = new Map<string, Map<string, Set<string>>>();
   /** Some document gave one field several values (mongod's multikey): range and sort walks are then not used. */
   multikey = false;
   /** Sorted keys for range and sort walks, kept from the index's creation through every write (none if multikey). */
@@ -279,7 +298,15 @@ export class Index {
   private addEntries(id: string, keys: string[]): void {
     for (const k of keys) {
       let ids = this.entries.get(k);
-      if (!ids) this.entries.set(k, (ids = new Set()));
+      if (!ids) {
+        this.entries.set(k, (ids = new Set()));
+        if (this.fields.length > 1) {
+          const lead = Index.leadOf(k);
+          let rest = this.byLead.get(lead);
+          if (!rest) this.byLead.set(lead, (rest = new Map()));
+          rest.set(k.slice(lead.length), ids);
+        }
+      }
       ids.add(id);
     }
   }
@@ -289,7 +316,14 @@ export class Index {
       const ids = this.entries.get(k);
       if (!ids) continue;
       ids.delete(id);
-      if (ids.size === 0) this.entries.delete(k);
+      if (ids.size > 0) continue;
+      this.entries.delete(k);
+      if (this.fields.length > 1) {
+        const lead = Index.leadOf(k);
+        const rest = this.byLead.get(lead);
+        rest?.delete(k.slice(lead.length));
+        if (rest?.size === 0) this.byLead.delete(lead);
+      }
     }
   }
 
@@ -318,12 +352,31 @@ export class Index {
       const values = eq.get(f);
       if (!values) return undefined;
       // each listed value's key part once, not once per prefix (300 stores × 14 days would be 4,200 encodings)
-      const parts = values.map((v) => Index.lookupKey(v));
+      const parts = [...new Set(values.map((v) => Index.lookupKey(v)))];
       if (keys.length * parts.length > 50_000) return undefined;
       keys = keys.flatMap((prefix) => parts.map((part) => prefix + part));
     }
     // mongod seeks each combination of listed values (300 stores × 2 metrics × 40 days is one find's bounds)
     return keys;
+  }
+
+  /**
+   * A compound index's full keys for equality values on all fields, as the leading field's key parts and the rest's
+   * combinations (each built once); undefined if a field lacks values or the combinations pass fullKeys' bound.
+   */
+  private splitKeys(eq: Map<string, unknown[]>): { leads: string[]; rests: string[] } | undefined {
+    const first = eq.get(this.fields[0] as string);
+    if (!first) return undefined;
+    const leads = [...new Set(first.map((v) => Index.lookupKey(v)))];
+    let rests = [''];
+    for (const f of this.fields.slice(1)) {
+      const values = eq.get(f);
+      if (!values) return undefined;
+      const parts = [...new Set(values.map((v) => Index.lookupKey(v)))];
+      if (leads.length * rests.length * parts.length > 50_000) return undefined;
+      rests = rests.flatMap((prefix) => parts.map((part) => prefix + part));
+    }
+    return { leads, rests };
   }
 
   /** Key look-ups made so far (each full or leading key read from the maps): lets tests prove a query reads each once. */
@@ -334,10 +387,21 @@ export class Index {
    * how many ids they hold (nothing copied) and their union on demand. The planner sizes every usable index and then
    * runs the smallest, so sizing and running share these reads instead of building and reading the keys twice.
    */
-  lookupPlan(eq: Map<string, unknown[]>): { size: number; run: () => Set<string> } | undefined {
+  lookupPlan(eq: Map<string, unknown[]>): LookupPlan | undefined {
     const sets: Array<Set<string>> = [];
-    const full = this.fullKeys(eq);
-    if (full) {
+    const full = this.fields.length > 1 ? undefined : this.fullKeys(eq);
+    const split = this.fields.length > 1 ? this.splitKeys(eq) : undefined;
+    if (split) {
+      this.keyReads += split.leads.length * split.rests.length;
+      for (const lead of split.leads) {
+        const byRest = this.byLead.get(lead);
+        if (!byRest) continue;
+        for (const rest of split.rests) {
+          const ids = byRest.get(rest);
+          if (ids) sets.push(ids);
+        }
+      }
+    } else if (full) {
       this.keyReads += full.length;
       for (const k of full) {
         const ids = this.entries.get(k);
@@ -347,15 +411,20 @@ export class Index {
       const values = eq.get(this.fields[0] as string);
       if (!values || this.fields.length === 1) return undefined;
       this.keyReads += values.length;
-      for (const v of values) {
-        const ids = this.leading.get(Index.lookupKey(v));
+      for (const v of new Set(values.map((x) => Index.lookupKey(x)))) {
+        const ids = this.leading.get(v);
         if (ids) sets.push(ids);
       }
     }
     let size = 0;
     for (const ids of sets) size += ids.size;
+    // distinct keys of a single-valued index never share a document: its sets are disjoint
+    const disjoint = !this.multikey;
     return {
       size,
+      sets,
+      disjoint,
+      keyed: (split || full) && disjoint && !this.partial ? this.fields : undefined,
       run: () => {
         const out = new Set<string>();
         for (const ids of sets) for (const id of ids) out.add(id);
