@@ -124,6 +124,13 @@ export async function loadScope(access: Access, filter: TAnalyticsFilter, now = 
   // with an area filter the asked stores were checked on their own (some may lie outside the areas)
   if (asked.length && !filter.areas?.length && stores.length !== new Set(asked).size) throw notFound('Store');
   if (filter.staff && (!member || !(await personInScope(access, member)))) throw notFound('Staff member');
+  // one period per time zone, not per store (a chain of 300 stores has a handful of zones); stores of a zone share it
+  const periods = new Map<string, ReturnType<typeof resolveIn>>();
+  const periodIn = (zone: string) => {
+    let period = periods.get(zone);
+    if (!period) periods.set(zone, (period = resolveIn(filter, zone, now)));
+    return period;
+  };
   const scoped: ScopeStore[] = stores.map((s) => ({
     _id: s._id,
     id: String(s._id),
@@ -131,7 +138,7 @@ export async function loadScope(access: Access, filter: TAnalyticsFilter, now = 
     image: fileUrl(s.image),
     timeZone: s.timeZone,
     area: s.area ? String(s.area) : null,
-    period: resolveIn(filter, s.timeZone, now),
+    period: periodIn(s.timeZone),
   }));
   const label = labelPeriod(filter, owner?.timeZone ?? scoped[0]?.timeZone ?? 'UTC', now);
   const current = unionRange(scoped.map((s) => s.period.current));
