@@ -19,6 +19,16 @@ class SummaryReporter {
       durationMs: Date.now() - results.startTime,
     };
     fs.writeFileSync(path.join(dir, `${this.name}.json`), JSON.stringify(summary) + '\n');
+    // Each file's wall time, longest first: where the suite's time goes (test/helpers/sequencer.cjs orders by it).
+    const files = results.testResults
+      .map((r) => ({
+        file: path.relative(process.cwd(), r.testFilePath),
+        ms: r.perfStats.end - r.perfStats.start,
+        tests: r.numPassingTests + r.numFailingTests,
+      }))
+      .sort((a, b) => b.ms - a.ms);
+    fs.mkdirSync(path.join(dir, 'files'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'files', `${this.name}.json`), JSON.stringify(files, null, 1) + '\n');
   }
 }
 module.exports = SummaryReporter;
