@@ -79,7 +79,8 @@ export function RatingCard({ item, onTheme, activeTheme, actions }: TRatingCardP
         {item.tags.length > 0 || item.outsideShift || item.flagged || item.restored || shoutOut ? (
           <Wrap gap="1.5">
             {shoutOut ? (
-              <Badge colorPalette="purple" variant="surface">
+              // A long name wraps inside the badge rather than push a phone's page sideways.
+              <Badge colorPalette="purple" variant="surface" whiteSpace="normal">
                 <LuMegaphone aria-hidden /> Shout-out for {shoutOut.staffName}
               </Badge>
             ) : null}

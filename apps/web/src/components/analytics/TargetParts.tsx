@@ -48,8 +48,20 @@ export function RagChip({ perf, short = false }: { perf: TTargetPerformance; sho
       aria-label={`${label}: ${words}, ${figures}${perf.from ? ` (target from ${perf.from.name})` : ''}`}
       title={perf.from ? `Target set at ${perf.from.name}` : undefined}
       whiteSpace="nowrap"
+      // The short chip (a table cell) breaks between the metric, its figure and the target rather than widen its column.
+      flexWrap={short ? 'wrap' : undefined}
+      justifyContent={short ? 'flex-end' : undefined}
+      columnGap="1"
+      rowGap="0"
     >
-      {short ? `${SHORT[perf.metric]} ${figures}` : `${words} · ${figures}`}
+      {short ? (
+        <>
+          <span>{SHORT[perf.metric]}</span> <span>{formatTargetFigure(perf.actual, perf.metric)}</span>{' '}
+          <span>vs {formatTargetFigure(perf.target, perf.metric)}</span>
+        </>
+      ) : (
+        `${words} · ${figures}`
+      )}
     </Badge>
   );
 }
@@ -82,7 +94,7 @@ export function LeagueTargetCells({ metrics }: { metrics: TTargetPerformance[] |
   const avg = averageOf(metrics);
   const compared = avg && (avg.vsParent !== null || avg.vsPeers !== null);
   return (
-    <Table.Cell textAlign="end">
+    <Table.Cell textAlign="end" minW={{ md: '7rem' }}>
       <RagChips metrics={metrics} />
       {compared ? (
         <Text as="span" display="block" fontSize="xs" color="fg.muted" mt="1" whiteSpace="normal">

@@ -177,11 +177,15 @@ describe('/store-performance (Store League Table)', () => {
       '80',
       '90.0%',
       '▲ +0.20up 0.20 on the previous period',
-      '400',
-      '20.0%',
+      '40020.0% rated',
       '15Google 12 · Instagram 3',
       'No target',
     ]);
+    // Visits and rating rate share a column; each figure keeps its explanation in the header.
+    const visits = within(table).getAllByRole('columnheader')[7]!;
+    expect(visits).toHaveTextContent(/^Visits.*Rating rate/);
+    expect(within(visits).getByRole('button', { name: 'What is Visits?' })).toBeInTheDocument();
+    expect(within(visits).getByRole('button', { name: 'What is Rating rate?' })).toBeInTheDocument();
     const notRanked = screen.getByRole('region', { name: 'Not ranked yet' });
     expect(within(notRanked).getByText('Not enough ratings yet (3 of 10)')).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-// The ranked stores: adjusted and raw average, ratings, CSAT, trend, visits, rating rate, social clicks, targets (RAG).
+// The ranked stores: adjusted and raw average, ratings, CSAT, trend, visits and rating rate, social clicks, targets (RAG).
 import { Avatar, HStack, Table, Text } from '@chakra-ui/react';
 import type { TStoreLeague, TStoreLeagueRow } from '@cx/contracts';
 import {
@@ -13,7 +13,7 @@ import { SortHeader, type TLeagueSort, type TSortOrder } from '@/components/anal
 import { stackedRows } from '@/components/analytics/stacked-rows';
 import { apiImage } from '@/lib/image-sources';
 import type { TParamPatch } from '@/lib/analytics/filters';
-import { FigureName, type TFigure } from '@/components/FigureHelp';
+import { FigureHelp, type TFigure } from '@/components/FigureHelp';
 import { formatFigure } from '@/lib/analytics/format';
 
 const NETWORK_LABELS: Record<string, string> = {
@@ -54,6 +54,18 @@ function SocialClicks({ clicks }: { clicks: TStoreLeagueRow['socialClicks'] }) {
   );
 }
 
+/** Visits and, under them, the share of visits that left a rating (one column: the table fits a 1280 px screen). */
+function VisitsAndRate({ row }: { row: TStoreLeagueRow }) {
+  return (
+    <>
+      {formatFigure(row.visits, 'count')}
+      <Text as="span" display="block" fontSize="xs" color="fg.muted">
+        {row.ratingRate === null ? '–' : `${formatFigure(row.ratingRate, 'percent')} rated`}
+      </Text>
+    </>
+  );
+}
+
 /** Each body cell's label on a phone, in column order (the store leads the card unlabelled). */
 const PHONE_ROWS = stackedRows([
   'Rank',
@@ -63,8 +75,7 @@ const PHONE_ROWS = stackedRows([
   'Ratings',
   'CSAT',
   'Trend',
-  'Visits',
-  'Rating rate',
+  'Visits · rating rate',
   'Social clicks',
   'Targets',
 ]);
@@ -84,14 +95,23 @@ export function StoreLeagueTable({
       {label}
     </SortHeader>
   );
+  // The explanation's button follows the words and goes under them when the column is narrow.
+  const named = (label: string, help?: TFigure) =>
+    help ? (
+      <>
+        {label} <FigureHelp figure={help} />
+      </>
+    ) : (
+      label
+    );
   const plain = (label: string, help?: TFigure) => (
     <Table.ColumnHeader textAlign="end" whiteSpace="normal">
-      {help ? <FigureName figure={help}>{label}</FigureName> : label}
+      {named(label, help)}
     </Table.ColumnHeader>
   );
   return (
     <Table.ScrollArea {...TABLE_SCROLL_BOX} tabIndex={0} aria-label="Store league table, scrollable">
-      {/* Thirteen figures fit a 1280 px screen only with narrower gutters (the columns' words wrap, never clip). */}
+      {/* Ten columns fit a 1280 px screen (content ~950 px) with narrower gutters: headers' words wrap, never clip. */}
       <Table.Root
         size="sm"
         aria-label="Store league table"
@@ -108,8 +128,11 @@ export function StoreLeagueTable({
             {header('ratings', 'Ratings')}
             {header('csat', 'CSAT', true, 'csat')}
             {header('trend', 'Trend', true, 'trend')}
-            {plain('Visits', 'visits')}
-            {plain('Rating rate', 'ratingRate')}
+            <Table.ColumnHeader textAlign="end" whiteSpace="normal">
+              {named('Visits', 'visits')}
+              <br />
+              {named('Rating rate', 'ratingRate')}
+            </Table.ColumnHeader>
             {plain('Social clicks', 'socialClicks')}
             {plain('Targets')}
           </Table.Row>
@@ -122,8 +145,9 @@ export function StoreLeagueTable({
                 <StoreName row={row} />
               </Table.Cell>
               <RankedFigureCells row={row} />
-              <Table.Cell textAlign="end">{formatFigure(row.visits, 'count')}</Table.Cell>
-              <Table.Cell textAlign="end">{formatFigure(row.ratingRate, 'percent')}</Table.Cell>
+              <Table.Cell textAlign="end">
+                <VisitsAndRate row={row} />
+              </Table.Cell>
               <Table.Cell textAlign="end">
                 <SocialClicks clicks={row.socialClicks} />
               </Table.Cell>

@@ -1,5 +1,5 @@
 // A store table row's actions (edit, board, delete, downloads and preview), each gated by its contract route (#36).
-import { Button, HStack, IconButton, Menu, Portal } from '@chakra-ui/react';
+import { HStack, IconButton, Menu, Portal } from '@chakra-ui/react';
 import type { TStore } from '@cx/contracts';
 import { useState } from 'react';
 import { LuEllipsisVertical, LuExternalLink, LuMonitor, LuPencil, LuQrCode, LuTrash2 } from 'react-icons/lu';
@@ -28,15 +28,16 @@ function RowMenu({ store }: { store: TStore }) {
   return (
     <Menu.Root onSelect={(d) => void select(d.value)}>
       <Menu.Trigger asChild>
-        <Button
+        <IconButton
           {...noRouteAttrs}
           size="sm"
           variant="ghost"
           loading={busy}
           aria-label={`More actions for ${store.name}`}
+          title="More actions"
         >
           <LuEllipsisVertical aria-hidden />
-        </Button>
+        </IconButton>
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
@@ -70,7 +71,10 @@ function RowMenu({ store }: { store: TStore }) {
   );
 }
 
-/** Edit, board, delete and the menu, each shown only to a member whose role and stores the route admits (#36). */
+/**
+ * Edit, board, delete and the menu, each shown only to a member whose role and stores the route admits (#36). Icon
+ * buttons named for the store, each with its tooltip: four of them fit the 1280 px table beside long names.
+ */
 export type TRowActionHandlers = {
   onEdit: (store: TStore) => void;
   onDelete: (store: TStore) => void;
@@ -84,15 +88,16 @@ export function RowActions({ store, actions }: { store: TStore; actions: TRowAct
   return (
     <HStack gap="1" justify="flex-end">
       {edit.allowed && (
-        <Button
+        <IconButton
           {...edit.attrs}
           size="sm"
           variant="outline"
           onClick={() => actions.onEdit(store)}
           aria-label={`Edit ${store.name}`}
+          title="Edit"
         >
-          <LuPencil aria-hidden /> Edit
-        </Button>
+          <LuPencil aria-hidden />
+        </IconButton>
       )}
       {actions.onBoard && board.allowed ? (
         <IconButton

@@ -1,5 +1,6 @@
 // The stores as a sortable table with row selection; on a phone each row stacks into labelled lines, every figure shown.
 import { Badge, Box, Button, Checkbox, HStack, Icon, Image, Table, Text } from '@chakra-ui/react';
+import { Fragment } from 'react';
 import type { TStore } from '@cx/contracts';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuStore } from 'react-icons/lu';
 import { apiImage } from '@/lib/image-sources';
@@ -110,6 +111,16 @@ function NameCell({ store }: { store: TStore }) {
   );
 }
 
+/** "America/Argentina/Buenos_Aires" breaks after a slash or an underscore, never inside a word. */
+function TimeZone({ zone }: { zone: string }) {
+  return zone.split(/(?<=[/_])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
+
 export function StoreTable({
   stores,
   areas,
@@ -122,118 +133,131 @@ export function StoreTable({
   const shownSelected = stores.filter((s) => selected.has(s._id)).length;
   const all = stores.length > 0 && shownSelected === stores.length;
   return (
-    <Table.Root size="sm" role="table" aria-label="Stores" display={{ base: 'block', md: 'table' }}>
-      <Table.Header role="rowgroup" display={{ base: 'block', md: 'table-header-group' }}>
-        <Table.Row
-          role="row"
-          display={{ base: 'flex', md: 'table-row' }}
-          borderBottomWidth={{ base: '1px', md: '0' }}
-        >
-          <Table.ColumnHeader
-            role="columnheader"
-            w="10"
-            display={{ base: 'flex', md: 'table-cell' }}
-            alignItems="center"
-            gap="2"
+    // From md up the table sits in its own box: a wider one than the page scrolls there, never the page sideways.
+    <Box position="relative" overflowX={{ base: 'visible', md: 'auto' }}>
+      {/* Narrower gutters from md up: eight columns and long names fit a 1280 px screen (content ~950 px). */}
+      <Table.Root
+        size="sm"
+        role="table"
+        aria-label="Stores"
+        display={{ base: 'block', md: 'table' }}
+        css={{ md: { '& th, & td': { px: '1.5' } } }}
+      >
+        <Table.Header role="rowgroup" display={{ base: 'block', md: 'table-header-group' }}>
+          <Table.Row
+            role="row"
+            display={{ base: 'flex', md: 'table-row' }}
+            borderBottomWidth={{ base: '1px', md: '0' }}
           >
-            <Checkbox.Root
-              checked={all ? true : shownSelected > 0 ? 'indeterminate' : false}
-              onCheckedChange={(d) =>
-                onSelect(
-                  stores.map((s) => s._id),
-                  d.checked === true,
-                )
-              }
-              aria-label="Select all shown stores"
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              {/* On a phone the header row is only this box: say what it does. */}
-              <Checkbox.Label display={{ base: 'block', md: 'none' }}>Select all shown</Checkbox.Label>
-            </Checkbox.Root>
-          </Table.ColumnHeader>
-          {COLUMNS.map((c) => (
             <Table.ColumnHeader
-              key={c.key}
               role="columnheader"
-              aria-sort={sort.sort === c.key ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
-              // Two-word headers wrap so the store's name keeps its width at 1280 px.
-              whiteSpace="normal"
-              display={{ base: 'none', md: 'table-cell' }}
+              w="10"
+              display={{ base: 'flex', md: 'table-cell' }}
+              alignItems="center"
+              gap="2"
             >
-              <SortButton column={c.key} label={c.label} sort={sort} onSort={onSort} />
-            </Table.ColumnHeader>
-          ))}
-          <Table.ColumnHeader role="columnheader" display={{ base: 'none', md: 'table-cell' }}>
-            <Text srOnly>Actions</Text>
-          </Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body role="rowgroup" display={{ base: 'block', md: 'table-row-group' }}>
-        {stores.map((store) => {
-          const on = interfacesOn(store);
-          const checked = selected.has(store._id);
-          return (
-            <Table.Row
-              key={store._id}
-              role="row"
-              aria-label={store.name}
-              aria-selected={checked}
-              data-selected={checked ? '' : undefined}
-              display={{ base: 'grid', md: 'table-row' }}
-              gridTemplateColumns="auto minmax(0, 1fr)"
-              columnGap="3"
-              py={{ base: '3', md: '0' }}
-              borderBottomWidth={{ base: '1px', md: '0' }}
-              bg={checked ? 'brand.subtle' : undefined}
-            >
-              <Table.Cell role="cell" {...stackedCell} _before={undefined} gridColumn="1">
-                <Checkbox.Root
-                  checked={checked}
-                  onCheckedChange={(d) => onSelect([store._id], d.checked === true)}
-                  aria-label={`Select ${store.name}`}
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                </Checkbox.Root>
-              </Table.Cell>
-              <Table.Cell
-                role="cell"
-                {...stackedCell}
-                _before={undefined}
-                gridColumn="2"
-                justifyContent="start"
+              <Checkbox.Root
+                checked={all ? true : shownSelected > 0 ? 'indeterminate' : false}
+                onCheckedChange={(d) =>
+                  onSelect(
+                    stores.map((s) => s._id),
+                    d.checked === true,
+                  )
+                }
+                aria-label="Select all shown stores"
               >
-                <NameCell store={store} />
-              </Table.Cell>
-              <Table.Cell role="cell" {...stackedCell} data-label="Code">
-                {store.code ?? '—'}
-              </Table.Cell>
-              <Table.Cell role="cell" {...stackedCell} data-label="Area">
-                {areaOf(store, areas) || '—'}
-              </Table.Cell>
-              <Table.Cell role="cell" {...stackedCell} data-label="Time zone" wordBreak="break-word">
-                {store.timeZone}
-              </Table.Cell>
-              <Table.Cell role="cell" {...stackedCell} data-label="Customers can">
-                <Badge
-                  colorPalette={on === 0 ? 'red' : on === 3 ? 'green' : 'orange'}
-                  variant="subtle"
-                  whiteSpace="normal"
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                {/* On a phone the header row is only this box: say what it does. */}
+                <Checkbox.Label display={{ base: 'block', md: 'none' }}>Select all shown</Checkbox.Label>
+              </Checkbox.Root>
+            </Table.ColumnHeader>
+            {COLUMNS.map((c) => (
+              <Table.ColumnHeader
+                key={c.key}
+                role="columnheader"
+                aria-sort={sort.sort === c.key ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+                // Two-word headers wrap so the store's name keeps its width at 1280 px.
+                whiteSpace="normal"
+                display={{ base: 'none', md: 'table-cell' }}
+              >
+                <SortButton column={c.key} label={c.label} sort={sort} onSort={onSort} />
+              </Table.ColumnHeader>
+            ))}
+            <Table.ColumnHeader role="columnheader" display={{ base: 'none', md: 'table-cell' }}>
+              <Text srOnly>Actions</Text>
+            </Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body role="rowgroup" display={{ base: 'block', md: 'table-row-group' }}>
+          {stores.map((store) => {
+            const on = interfacesOn(store);
+            const checked = selected.has(store._id);
+            return (
+              <Table.Row
+                key={store._id}
+                role="row"
+                aria-label={store.name}
+                aria-selected={checked}
+                data-selected={checked ? '' : undefined}
+                display={{ base: 'grid', md: 'table-row' }}
+                gridTemplateColumns="auto minmax(0, 1fr)"
+                columnGap="3"
+                py={{ base: '3', md: '0' }}
+                borderBottomWidth={{ base: '1px', md: '0' }}
+                bg={checked ? 'brand.subtle' : undefined}
+              >
+                <Table.Cell role="cell" {...stackedCell} _before={undefined} gridColumn="1">
+                  <Checkbox.Root
+                    checked={checked}
+                    onCheckedChange={(d) => onSelect([store._id], d.checked === true)}
+                    aria-label={`Select ${store.name}`}
+                  >
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                  </Checkbox.Root>
+                </Table.Cell>
+                <Table.Cell
+                  role="cell"
+                  {...stackedCell}
+                  _before={undefined}
+                  gridColumn="2"
+                  justifyContent="start"
                 >
-                  {interfacesSummary(store.interfaces)}
-                </Badge>
-              </Table.Cell>
-              <Table.Cell role="cell" {...stackedCell} data-label="Opening hours" fontSize="sm">
-                {hoursSummary(store)}
-              </Table.Cell>
-              <Table.Cell role="cell" {...stackedCell} data-label="Actions" whiteSpace="nowrap">
-                <RowActions store={store} actions={actions} />
-              </Table.Cell>
-            </Table.Row>
-          );
-        })}
-      </Table.Body>
-    </Table.Root>
+                  <NameCell store={store} />
+                </Table.Cell>
+                <Table.Cell role="cell" {...stackedCell} data-label="Code">
+                  {store.code ?? '—'}
+                </Table.Cell>
+                <Table.Cell role="cell" {...stackedCell} data-label="Area">
+                  {/* A word wider than 10rem breaks rather than widen the table. */}
+                  <Text as="span" display="block" maxW={{ md: '10rem' }} overflowWrap="break-word">
+                    {areaOf(store, areas) || '—'}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell role="cell" {...stackedCell} data-label="Time zone">
+                  <TimeZone zone={store.timeZone} />
+                </Table.Cell>
+                <Table.Cell role="cell" {...stackedCell} data-label="Customers can">
+                  <Badge
+                    colorPalette={on === 0 ? 'red' : on === 3 ? 'green' : 'orange'}
+                    variant="subtle"
+                    whiteSpace="normal"
+                  >
+                    {interfacesSummary(store.interfaces)}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell role="cell" {...stackedCell} data-label="Opening hours" fontSize="sm">
+                  {hoursSummary(store)}
+                </Table.Cell>
+                <Table.Cell role="cell" {...stackedCell} data-label="Actions" whiteSpace="nowrap">
+                  <RowActions store={store} actions={actions} />
+                </Table.Cell>
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </Box>
   );
 }

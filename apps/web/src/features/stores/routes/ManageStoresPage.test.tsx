@@ -119,7 +119,7 @@ describe('/manage-stores', () => {
     });
     renderApp(page, { token: 't' });
     const row = await screen.findByRole('row', { name: 'Old Name' }, { timeout: 15_000 });
-    await userEvent.click(within(row).getByRole('button', { name: /edit/i }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Edit Old Name' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Old Name' });
     const name = within(dialog).getByRole('textbox', { name: /store name/i });
     await userEvent.clear(name);

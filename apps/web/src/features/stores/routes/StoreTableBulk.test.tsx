@@ -161,6 +161,25 @@ describe('/manage-stores table', () => {
     expect(screen.queryByRole('button', { name: /Set opening hours/ })).not.toBeInTheDocument();
   });
 
+  it('names each row’s icon actions for its store, each with its tooltip, and reads a time zone whole', async () => {
+    api([storeFixture({ name: 'Soho', area: LONDON, timeZone: 'America/Argentina/Buenos_Aires' })]);
+    renderApp(page, { token: 't' });
+    const soho = await screen.findByRole('row', { name: 'Soho' }, { timeout: 15_000 });
+    for (const [name, tooltip] of [
+      ['Edit Soho', 'Edit'],
+      ['Delete Soho', 'Delete'],
+      ['More actions for Soho', 'More actions'],
+    ] as const) {
+      const button = within(soho).getByRole('button', { name });
+      expect(button).toHaveAttribute('title', tooltip);
+      expect(button.textContent).toBe('');
+    }
+    // A narrow column breaks it after a slash or an underscore only; it is still one name.
+    const zone = within(soho).getByText('America/Argentina/Buenos_Aires');
+    expect(zone.querySelectorAll('wbr')).toHaveLength(3);
+    expect(await within(soho).findByText('London')).toBeInTheDocument();
+  });
+
   it('opens the preview in a new tab, and asks before turning this device into a kiosk', async () => {
     const stores = chain();
     api(stores);
