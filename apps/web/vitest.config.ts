@@ -1,4 +1,5 @@
 // Unit/component tests in jsdom; the summary reporter writes test-output/results/web.json for CI.
+import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
@@ -31,6 +32,9 @@ export default defineConfig((env) =>
       sequence: { hooks: 'list' },
       // A bound for a busy 2-core machine (lazy chunks transform slowly there), not a speed target.
       testTimeout: 30000,
+      // every core: vitest leaves one to its main thread by default, which on 2 cores ran the suite on one worker
+      // while the other core idled (the main thread only collects results)
+      maxWorkers: availableParallelism(),
       // The public pages' plain stylesheet is applied in jsdom, so tests can read their header's computed size.
       css: { include: [/public-page\.css$/] },
       projects: [
