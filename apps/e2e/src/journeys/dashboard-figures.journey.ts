@@ -148,7 +148,10 @@ async function leaguePages(ctx: JourneyContext, page: Page, api: ReturnType<type
     const cells = storeTable.getByTestId('store-row').first().getByRole('cell');
     assert.match((await cells.nth(1).textContent()) ?? '', new RegExp(stores.ranked[0]!.store.name));
     assert.equal(await cells.nth(2).textContent(), stars(stores.ranked[0]!.adjustedAverage));
-    assert.equal(await cells.nth(7).textContent(), count(stores.ranked[0]!.visits));
+    // visits, and the share of them rated beneath, in one column
+    const top = stores.ranked[0]!;
+    const rated = top.ratingRate === null ? '–' : `${percent(top.ratingRate)} rated`;
+    assert.equal(await cells.nth(7).textContent(), `${count(top.visits)}${rated}`);
   }
   await shoot(ctx, page, 'store-league', width);
 }
