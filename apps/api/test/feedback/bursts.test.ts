@@ -17,6 +17,7 @@ const app = createApp();
 afterEach(() => resetRateLimits());
 
 const ATTACKER = '198.51.100.66';
+const DAY = minutes(24 * 60);
 const rate = (shop: Shop, staff: Types.ObjectId, score: number, ip = ATTACKER) =>
   postFrom(
     app,
@@ -51,10 +52,9 @@ describe('POST /api/v1/feedback/staff-ratings, bursts', () => {
     expect(await staffRow(shop, shop.alice._id)).toMatchObject({ count: 0 });
   });
 
-  it('catches a burst that straddles the edge of a counting bucket', async () => {
+  /** Eight ratings of one person from one network, a minute apart, from four minutes before `edge`: how many flagged. */
+  async function burstAround(edge: number): Promise<number> {
     const shop = await makeShop();
-    // 20-minute buckets: this burst runs from 4 minutes before one bucket's end to 3 minutes after it
-    const edge = Math.ceil(Date.now() / minutes(20)) * minutes(20);
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) {
       const body = submitBody(shop.store, {
@@ -69,8 +69,18 @@ describe('POST /api/v1/feedback/staff-ratings, bursts', () => {
       );
       ids.push(receipt.body._id);
     }
-    const flagged = await RatingModel.countDocuments({ _id: { $in: ids }, 'flag.suspicious': true });
-    expect(flagged).toBe(8);
+    return RatingModel.countDocuments({ _id: { $in: ids }, 'flag.suspicious': true });
+  }
+
+  it('catches a burst that straddles the edge of a counting bucket', async () => {
+    // 20-minute buckets: this burst runs from 4 minutes before one bucket's end to 3 minutes after it
+    const edge = Math.ceil(Date.now() / minutes(20)) * minutes(20);
+    expect(await burstAround(edge + (edge % DAY === 0 ? minutes(20) : 0))).toBe(8);
+  });
+
+  it('catches a burst sent across UTC midnight, when the network is hashed with a new daily salt', async () => {
+    // the next midnight: four ratings under one day's salt, four under the next one's
+    expect(await burstAround(Math.ceil(Date.now() / DAY) * DAY)).toBe(8);
   });
 
   it('does not count a refused rating towards a burst', async () => {

@@ -49,7 +49,7 @@ export interface BurstSubject {
 /** One rating being counted: whose, from where, when; `device` is false for phones (the interval guard holds them). */
 export interface BurstCount {
   subject: BurstSubject;
-  fp: Pick<Fingerprint, 'deviceHash' | 'networkHash'>;
+  fp: Pick<Fingerprint, 'deviceHash' | 'networkHash' | 'previous'>;
   now: Date;
   device: boolean;
 }
@@ -63,9 +63,12 @@ export interface BurstVerdict {
 const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;
 const subjectKey = (s: BurstSubject) => (s.staff ? String(s.staff) : 'experience');
 
-function buckets(c: BurstCount): Array<{ scope: BurstScope; id: string; end: Date }> {
-  const scopes: Array<[BurstScope, string]> = [['network', c.fp.networkHash]];
-  if (c.device) scopes.push(['device', c.fp.deviceHash]);
+function buckets(
+  c: BurstCount,
+  fp: { deviceHash: string; networkHash: string } = c.fp,
+): Array<{ scope: BurstScope; id: string; end: Date }> {
+  const scopes: Array<[BurstScope, string]> = [['network', fp.networkHash]];
+  if (c.device) scopes.push(['device', fp.deviceHash]);
   const t = c.now.getTime();
   return scopes.flatMap(([scope, hash]) =>
     [0, 1].map((grid) => {
@@ -74,6 +77,22 @@ function buckets(c: BurstCount): Array<{ scope: BurstScope; id: string; end: Dat
       return { scope, id: `${scope}|${hash}|${String(c.subject.store)}|${grid}|${bucket}`, end };
     }),
   );
+}
+
+/**
+ * In the first minutes of a day, the buckets the same device and network filled under yesterday's salt (read only:
+ * the rating is counted under today's), so a burst across midnight is judged whole.
+ */
+async function previousDocs(
+  c: BurstCount,
+): Promise<Array<{ scope: BurstScope; doc: BurstCounterDoc | null }>> {
+  if (!c.fp.previous) return [];
+  const targets = buckets(c, c.fp.previous);
+  const docs = await BurstCounterModel.find({ _id: { $in: targets.map((b) => b.id) } }).lean<
+    BurstCounterDoc[]
+  >();
+  const byId = new Map(docs.map((d) => [d._id, d]));
+  return targets.map((b) => ({ scope: b.scope, doc: byId.get(b.id) ?? null }));
 }
 
 /** One atomic upsert: the k-th of k parallel ratings gets back a list holding all k. A racing insert is retried once. */
@@ -161,10 +180,13 @@ export async function countRating(
     at: c.now,
   };
   const targets = buckets(c);
-  const docs = await Promise.all(targets.map((b) => push(b.id, member, b.end)));
+  const [docs, before] = await Promise.all([
+    Promise.all(targets.map((b) => push(b.id, member, b.end))),
+    previousDocs(c),
+  ]);
   return judgeAll(
     c,
-    targets.map((b, i) => ({ scope: b.scope, doc: docs[i] ?? null })),
+    [...targets.map((b, i) => ({ scope: b.scope, doc: docs[i] ?? null })), ...before],
     rating._id,
   );
 }
@@ -182,7 +204,7 @@ export async function recheckRating(c: BurstCount, self: Types.ObjectId): Promis
   const byId = new Map(docs.map((d) => [d._id, d]));
   const verdict = judgeAll(
     c,
-    targets.map((b) => ({ scope: b.scope, doc: byId.get(b.id) ?? null })),
+    [...targets.map((b) => ({ scope: b.scope, doc: byId.get(b.id) ?? null })), ...(await previousDocs(c))],
     self,
   );
   return verdict.reasons;

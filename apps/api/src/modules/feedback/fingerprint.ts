@@ -29,23 +29,26 @@ export interface Fingerprint {
   identified: boolean;
   /** True only for a valid, unrevoked kiosk credential of the submitted store: the one source of 'kiosk'. */
   kiosk: boolean;
+  /** The same device and network under yesterday's salt, in the first minutes of a day (see PREVIOUS_SALT_MS). */
+  previous?: { deviceHash: string; networkHash: string };
 }
 
-let cached: { day: string; salt: string } | null = null;
+/**
+ * How long into a UTC day yesterday's salt is kept and read: the longest burst window, so a burst sent across midnight
+ * (whose ratings hash differently on each side) is still judged as one. Then it is deleted.
+ */
+export const PREVIOUS_SALT_MS = 10 * 60_000;
+
+let cached: { day: string; salt: string; previous: string | null } | null = null;
 
 function isDuplicateKey(err: unknown): boolean {
   return (err as { code?: unknown } | null)?.code === 11000;
 }
 
-/**
- * One random salt per UTC day shared by every API instance (first writer wins), cached per instance for its day: a
- * second instance reads the same salt from the database on its first request of the day, so nothing needs invalidating.
- * Older salts are deleted as soon as a new day starts, so even we cannot re-link an old hash to an address (the
- * approach Plausible Analytics documents).
- */
-export async function dailySalt(now: Date): Promise<string> {
-  const day = now.toISOString().slice(0, 10);
-  if (cached?.day === day) return cached.salt;
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The salt of `day`, created by the first instance to ask (first writer wins). */
+async function saltOf(day: string): Promise<string> {
   const fresh = randomBytes(32).toString('hex');
   let doc = await DailySaltModel.findOneAndUpdate(
     { day },
@@ -60,10 +63,42 @@ export async function dailySalt(now: Date): Promise<string> {
     });
   doc ??= await DailySaltModel.findOne({ day }).lean();
   if (!doc) throw new Error('daily salt could not be created');
-  // Housekeeping once per instance per day (on the first request of the day), never on the cached path.
-  await DailySaltModel.deleteMany({ day: { $lt: day } });
-  cached = { day, salt: doc.salt };
   return doc.salt;
+}
+
+/**
+ * One random salt per UTC day shared by every API instance, cached per instance for its day: a second instance reads
+ * the same salt from the database on its first request of the day, so nothing needs invalidating. In the first
+ * PREVIOUS_SALT_MS of a day yesterday's salt is also returned (if still kept); older salts are deleted on the day's
+ * first request and yesterday's once that grace is over, so even we cannot re-link an old hash to an address (the
+ * approach Plausible Analytics documents, with ten minutes' overlap for the burst rules).
+ */
+export async function dailySalts(now: Date): Promise<{ salt: string; previous: string | null }> {
+  const day = dayOf(now);
+  const intoDay = now.getTime() - Date.parse(`${day}T00:00:00Z`);
+  const yesterday = dayOf(new Date(Date.parse(`${day}T00:00:00Z`) - 1));
+  if (cached?.day !== day) {
+    const salt = await saltOf(day);
+    // Housekeeping once per instance per day (on the first request of the day), and once after the grace.
+    await DailySaltModel.deleteMany({ day: { $lt: intoDay < PREVIOUS_SALT_MS ? yesterday : day } });
+    // yesterday's salt from this instance's cache, else from the database (another instance made it)
+    const previous =
+      intoDay >= PREVIOUS_SALT_MS
+        ? null
+        : cached?.day === yesterday
+          ? cached.salt
+          : ((await DailySaltModel.findOne({ day: yesterday }).lean())?.salt ?? null);
+    cached = { day, salt, previous };
+  } else if (cached.previous !== null && intoDay >= PREVIOUS_SALT_MS) {
+    await DailySaltModel.deleteMany({ day: { $lt: day } });
+    cached = { day, salt: cached.salt, previous: null };
+  }
+  return { salt: cached.salt, previous: cached.previous };
+}
+
+/** Today's salt (see dailySalts). */
+export async function dailySalt(now: Date): Promise<string> {
+  return (await dailySalts(now)).salt;
 }
 
 function hash(salt: string, ...parts: string[]): string {
@@ -82,20 +117,23 @@ function hash(salt: string, ...parts: string[]): string {
  * networkHash: the address (IPv6 folded to its /56 like the IP limiter), for bursts across devices on one network.
  */
 export async function fingerprint(who: Requester, claimed: Claimed, now: Date): Promise<Fingerprint> {
-  const [salt, kioskId] = await Promise.all([
-    dailySalt(now),
+  const [salts, kioskId] = await Promise.all([
+    dailySalts(now),
     claimed.kiosk ? kioskFor(claimed.kiosk, claimed.store, now) : Promise.resolve(null),
   ]);
   const network = ipKeyGenerator(who.ip ?? 'unknown');
   const device = verifyDeviceId(claimed.deviceId);
-  const deviceHash = kioskId
-    ? hash(salt, 'kiosk', kioskId)
-    : device
-      ? hash(salt, 'device', device)
-      : hash(salt, 'unidentified', network);
-  return {
-    deviceHash,
+  const hashes = (salt: string) => ({
+    deviceHash: kioskId
+      ? hash(salt, 'kiosk', kioskId)
+      : device
+        ? hash(salt, 'device', device)
+        : hash(salt, 'unidentified', network),
     networkHash: hash(salt, 'network', network),
+  });
+  return {
+    ...hashes(salts.salt),
+    ...(salts.previous ? { previous: hashes(salts.previous) } : {}),
     identified: kioskId !== null || device !== null,
     kiosk: kioskId !== null,
   };
