@@ -1,6 +1,7 @@
 // Helpers for the customer-journey tests: a ready store with staff, shifts at instants, submits from a given address.
 import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
+import type { Server } from 'node:http';
 import request from 'supertest';
 import type { Types } from 'mongoose';
 import { noteRota } from '../../src/modules/rota/rota-presence';
@@ -61,7 +62,7 @@ export function submitBody(store: { _id: Types.ObjectId }, extra: Record<string,
 
 /** A POST as if from the given client address (the app trusts one proxy hop) and browser. */
 export function postFrom(
-  app: Express,
+  app: Express | Server,
   path: string,
   body: object,
   ip = '203.0.113.7',

@@ -4,7 +4,6 @@
 import { randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
 import { DEFAULT_CASE_SETTINGS, PERMISSIONS, can, type TRole, type TRouteAccess } from '@cx/contracts';
-import { createApp } from '../../src/app';
 import { BoardModel } from '../../src/modules/boards/board.model';
 import { CaseModel } from '../../src/modules/cases/case.model';
 import { ContactRequestModel } from '../../src/modules/cases/contact.model';
@@ -26,10 +25,12 @@ import {
   type MadeUser,
 } from '../factories';
 import { setupTestDb } from '../helpers/db';
+import { listeningApp } from '../helpers/listening';
 import { callRoute, contractRoutes, type Aim } from './support';
 
 setupTestDb();
-const app = createApp();
+// one server for the file's requests (thousands of them)
+const app = listeningApp();
 
 /** The four roles, and a manager and a viewer granted an area (their stores: every store under it). */
 const ROLES = ['owner', 'admin', 'manager', 'viewer', 'areaManager', 'areaViewer'] as const;

@@ -4,16 +4,17 @@ import fc from 'fast-check';
 import type { ZodTypeAny } from 'zod';
 import type { AppRoute } from '@ts-rest/core';
 import request from 'supertest';
-import { createApp } from '../../src/app';
 import { resetRateLimits } from '../../src/lib/rate-limit';
 import { setupTestDb } from '../helpers/db';
+import { listeningApp } from '../helpers/listening';
 import { hostileBody, hostilePathValue, hostileQueryValue, mutatedObject, queryWire } from './hostile';
 import { isolationMatrix } from './isolation-matrix';
 import { contractRoutes, dumpChain, pathFor, type Aim } from './support';
 import { makeVictim, type Victim } from './tenants';
 
 setupTestDb({ clearBetweenTests: false });
-const app = createApp();
+// one server for the file's requests (thousands of them)
+const app = listeningApp();
 const RUNS = 100;
 
 /** A valid request for each public route; authenticated routes reuse the isolation matrix aimed at A's own records. */

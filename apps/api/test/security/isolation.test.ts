@@ -2,19 +2,20 @@
 // One A and one B serve every route (built once): each test's dump is compared with the one the test before ended with.
 import { Types } from 'mongoose';
 import jwt from 'jsonwebtoken';
-import { createApp } from '../../src/app';
 import { env } from '../../src/config/env';
 import { StoreModel } from '../../src/modules/stores/store.model';
 import { UserModel } from '../../src/modules/users/user.model';
 import { insertArea, rootArea } from '../../src/tenancy/areas';
 import { makeAreaMember, makeUser, type MadeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
+import { listeningApp } from '../helpers/listening';
 import { isolationMatrix } from './isolation-matrix';
 import { callRoute, contractRoutes, dumpChain, withoutOwner, type Aim, type ContractRoute } from './support';
 import { makeIntruder, makeVictim, type Intruder, type Victim } from './tenants';
 
 setupTestDb({ clearBetweenTests: false });
-const app = createApp();
+// one server for the file's requests (thousands of them)
+const app = listeningApp();
 
 const routes = contractRoutes();
 const authenticated = routes.filter((r) => !r.isPublic);

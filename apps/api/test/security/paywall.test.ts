@@ -2,17 +2,18 @@
 // 402 with the spec's message, except billing and account routes; customer submits are still accepted and counted.
 import { Types } from 'mongoose';
 import { USER_MESSAGES, type TRouteAccess } from '@cx/contracts';
-import { createApp } from '../../src/app';
 import { RatingModel } from '../../src/modules/ratings/rating.model';
 import { RollupModel } from '../../src/modules/analytics/rollup.model';
 import { BusinessModel } from '../../src/tenancy/business.model';
 import { makeMember, makeStore, makeUser, type MadeUser } from '../factories';
 import { setupTestDb } from '../helpers/db';
+import { listeningApp } from '../helpers/listening';
 import { makeShop, postFrom, submitBody } from '../feedback/support';
 import { callRoute, contractRoutes, type Aim } from './support';
 
 setupTestDb();
-const app = createApp();
+// one server for the file's requests (thousands of them)
+const app = listeningApp();
 const DAY = 24 * 60 * 60 * 1000;
 
 const routes = contractRoutes().filter((r) => !r.isPublic);
