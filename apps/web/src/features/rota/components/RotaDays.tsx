@@ -73,7 +73,7 @@ export function RotaDays({ week, today, onAdd, onEdit }: TRotaGridProps) {
                     <>
                       <Text as="span" fontVariantNumeric="tabular-nums" fontWeight="semibold" flexShrink={0}>
                         {times}
-                      </Text>
+                      </Text>{' '}
                       <Text as="span" truncate>
                         {name}
                         {note ? ` (${note})` : ''}
@@ -92,8 +92,8 @@ export function RotaDays({ week, today, onAdd, onEdit }: TRotaGridProps) {
                           variant="subtle"
                           colorPalette="brand"
                           onClick={() => onEdit(shift)}
-                          // Same name as the grid's chip: the visible times first, then whose shift and what a press does.
-                          aria-label={`${times}, ${name}, ${shortDay(day)}. Edit or move shift`}
+                          // The grid chip's name (axe: label in name, so the visible text runs on unbroken): times, whose, the day, what a press does.
+                          aria-label={`${times}, ${name}${note ? ` (${note})` : ''}, ${shortDay(day)}. Edit or move shift`}
                         >
                           {row}
                         </Button>

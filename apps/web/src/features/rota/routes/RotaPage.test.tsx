@@ -203,7 +203,7 @@ describe('/rota on a phone', () => {
     const row = within(monday).getByRole('button', {
       name: '09:00–17:00, Olivia Bennett, Mon 2 Jun. Edit or move shift',
     });
-    expect(row).toHaveTextContent('09:00–17:00Olivia Bennett');
+    expect(row).toHaveTextContent('09:00–17:00 Olivia Bennett');
     expect(within(monday).queryByText('No shifts')).not.toBeInTheDocument();
     expect(
       within(screen.getByRole('region', { name: 'Tuesday 3 June' })).getByText('No shifts'),
