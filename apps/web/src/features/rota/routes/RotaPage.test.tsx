@@ -208,6 +208,8 @@ describe('/rota on a phone', () => {
     expect(
       within(screen.getByRole('region', { name: 'Tuesday 3 June' })).getByText('No shifts'),
     ).toBeInTheDocument();
+    // Nothing to drag on a phone: the page says how a shift is moved there.
+    expect(screen.getByText(/tap a shift to change or move it/)).toBeInTheDocument();
   });
 
   it('adds a shift from a day, choosing the person in the dialog', async () => {

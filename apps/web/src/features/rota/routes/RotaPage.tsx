@@ -47,7 +47,8 @@ export function RotaPage() {
   const [notice, setNotice] = useState<TNotice>(null);
   const [importing, setImporting] = useState(false);
   // A phone gets the week as day sections, not a grid scrolled sideways inside its box.
-  const WeekView = useIsPhone() ? RotaDays : RotaGrid;
+  const phone = useIsPhone();
+  const WeekView = phone ? RotaDays : RotaGrid;
   const data = rota.data?.body;
   const today = data ? todayIn(data.store.timeZone) : '';
 
@@ -82,7 +83,7 @@ export function RotaPage() {
     <section aria-labelledby="page-title">
       <PageHeader
         title={paths.business.rota.title}
-        description="Plan who works when. Times are in each store's local time; drag a shift to move it."
+        description={`Plan who works when. Times are in each store's local time; ${phone ? 'tap a shift to change or move it' : 'drag a shift to move it'}.`}
       />
       <QueryStates
         query={stores}
