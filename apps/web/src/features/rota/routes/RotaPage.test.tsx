@@ -6,6 +6,7 @@ import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { addDays } from '../api/rota';
 import { mockFetch } from '@/testing/mock-api';
+import { usePhoneViewport } from '@/testing/phone-viewport';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 import { shiftFixture, storeFixture } from '@/testing/store-fixtures';
 
@@ -179,5 +180,74 @@ describe('/rota', () => {
     expect(calls.bodiesOf(`PUT /api/v1/rota/shifts/${shift._id}`)).toEqual([
       { staff: HARRY, date: '2025-06-04' },
     ]);
+  });
+});
+
+describe('/rota on a phone', () => {
+  usePhoneViewport();
+
+  it('shows one section per day, each shift as a row, and says when a day has none', async () => {
+    api();
+    renderApp(paths.business.rota.path, { token: 't' });
+    const monday = await screen.findByRole('region', { name: 'Monday 2 June' }, { timeout: 5000 });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Monday 2 June',
+      'Tuesday 3 June',
+      'Wednesday 4 June',
+      'Thursday 5 June',
+      'Friday 6 June',
+      'Saturday 7 June',
+      'Sunday 8 June',
+    ]);
+    const row = within(monday).getByRole('button', {
+      name: '09:00–17:00, Olivia Bennett, Mon 2 Jun. Edit or move shift',
+    });
+    expect(row).toHaveTextContent('09:00–17:00 Olivia Bennett');
+    expect(within(monday).queryByText('No shifts')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Tuesday 3 June' })).getByText('No shifts'),
+    ).toBeInTheDocument();
+    // Nothing to drag on a phone: the page says how a shift is moved there.
+    expect(screen.getByText(/tap a shift to change or move it/)).toBeInTheDocument();
+  });
+
+  it('adds a shift from a day, choosing the person in the dialog', async () => {
+    const calls = api({
+      'POST /api/v1/rota/shifts': () =>
+        jsonResponse(201, {
+          message: 'Shift added',
+          shift: { ...shift, _id: '64b7f0c2a1b2c3d4e5f6b003', staff: HARRY },
+        }),
+    });
+    renderApp(paths.business.rota.path, { token: 't' });
+    const tuesday = await screen.findByRole('region', { name: 'Tuesday 3 June' }, { timeout: 5000 });
+    await userEvent.click(within(tuesday).getByRole('button', { name: 'Add shift on Tue 3 Jun' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add shift' });
+    await userEvent.selectOptions(
+      within(dialog).getByRole('combobox', { name: /Staff member/ }),
+      'Harry Clarke',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add shift' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add shift' })).not.toBeInTheDocument());
+    expect(calls.bodiesOf('POST /api/v1/rota/shifts')).toEqual([
+      { store: store._id, staff: HARRY, date: '2025-06-03', start: '09:00', end: '17:00' },
+    ]);
+  }, 20_000);
+
+  it('opens a shift for editing (and moving) from its row', async () => {
+    api();
+    renderApp(paths.business.rota.path, { token: 't' });
+    await userEvent.click(
+      await screen.findByRole(
+        'button',
+        { name: /09:00–17:00, Olivia Bennett, Mon 2 Jun/ },
+        { timeout: 5000 },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit shift' });
+    expect(within(dialog).getByRole('combobox', { name: /Staff member/ })).toHaveDisplayValue(
+      'Olivia Bennett',
+    );
   });
 });

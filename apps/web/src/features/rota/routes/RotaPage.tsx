@@ -18,6 +18,7 @@ import { LuCalendarDays, LuChevronLeft, LuChevronRight, LuCopy, LuUpload, LuUser
 import { EmptyList, QueryStates } from '@/components/LoadState';
 import { PageHeader } from '@/components/PageHeader';
 import { StoreSelect } from '@/components/StoreSelect';
+import { useIsPhone } from '@/hooks/use-is-phone';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useAction } from '@/lib/actions';
@@ -25,6 +26,7 @@ import { apiErrorMessage } from '@/lib/api-error';
 import { useStores } from '@/lib/stores-query';
 import { addDays, shortDay, todayIn, useRotaWeek, useShiftMutations } from '../api/rota';
 import { ImportRotaDialog } from '../components/ImportRotaDialog';
+import { RotaDays } from '../components/RotaDays';
 import { RotaGrid } from '../components/RotaGrid';
 import { ShiftDialog, type TShiftDialogTarget } from '../components/ShiftDialog';
 
@@ -44,6 +46,9 @@ export function RotaPage() {
   // Refusals from drag-and-drop and copy results stay on the page until dismissed, not only in a passing toast.
   const [notice, setNotice] = useState<TNotice>(null);
   const [importing, setImporting] = useState(false);
+  // A phone gets the week as day sections, not a grid scrolled sideways inside its box.
+  const phone = useIsPhone();
+  const WeekView = phone ? RotaDays : RotaGrid;
   const data = rota.data?.body;
   const today = data ? todayIn(data.store.timeZone) : '';
 
@@ -78,7 +83,7 @@ export function RotaPage() {
     <section aria-labelledby="page-title">
       <PageHeader
         title={paths.business.rota.title}
-        description="Plan who works when. Times are in each store's local time; drag a shift to move it."
+        description={`Plan who works when. Times are in each store's local time; ${phone ? 'tap a shift to change or move it' : 'drag a shift to move it'}.`}
       />
       <QueryStates
         query={stores}
@@ -190,7 +195,7 @@ export function RotaPage() {
               {() =>
                 data ? (
                   <Box opacity={rota.isPlaceholderData ? 0.6 : 1} transition="opacity 0.2s">
-                    <RotaGrid
+                    <WeekView
                       week={data}
                       today={today}
                       onAdd={(staff, date) => setTarget({ kind: 'create', staff, date })}

@@ -4,7 +4,7 @@ import { ZStaffInputSchema, type TStaff, type TStore } from '@cx/contracts';
 import { useState, type FormEvent } from 'react';
 import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
 import { ImagePicker, uploadPickedImage } from '@/components/ImagePicker';
-import { StoresPicker } from '@/components/StoresPicker';
+import { StoresPicker, withOnlyStore } from '@/components/StoresPicker';
 import { toaster } from '@/components/ui/toaster';
 import { apiErrorMessage } from '@/lib/api-error';
 import { serverFormErrors, validate, type TFormErrors } from '@/lib/form-errors';
@@ -38,8 +38,8 @@ function StaffForm({ member, stores, onDone }: { member?: TStaff; stores: TStore
     name: member?.name ?? '',
     role: member?.role ?? '',
     email: member?.email ?? '',
-    // A business with one store: the new person works there.
-    stores: member ? member.stores.map((s) => s._id) : stores.length === 1 ? [stores[0]!._id] : [],
+    // Only one store to choose from (a one-store business, or a manager of one store): the person works there.
+    stores: withOnlyStore(stores, member ? member.stores.map((s) => s._id) : []),
     active: member?.active ?? true,
   }));
   const [photo, setPhoto] = useState<File | null>(null);
@@ -130,6 +130,7 @@ function StaffForm({ member, stores, onDone }: { member?: TStaff; stores: TStore
           <StoresPicker
             stores={stores}
             label="Works at"
+            fixedWhenOne
             value={values.stores}
             error={errors.stores}
             onChange={(ids) => set({ stores: ids }, 'stores')}

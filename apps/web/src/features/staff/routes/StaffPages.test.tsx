@@ -85,6 +85,28 @@ describe('/manage-staff', () => {
     ]);
   }, 20_000);
 
+  it('with only one store to choose from, shows it fixed and adds the person there', async () => {
+    const api = mockFetch({
+      'GET /api/v1/store': () => jsonResponse(200, { stores: [covent] }),
+      'GET /api/v1/staff': () => jsonResponse(200, { staff: [] }),
+      'POST /api/v1/staff/create': () =>
+        jsonResponse(201, { message: 'Mia Chen added', staff: member({ name: 'Mia Chen' }) }),
+    });
+    renderApp(paths.business.manageStaff.path, { token: 't' });
+    await screen.findByText('No staff yet', {}, { timeout: 5000 });
+    await userEvent.click(screen.getAllByRole('button', { name: /Add staff member/ })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Add a staff member' });
+    expect(within(dialog).getByText('Store: Covent Garden')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('checkbox', { name: 'Covent Garden' })).toBeNull();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Mia Chen');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add staff member' }));
+    await waitFor(() => expect(api.bodiesOf('POST /api/v1/staff/create')).toHaveLength(1));
+    expect(api.bodiesOf('POST /api/v1/staff/create')[0]).toMatchObject({
+      name: 'Mia Chen',
+      stores: [covent._id],
+    });
+  }, 20_000);
+
   it('deactivates with one click and says so', async () => {
     let olivia = member({});
     const api = mockFetch({

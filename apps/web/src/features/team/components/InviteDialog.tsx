@@ -4,7 +4,7 @@ import { ZInvitationRequestSchema, type TArea, type TMemberRole, type TStore } f
 import { useState } from 'react';
 import { AreasPicker } from '@/components/AreasPicker';
 import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
-import { StoresPicker } from '@/components/StoresPicker';
+import { StoresPicker, withOnlyStore } from '@/components/StoresPicker';
 import { useTeamMutations } from '../api/team';
 import { useDialogForm } from './use-dialog-form';
 import { RoleSelect } from './RoleFields';
@@ -45,8 +45,8 @@ function InviteForm({
   const [values, setValues] = useState(() => ({
     email: '',
     role: roles.includes('manager') ? ('manager' as TMemberRole) : roles[0]!,
-    // One store: the invited person works there.
-    stores: stores.length === 1 ? [stores[0]!._id] : ([] as string[]),
+    // One store to choose from: the invited person works there.
+    stores: withOnlyStore(stores, []),
     areas: [] as string[],
   }));
   const { invite } = useTeamMutations();
@@ -87,6 +87,7 @@ function InviteForm({
           {values.role !== 'admin' ? (
             <StoresPicker
               stores={stores}
+              fixedWhenOne
               value={values.stores}
               error={errors.stores}
               onChange={(ids) => set({ stores: ids }, 'stores')}

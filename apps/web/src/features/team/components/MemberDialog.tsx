@@ -5,7 +5,7 @@ import { ZUpdateMemberSchema, type TArea, type TMember, type TMemberRole, type T
 import { useState } from 'react';
 import { AreasPicker } from '@/components/AreasPicker';
 import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
-import { StoresPicker } from '@/components/StoresPicker';
+import { StoresPicker, withOnlyStore } from '@/components/StoresPicker';
 import { useTeamMutations } from '../api/team';
 import { MemberLinksChoice } from './MemberLinksChoice';
 import { useDialogForm } from './use-dialog-form';
@@ -49,7 +49,8 @@ function MemberForm({
 }) {
   const [values, setValues] = useState(() => ({
     role: (member.role === 'owner' ? 'admin' : member.role) as TMemberRole,
-    stores: member.stores ?? [],
+    // One store to choose from: it is shown fixed, so the member covers it.
+    stores: withOnlyStore(stores, member.stores ?? []),
     areas: member.areas ?? [],
   }));
   const [keep, setKeep] = useState<string[]>([]);
@@ -83,6 +84,7 @@ function MemberForm({
           {values.role !== 'admin' ? (
             <StoresPicker
               stores={stores}
+              fixedWhenOne
               value={values.stores}
               error={errors.stores}
               onChange={(ids) => {

@@ -115,6 +115,33 @@ describe('/team', () => {
     expect([...(role as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Viewer']);
   });
 
+  it('a manager of one store sees that store fixed in the invite form, and the invitation covers it', async () => {
+    const api = mockFetch({
+      ...baseRoutes('manager'),
+      'GET /api/v1/store': () => jsonResponse(200, { stores: [soho] }),
+      'GET /api/v1/team/members': team(),
+      'POST /api/v1/team/invitations': ({ init }) =>
+        jsonResponse(201, {
+          message: 'Invitation sent',
+          invitation: { ...invitation, ...JSON.parse(String(init.body)) },
+        }),
+    });
+    renderApp('/team', signedInAs('manager'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite' }));
+    const d = await dialog('Invite a team member');
+    expect(within(d).getByText('Store: Soho')).toBeVisible();
+    expect(within(d).queryByRole('checkbox')).toBeNull();
+    await userEvent.type(within(d).getByRole('textbox', { name: /email/i }), 'sam@example.com');
+    await userEvent.click(within(d).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(api.bodiesOf('POST /api/v1/team/invitations')).toHaveLength(1));
+    expect(api.bodiesOf('POST /api/v1/team/invitations')[0]).toEqual({
+      email: 'sam@example.com',
+      role: 'viewer',
+      stores: [soho._id],
+      areas: [],
+    });
+  });
+
   it('a viewer is told plainly that the role does not allow this, and no team call is made', async () => {
     const api = mockFetch({ ...baseRoutes('viewer'), 'GET /api/v1/team/members': team() });
     renderApp('/team', signedInAs('viewer'));
@@ -177,6 +204,31 @@ describe('/team', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Alan Turing was removed from the team')).toBeInTheDocument();
     expect(api.callsOf(`DELETE /api/v1/team/members/${IDS.manager}`)).toHaveLength(1);
+  });
+
+  it('edits a member with the only store fixed, and the change covers it', async () => {
+    const storeless = members.map((m) => (m.userId === IDS.manager ? { ...m, stores: [] } : m));
+    const api = mockFetch({
+      ...baseRoutes('admin'),
+      'GET /api/v1/store': () => jsonResponse(200, { stores: [soho] }),
+      'GET /api/v1/team/members': team({ members: storeless, invitations: [] }),
+      [`PUT /api/v1/team/members/${IDS.manager}`]: () =>
+        jsonResponse(200, { message: 'Saved', member: members[2] }),
+      [`GET /api/v1/team/members/${IDS.manager}/links`]: () => jsonResponse(200, { links: [] }),
+    });
+    renderApp('/team', signedInAs('admin'));
+    await userEvent.click(
+      within(await row('Members', 'Alan Turing')).getByRole('button', { name: 'Edit Alan Turing' }),
+    );
+    const d = await dialog('Edit Alan Turing');
+    expect(within(d).getByText('Store: Soho')).toBeVisible();
+    expect(within(d).queryByRole('checkbox', { name: 'Soho' })).toBeNull();
+    await userEvent.click(within(d).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(api.bodiesOf(`PUT /api/v1/team/members/${IDS.manager}`)).toEqual([
+        { role: 'manager', stores: [soho._id], areas: [], keep: [] },
+      ]),
+    );
   });
 
   it('transfers ownership with the password re-entered, showing a wrong password from the server', async () => {
