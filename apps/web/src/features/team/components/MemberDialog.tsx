@@ -5,7 +5,7 @@ import { ZUpdateMemberSchema, type TArea, type TMember, type TMemberRole, type T
 import { useState } from 'react';
 import { AreasPicker } from '@/components/AreasPicker';
 import { DialogShell, FormDialogFooter, FormErrorAlert } from '@/components/DialogShell';
-import { StoresPicker, withOnlyStore } from '@/components/StoresPicker';
+import { StoresPicker } from '@/components/StoresPicker';
 import { useTeamMutations } from '../api/team';
 import { MemberLinksChoice } from './MemberLinksChoice';
 import { useDialogForm } from './use-dialog-form';
@@ -49,8 +49,7 @@ function MemberForm({
 }) {
   const [values, setValues] = useState(() => ({
     role: (member.role === 'owner' ? 'admin' : member.role) as TMemberRole,
-    // One store to choose from: it is shown fixed, so the member covers it.
-    stores: withOnlyStore(stores, member.stores ?? []),
+    stores: member.stores ?? [],
     areas: member.areas ?? [],
   }));
   const [keep, setKeep] = useState<string[]>([]);
@@ -84,7 +83,9 @@ function MemberForm({
           {values.role !== 'admin' ? (
             <StoresPicker
               stores={stores}
-              fixedWhenOne
+              // one store to choose from, already granted: shown fixed (a member granted no store by name, e.g. one
+              // who covers every store, keeps the list, so an edit never narrows them without a choice)
+              fixedWhenOne={stores.length === 1 && (member.stores ?? []).includes(stores[0]!._id)}
               value={values.stores}
               error={errors.stores}
               onChange={(ids) => {

@@ -206,8 +206,8 @@ describe('/team', () => {
     expect(api.callsOf(`DELETE /api/v1/team/members/${IDS.manager}`)).toHaveLength(1);
   });
 
-  it('edits a member with the only store fixed, and the change covers it', async () => {
-    const storeless = members.map((m) => (m.userId === IDS.manager ? { ...m, stores: [] } : m));
+  it('edits a member with the only store fixed, and the change keeps it', async () => {
+    const storeless = members.map((m) => (m.userId === IDS.manager ? { ...m, stores: [soho._id] } : m));
     const api = mockFetch({
       ...baseRoutes('admin'),
       'GET /api/v1/store': () => jsonResponse(200, { stores: [soho] }),
@@ -229,6 +229,23 @@ describe('/team', () => {
         { role: 'manager', stores: [soho._id], areas: [], keep: [] },
       ]),
     );
+  });
+
+  it('never narrows a member granted no store by name: the only store stays a choice, not fixed', async () => {
+    const storeless = members.map((m) => (m.userId === IDS.manager ? { ...m, stores: [] } : m));
+    mockFetch({
+      ...baseRoutes('admin'),
+      'GET /api/v1/store': () => jsonResponse(200, { stores: [soho] }),
+      'GET /api/v1/team/members': team({ members: storeless, invitations: [] }),
+      [`GET /api/v1/team/members/${IDS.manager}/links`]: () => jsonResponse(200, { links: [] }),
+    });
+    renderApp('/team', signedInAs('admin'));
+    await userEvent.click(
+      within(await row('Members', 'Alan Turing')).getByRole('button', { name: 'Edit Alan Turing' }),
+    );
+    const d = await dialog('Edit Alan Turing');
+    expect(within(d).queryByText('Store: Soho')).toBeNull();
+    expect(within(d).getByRole('checkbox', { name: 'Soho' })).not.toBeChecked();
   });
 
   it('transfers ownership with the password re-entered, showing a wrong password from the server', async () => {
