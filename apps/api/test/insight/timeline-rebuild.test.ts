@@ -99,6 +99,25 @@ describe('theme discovery and pnpm insight:rebuild', () => {
     expect(await discoverForBusiness(shop.business.id)).toBe(0);
   });
 
+  it('leaves out a phrase the chips already name ("order" beside the chip "Order wrong")', async () => {
+    const shop = await makeShop();
+    for (const comment of [
+      'my order was wrong',
+      'the order took ages',
+      'order missing a muffin',
+      'long queue',
+      'queue again',
+      'the queue was huge',
+    ])
+      await makeRating(shop.store, { comment });
+    await discoverForBusiness(shop.business.id);
+    const phrases = (await VocabularyModel.findOne({ business: shop.business.id }).lean())!.discovered.map(
+      (d) => d.phrase,
+    );
+    expect(phrases).toContain('queue');
+    expect(phrases).not.toContain('order');
+  });
+
   it('never makes a staff member of the business a theme, however often customers name them', async () => {
     const shop = await makeShop();
     for (const comment of [

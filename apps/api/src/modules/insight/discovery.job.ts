@@ -1,7 +1,7 @@
 // Discovery of recurring phrases within a minute of new comments: each business's recent comments give its vocabulary
 // new themes, and its comments are re-themed when that vocabulary changed.
 import type { Types } from 'mongoose';
-import { REALTIME_EVENTS } from '@cx/contracts';
+import { DEFAULT_CHIPS, REALTIME_EVENTS, type TChipListsInput } from '@cx/contracts';
 import { logger } from '../../lib/logger';
 import { publishToUser } from '../../lib/realtime';
 import { MembershipModel } from '../../tenancy/membership.model';
@@ -9,7 +9,8 @@ import type { ScheduledJob } from '../../lib/scheduler';
 import { BusinessModel } from '../../tenancy/business.model';
 import { RatingModel } from '../ratings/rating.model';
 import { StaffModel } from '../staff/staff.model';
-import { discoverThemes } from './discover';
+import { customChipsOf } from '../feedback/feedback-chips.service';
+import { discoverThemes, nearDuplicates } from './discover';
 import { firstNameOf } from './shout-outs';
 import { foldAccents } from './text';
 import { VocabularyModel, type VocabularyDoc } from './vocabulary.model';
@@ -30,6 +31,10 @@ interface Discovered {
   count: number;
   at: Date;
 }
+
+/** Every label of a business's chip lists (both forms, both score bands). */
+const chipLabels = (lists: TChipListsInput): string[] =>
+  [lists.staff, lists.experience].flatMap((l) => [...l.good, ...l.bad]);
 
 /** Runs discovery over one business's recent counted comments; returns how many phrases are new. */
 export async function discoverForBusiness(
@@ -57,8 +62,14 @@ export async function discoverForBusiness(
   const people = new Set(
     (await StaffModel.find({ business }, { name: 1 }).lean()).map((s) => firstNameOf(s.name)).filter(Boolean),
   );
+  // The chips customers tap already name their topics: a phrase a person would take for one ("order" beside "Order
+  // wrong") would list the topic twice.
+  const chips = chipLabels((await customChipsOf(business)) ?? DEFAULT_CHIPS);
+  const likeAChip = (phrase: string) => chips.some((chip) => nearDuplicates([phrase, chip]).length > 0);
   const aboutThings = found.filter(
-    (t) => !t.phrase.split(/\s+/u).some((word) => people.has(foldAccents(word.toLowerCase()))),
+    (t) =>
+      !t.phrase.split(/\s+/u).some((word) => people.has(foldAccents(word.toLowerCase()))) &&
+      !likeAChip(t.phrase),
   );
   if (aboutThings.length === 0) {
     await VocabularyModel.updateOne(
@@ -81,6 +92,7 @@ export async function discoverForBusiness(
     known.set(t.phrase, { phrase: t.phrase, kind: t.kind, count: t.count, at: now });
   }
   const discovered = [...known.values()]
+    .filter((d) => !likeAChip(d.phrase))
     .sort((a, b) => b.at.getTime() - a.at.getTime() || b.count - a.count)
     .slice(0, MAX_DISCOVERED);
   // only `discovered` is written: the owner's names, merges and hides are never touched by discovery
