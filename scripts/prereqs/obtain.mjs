@@ -61,8 +61,10 @@ export function obtainTool(tool, { env, log, machine }) {
   if (!prefix) return { error: tool.instruction };
   log(tool.installLine);
   const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
+  // Another apt run (an unattended upgrade, a second test run's install) holds dpkg's lock for a while: wait for it
+  // rather than fail at once.
   const run = (args) => {
-    const [cmd, ...rest] = [...prefix, 'apt-get', ...args];
+    const [cmd, ...rest] = [...prefix, 'apt-get', '-o', 'DPkg::Lock::Timeout=300', ...args];
     execFileSync(cmd, rest, { env: aptEnv, stdio: ['ignore', 'ignore', 'inherit'] });
   };
   for (const pkg of tool.packages) {

@@ -83,8 +83,8 @@ describe('scripts/prereqs/chromium.mjs', () => {
     assert.match(said[0], /installing Debian's chromium package with apt-get/);
     const calls = readFileSync(aptLog, 'utf8').trim().split('\n');
     assert.deepEqual(calls, [
-      'noninteractive update -qq',
-      'noninteractive install -y -qq --no-install-recommends chromium',
+      'noninteractive -o DPkg::Lock::Timeout=300 update -qq',
+      'noninteractive -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends chromium',
     ]);
   });
 

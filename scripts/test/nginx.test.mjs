@@ -54,10 +54,10 @@ describe('scripts/prereqs/nginx.mjs', () => {
     assert.equal(said.length, 1);
     assert.match(said[0], /installing Debian's nginx package with apt-get/);
     assert.deepEqual(readFileSync(aptLog, 'utf8').trim().split('\n'), [
-      'noninteractive update -qq',
-      'noninteractive install -y -qq --no-install-recommends nginx-light',
-      'noninteractive update -qq',
-      'noninteractive install -y -qq --no-install-recommends nginx',
+      'noninteractive -o DPkg::Lock::Timeout=300 update -qq',
+      'noninteractive -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends nginx-light',
+      'noninteractive -o DPkg::Lock::Timeout=300 update -qq',
+      'noninteractive -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends nginx',
     ]);
   });
 
