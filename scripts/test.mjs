@@ -59,7 +59,7 @@ let status = await run(
   { env },
 );
 
-// Second lane: the app builds, the API typecheck (a row of its own in the summary), then the browser journeys, which
+// Second lane: the app builds, the typecheck (a row of its own in the summary), then the browser journeys, which
 // find or install Chromium themselves (scripts/prereqs/chromium.mjs) and count as failed without it.
 const laneLog = join(logsDir, 'builds-typecheck-e2e.log');
 const lane = (async () => {
@@ -74,13 +74,16 @@ const lane = (async () => {
       log,
     },
   );
-  step('API typecheck (src, tests, benches)');
+  // The jest suites only transpile: the types of the API's and the offline engine's src, tests and benches are
+  // checked here, once each.
+  step('typecheck: the API and the offline engine (src, tests, benches)');
   const typecheckStarted = Date.now();
-  const typecheck = await run(bin('apps/api', 'tsc'), ['-p', 'tsconfig.json', '--noEmit'], {
-    env,
-    cwd: join(root, 'apps/api'),
-    log,
-  });
+  let typecheck = 0;
+  for (const pkg of ['apps/api', 'packages/local-mongo']) {
+    typecheck =
+      (await run(bin(pkg, 'tsc'), ['-p', 'tsconfig.json', '--noEmit'], { env, cwd: join(root, pkg), log })) ||
+      typecheck;
+  }
   writeFileSync(
     join(resultsDir, 'typecheck.json'),
     JSON.stringify({
@@ -101,7 +104,7 @@ const lane = (async () => {
   return code || typecheck;
 })();
 console.log(
-  `Building the apps, the API typecheck and the browser journeys run beside the suites below: ${laneLog}`,
+  `Building the apps, the typecheck and the browser journeys run beside the suites below: ${laneLog}`,
 );
 
 // First lane, in the foreground.
@@ -125,7 +128,7 @@ const suites = [
 ];
 for (const [cmd, args, cwd] of suites) status = (await run(cmd, args, { env, cwd })) || status;
 
-console.log('\nWaiting for the second lane (app builds, API typecheck, browser journeys) to finish…');
+console.log('\nWaiting for the second lane (app builds, typecheck, browser journeys) to finish…');
 const laneStatus = await lane;
 await redis.stop();
 console.log(`\n==== ${laneLog}`);

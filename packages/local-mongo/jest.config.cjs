@@ -1,6 +1,7 @@
-// Each test file starts its own engine on a random port. ts-jest type-checks (isolatedModules:false) through
-// tsconfig.jest.json: module Preserve + Bundler resolution reads mingo's exports map like NodeNext does, without the
-// hybrid module kind ts-jest only supports with isolatedModules (TS151002, printed once per compiled file).
+// Each test file starts its own engine on a random port. ts-jest only transpiles (isolatedModules in
+// tsconfig.jest.json): type-checking every file's program cost ~60 s of the suite's ~85 s, and the test command
+// type-checks src, test and bench once with `tsc -p tsconfig.json` in its typecheck row. Module Preserve + Bundler
+// resolution reads mingo's exports map like NodeNext does.
 module.exports = {
   testEnvironment: 'node',
   transform: {
