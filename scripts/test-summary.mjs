@@ -44,7 +44,9 @@ for (const suite of expected.filter((s) => !seen.has(s))) {
   failed += 1;
   rows.push(`  ${suite.padEnd(12)}     - did not run or wrote no results: counted as 1 failed`);
 }
-console.log('\nTest summary by suite (runner time each, builds excluded; the typecheck of the API and the offline engine is its own row):');
+console.log(
+  '\nTest summary by suite (runner time each, builds excluded; the typecheck of the API and the offline engine is its own row):',
+);
 console.log(rows.join('\n') || '  (no results were written)');
 if (totalMs) console.log(`  ${'total'.padEnd(12)} ${formatDuration(totalMs)} in the runners`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

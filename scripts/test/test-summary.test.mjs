@@ -20,10 +20,13 @@ function summarise(results, expected = []) {
 
 describe('test summary', () => {
   it("prints each suite's duration next to its counts, and the runners' total", () => {
-    const { out, status } = summarise([
-      { suite: 'api', passed: 900, failed: 0, skipped: 0, durationMs: 476_400 },
-      { suite: 'contracts', passed: 40, failed: 0, skipped: 0, durationMs: 14_250 },
-    ], ['api', 'contracts']);
+    const { out, status } = summarise(
+      [
+        { suite: 'api', passed: 900, failed: 0, skipped: 0, durationMs: 476_400 },
+        { suite: 'contracts', passed: 40, failed: 0, skipped: 0, durationMs: 14_250 },
+      ],
+      ['api', 'contracts'],
+    );
     assert.equal(status, 0);
     assert.match(out, /^ {2}api +900 passed +0 failed +7 min 56 s$/m);
     assert.match(out, /^ {2}contracts +40 passed +0 failed +14\.3 s$/m);
