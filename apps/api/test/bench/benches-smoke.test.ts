@@ -44,7 +44,9 @@ const SMOKE: Record<string, { env: Record<string, string>; shows: (out: string) 
     env: { BENCH_IMPORT_STORES: '30' },
     shows: (out) => {
       expect(out).toMatch(/^confirm \(all new\)\s+[\d.]+ s\s+created 30, .*\d+ MongoDB commands \(/m);
-      expect(out).toMatch(/^re-import \(no change\)\s+[\d.]+ s\s+created 0, changed 0, moved 0, unchanged 30/m);
+      expect(out).toMatch(
+        /^re-import \(no change\)\s+[\d.]+ s\s+created 0, changed 0, moved 0, unchanged 30/m,
+      );
       expect(out).toContain('30 stores imported in');
     },
   },

@@ -14,7 +14,7 @@ describe('insertRating', () => {
       business: id(),
       store: id(),
       staff: id(),
-      kind: 'staff',
+      kind: 'staff' as const,
       score: 4,
       comment: 'Quick and friendly',
       tags: ['Friendly'],
@@ -24,15 +24,19 @@ describe('insertRating', () => {
       networkHash: 'n',
       flag: { suspicious: false, reasons: [] },
       pending: [
-        { id: id(), kind: 'rollup', sign: 1, at },
-        { id: id(), kind: 'reaction', name: 'notifications', at },
+        { id: id(), kind: 'rollup' as const, sign: 1 as const, at },
+        { id: id(), kind: 'reaction' as const, name: 'notifications', at },
       ],
       createdAt: at,
     };
     const ours = await insertRating({ ...fields, _id: id(), idempotencyKey: 'ours', updatedAt: at });
     const theirs = await RatingModel.create({ ...fields, _id: id(), idempotencyKey: 'theirs' });
     const raw = mongoose.connection.db!.collection('ratings');
-    const strip = (d: Record<string, unknown> | null) => ({ ...d, _id: undefined, idempotencyKey: undefined });
+    const strip = (d: Record<string, unknown> | null) => ({
+      ...d,
+      _id: undefined,
+      idempotencyKey: undefined,
+    });
     const stored = await raw.findOne({ _id: ours._id });
     expect(strip(stored)).toEqual(strip(await raw.findOne({ _id: theirs._id })));
     // what the submit carries on with is what was stored
