@@ -1,6 +1,7 @@
 // Rating-submit throughput through the real app (createApp + MongoDB via startMongo) beside a bare node:http server.
 import { createServer, type Server } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
+import { chipBandOf, DEFAULT_CHIPS } from '@cx/contracts';
 import { createApp } from '../src/app';
 import { drainBackground } from '../src/lib/background';
 import { logger } from '../src/lib/logger';
@@ -15,6 +16,7 @@ import {
   listen,
   quantile,
   ratingRequest,
+  scoreOf,
   type LoadFigures,
 } from './support';
 
@@ -40,8 +42,10 @@ function bareServer(): Server {
   });
 }
 
-const fmt = (f: LoadFigures) =>
-  `${f.perSecond.toFixed(0).padStart(6)} req/s  p50 ${quantile(f.latencies, 0.5).toFixed(1)} ms  p99 ${quantile(f.latencies, 0.99).toFixed(1)} ms  (${f.latencies.length} requests, ${f.failures} not 201)`;
+const fmt = (f: LoadFigures) => {
+  const which = [...f.unexpected].map(([status, count]) => `${status} ×${count}`).join(', ');
+  return `${f.perSecond.toFixed(0).padStart(6)} req/s  p50 ${quantile(f.latencies, 0.5).toFixed(1)} ms  p99 ${quantile(f.latencies, 0.99).toFixed(1)} ms  (${f.latencies.length} requests, ${f.failures} not 201${which ? `: ${which}` : ''})`;
+};
 
 export async function run(): Promise<void> {
   // Request logging would measure the terminal, not the API.
@@ -53,12 +57,16 @@ export async function run(): Promise<void> {
   const [appPort, barePort] = await Promise.all([listen(app), listen(bare)]);
   // One customer per request (own address and device), as in a day of QR scans: the per-IP limiter and the
   // per-device interval run on every request without refusing it, so the figure is the accepted-rating path.
+  // Every other rating carries a chip of its score's band (a 1★ rating cannot say "Friendly": that is a 400).
   let n = 0;
-  const next = () =>
-    ratingRequest(world, n, {
-      comment: n % 4 === 0 ? 'Quick and friendly service.' : '',
-      tags: n++ % 2 ? ['Friendly'] : [],
+  const next = () => {
+    const i = n++;
+    const score = scoreOf(i);
+    return ratingRequest(world, i, {
+      comment: i % 4 === 0 ? 'Quick and friendly service.' : '',
+      tags: i % 2 ? [DEFAULT_CHIPS.staff[chipBandOf(score)][0]] : [],
     });
+  };
   // This process's CPU over the measured phase (warm-up left out): the server under test and the load generator.
   const load = async (port: number) => {
     await closedLoop({ port, path: PATH, connections: CONCURRENCY, amount: WARMUP_REQUESTS, next });

@@ -131,6 +131,9 @@ export interface BenchRequest {
   ip: string;
 }
 
+/** Rating n's score: 1..5 in turn. */
+export const scoreOf = (n: number): number => 1 + (n % 5);
+
 /** Rating n of a run: its own customer (address and device), stores and staff in turn, scores 1..5. */
 export function ratingRequest(
   world: BenchBusiness,
@@ -142,7 +145,7 @@ export function ratingRequest(
     body: JSON.stringify({
       store: String(world.stores[n % world.stores.length]),
       staff: String(world.staff[n % world.staff.length]),
-      score: 1 + (n % 5),
+      score: scoreOf(n),
       idempotencyKey: randomUUID(),
       deviceId: newDeviceId(),
       source: 'qr',
@@ -156,6 +159,8 @@ export interface LoadFigures {
   latencies: number[];
   /** Answers other than `expect`, and connection errors. */
   failures: number;
+  /** The unexpected answers by status, so a run that measured refusals says which. */
+  unexpected: Map<number, number>;
   seconds: number;
   perSecond: number;
 }
@@ -175,6 +180,7 @@ export async function closedLoop(opts: {
 }): Promise<LoadFigures> {
   let n = 0;
   let failures = 0;
+  const unexpected = new Map<number, number>();
   const latencies: number[] = [];
   const options: autocannon.Options = {
     url: `http://127.0.0.1:${opts.port}`,
@@ -199,9 +205,18 @@ export async function closedLoop(opts: {
     const instance = autocannon(options, (err, res) => (err ? reject(err as Error) : resolve(res)));
     instance.on('response', (_client, status, _bytes, ms) => {
       latencies.push(ms);
-      if (status !== (opts.expect ?? 201)) failures += 1;
+      if (status !== (opts.expect ?? 201)) {
+        failures += 1;
+        unexpected.set(status, (unexpected.get(status) ?? 0) + 1);
+      }
     });
   });
   const seconds = result.duration;
-  return { latencies, failures: failures + result.errors, seconds, perSecond: latencies.length / seconds };
+  return {
+    latencies,
+    failures: failures + result.errors,
+    unexpected,
+    seconds,
+    perSecond: latencies.length / seconds,
+  };
 }

@@ -6,7 +6,7 @@ import { ErrorCodes, fail } from './errors';
 import type { Doc } from './errors';
 import type { IndexSpec, LookupPlan } from './indexes';
 import { Index, idDuplicateError, normalizeSpec } from './indexes';
-import { residualFilter } from './implied';
+import { residualFilter, walkedResidual } from './implied';
 import { getPathValues } from './paths';
 import type { FieldBounds, TupleKey } from './ordered-index';
 import { OrderedKeys, RankEdge } from './ordered-index';
@@ -40,8 +40,12 @@ export class Collection {
   private seq = 0;
   /** Documents examined by the most recent find(); lets tests prove that indexed equality does not scan. */
   lastExamined = 0;
+  /** The filter the most recent find() checked each document against: what its lookup or walk left to check. */
+  lastChecked: Doc | undefined;
   /** The fields the last candidates() looked up by full keys of a single-valued index (see implied.ts). */
   private lastKeyed: readonly string[] | undefined;
+  /** The last candidates()' index walk, when it answered them: the fields it fixed and the one it ranged over. */
+  private lastWalked: { prefix: readonly string[]; ranged: string } | undefined;
 
   constructor(db: string, name: string, options: Doc = {}) {
     this.db = db;
@@ -172,6 +176,11 @@ export class Collection {
       const budget = hash?.size ?? this.entries.size;
       this.walk(plan, (_key, idKey) => found.push(this.entries.get(idKey) as Entry) <= budget);
       if (found.length <= budget) {
+        // every prefix holds one value per field (a walk of several prefixes re-checks its equality clauses)
+        if (plan.prefixes.length === 1) {
+          const k = plan.prefixes[0]!.length;
+          this.lastWalked = { prefix: plan.index.fields.slice(0, k), ranged: plan.index.fields[k]! };
+        }
         // index order is often natural order or its reverse (dates, counters): one cheap run for the sort
         if (found.length > 1) found.sort((a, b) => a.seq - b.seq);
         return found.map((e) => e.doc);
@@ -279,10 +288,15 @@ export class Collection {
     const out: Doc[] = [];
     let examined = 0;
     this.lastKeyed = undefined;
+    this.lastWalked = undefined;
     const found = this.candidates(matcher.filter, opts);
-    // the clauses the lookup's full keys answered are not checked again per document
-    const residual = this.lastKeyed && residualFilter(matcher.filter, this.lastKeyed);
+    // the clauses the lookup's full keys or the index walk answered are not checked again per document
+    const walked = this.lastWalked as { prefix: readonly string[]; ranged: string } | undefined;
+    const residual = walked
+      ? walkedResidual(matcher.filter, walked.prefix, walked.ranged)
+      : this.lastKeyed && residualFilter(matcher.filter, this.lastKeyed);
     if (residual) matcher = compileFilter(residual, opts);
+    this.lastChecked = matcher.filter;
     for (const doc of found) {
       examined++;
       if (!matcher.test(doc)) continue;

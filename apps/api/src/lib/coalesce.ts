@@ -144,3 +144,50 @@ async function readNow(key: string, s: ReadSlot): Promise<void> {
     else reads.delete(key);
   }
 }
+
+interface Batch {
+  running: boolean;
+  next: Array<{ key: string; resolve(v: unknown): void; reject(e: unknown): void }>;
+  read: (keys: string[]) => Promise<Map<string, unknown>>;
+}
+
+const batches = new Map<string, Batch>();
+
+/**
+ * Point reads of one kind shared like coalescedRead, for queries that differ by one key (a person of one store, a
+ * counter by id): the keys asked by the callers waiting for the next read are read together by `readMany`, which
+ * answers a map by key (a key it leaves out answers null). An idle batch is read on the next turn of the event loop;
+ * callers that ask while it is on the wire share the read after it, so every answer comes from a read that began
+ * after its caller asked. Answers are shared: callers must treat them as read-only.
+ */
+export function batchedRead<T>(
+  batch: string,
+  key: string,
+  readMany: (keys: string[]) => Promise<Map<string, T>>,
+): Promise<T | null> {
+  let slot = batches.get(batch);
+  if (!slot) {
+    slot = { running: false, next: [], read: readMany as Batch['read'] };
+    batches.set(batch, slot);
+  }
+  const s = slot;
+  return new Promise<T | null>((resolve, reject) => {
+    s.next.push({ key, resolve: resolve as (v: unknown) => void, reject });
+    if (s.next.length === 1 && !s.running) setImmediate(() => void readBatch(batch, s));
+  });
+}
+
+async function readBatch(name: string, s: Batch): Promise<void> {
+  const waiting = s.next.splice(0, s.next.length);
+  s.running = true;
+  try {
+    const found = await s.read([...new Set(waiting.map((w) => w.key))]);
+    for (const w of waiting) w.resolve(found.get(w.key) ?? null);
+  } catch (err) {
+    for (const w of waiting) w.reject(err);
+  } finally {
+    s.running = false;
+    if (s.next.length > 0) setImmediate(() => void readBatch(name, s));
+    else batches.delete(name);
+  }
+}

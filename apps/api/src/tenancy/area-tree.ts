@@ -1,5 +1,6 @@
 // The location tree as access reads it: which stores lie under which areas, cached per business behind a version in Mongo.
 import { Schema, model, type Types } from 'mongoose';
+import { coalescedRead } from '../lib/coalesce';
 import { disconnectUser } from '../lib/realtime';
 import { StoreModel } from '../modules/stores/store.model';
 import { AreaModel } from './area.model';
@@ -70,7 +71,11 @@ function build(
 }
 
 async function versionOf(business: string): Promise<number> {
-  return (await AreaTreeVersionModel.findById(business, { v: 1 }).lean())?.v ?? 0;
+  // concurrent requests of one business share the point read (each from a read begun after it asked)
+  const doc = await coalescedRead(`area-tree-version:${business}`, () =>
+    AreaTreeVersionModel.findById(business, { v: 1 }).lean(),
+  );
+  return doc?.v ?? 0;
 }
 
 /** The business's tree: this instance's copy when its version is still the current one, else read afresh. */

@@ -37,8 +37,10 @@ describe('POST /api/v1/feedback/staff-ratings, bursts', () => {
     const stored = await RatingModel.find({ staff: shop.bob._id }).lean();
     expect(stored).toHaveLength(10);
     expect(stored.filter((r) => r.flag?.suspicious)).toHaveLength(10);
-    // none of them reaches Bob's league row
-    expect(await staffRow(shop, shop.bob._id)).toMatchObject({ count: 0, scoreSum: 0 });
+    // none of them reaches Bob's league row: taken out again, or (every one judged a burst member when counted, as
+    // the two buckets' parallel counts can let even the first see all ten) never put in
+    const row = await staffRow(shop, shop.bob._id);
+    expect(row ?? { count: 0, scoreSum: 0 }).toMatchObject({ count: 0, scoreSum: 0 });
   });
 
   it('flags a burst of three-star ratings of one person, saying why in plain words', async () => {

@@ -83,13 +83,14 @@ describe('staff-rating submit, database operations', () => {
         .map((o) => o.op)
         .filter((op) => WRITES.test(op))
         .sort();
-      // the store, person and business rollups: one bulkWrite per collection, sent together
+      // the store, person and business rollups: one bulkWrite per collection, sent together; the guard's claim and the
+      // rating's insert as bulk writes shared with the other submits waiting for their collection (none here)
       expect(writes).toEqual([
         'burstcounters.findOneAndUpdate',
         'burstcounters.findOneAndUpdate',
         'businessrollups.bulkWrite',
-        'ratingguards.updateOne',
-        'ratings.insertOne',
+        'ratingguards.bulkWrite',
+        'ratings.bulkWrite',
         'rollups.bulkWrite',
       ]);
       expect(ops.some((o) => /dailysalts/.test(o.op))).toBe(false);

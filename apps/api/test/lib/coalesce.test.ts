@@ -1,6 +1,6 @@
-// Group commit of unordered bulk writes: one command for what arrives while a write is on the wire, errors to their callers.
+// Group commit of unordered bulk writes and shared reads: one command for what arrives while the last is on the wire.
 import mongoose, { type AnyBulkWriteOperation } from 'mongoose';
-import { coalescedBulkWrite, coalescedRead, type BulkWriter } from '../../src/lib/coalesce';
+import { batchedRead, coalescedBulkWrite, coalescedRead, type BulkWriter } from '../../src/lib/coalesce';
 import { onlyDuplicates } from '../../src/modules/analytics/rollup.service';
 import { setupTestDb } from '../helpers/db';
 
@@ -110,6 +110,46 @@ describe('coalescedRead', () => {
     const failed = [1, 2].map(() => coalescedRead('f', () => Promise.reject(lost)));
     for (const p of failed) await expect(p).rejects.toBe(lost);
     await expect(coalescedRead('f', async () => 7)).resolves.toBe(7);
+  });
+});
+
+describe('batchedRead', () => {
+  const turn = () => new Promise((r) => setImmediate(r));
+
+  it('reads the keys asked together in one read, and keys asked while it is on the wire in the read after it', async () => {
+    const rows = new Map([
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ]);
+    const reads: string[][] = [];
+    const answers: Array<() => void> = [];
+    const readMany = (keys: string[]) =>
+      new Promise<Map<string, number>>((resolve) => {
+        reads.push(keys);
+        const seen = new Map(keys.filter((k) => rows.has(k)).map((k) => [k, rows.get(k)!]));
+        answers.push(() => resolve(seen));
+      });
+    const early = ['a', 'b', 'a', 'zz'].map((k) => batchedRead('t', k, readMany));
+    await turn();
+    expect(reads).toEqual([['a', 'b', 'zz']]);
+    rows.set('c', 30); // a write lands while the first read is on the wire; then two more callers ask
+    const late = ['c', 'a'].map((k) => batchedRead('t', k, readMany));
+    await turn();
+    expect(reads).toHaveLength(1); // they wait for a read that starts after them
+    answers[0]!();
+    expect(await Promise.all(early)).toEqual([1, 2, 1, null]);
+    await turn();
+    expect(reads[1]).toEqual(['c', 'a']);
+    answers[1]!();
+    expect(await Promise.all(late)).toEqual([30, 1]);
+  });
+
+  it('hands a failed read’s error to each of its callers and reads afresh for the next', async () => {
+    const lost = new Error('connection lost');
+    const failed = ['x', 'y'].map((k) => batchedRead('f', k, () => Promise.reject(lost)));
+    for (const p of failed) await expect(p).rejects.toBe(lost);
+    await expect(batchedRead('f', 'x', async () => new Map([['x', 7]]))).resolves.toBe(7);
   });
 });
 

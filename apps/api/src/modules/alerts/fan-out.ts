@@ -4,9 +4,9 @@ import { env } from '../../config/env';
 import type { Access } from '../../tenancy/access';
 import { NotificationModel, type NotificationDoc } from '../notifications/notification.model';
 import { inQuietHours, quietHoursEnd } from '../notifications/quiet-hours';
-import { mine } from '../notifications/recipients';
-import { NotificationSettingsModel, RuleModel } from '../notifications/rule.model';
-import { UserModel } from '../users/user.model';
+import { coalescedRead } from '../../lib/coalesce';
+import { mailTargetOf, quietSettingsOf } from '../notifications/recipients';
+import { RuleModel } from '../notifications/rule.model';
 import { ackUrl } from './acknowledge';
 import { AlertChannelModel } from './alerts.model';
 import { enqueueDeliveries } from './outbox';
@@ -42,15 +42,16 @@ export async function fanOutAlert(
 ): Promise<FanOut | null> {
   if (!doc.ackNonce || !doc.rule) return null;
   const [rule, user, settings] = await Promise.all([
-    RuleModel.findById(doc.rule, { channels: 1, urgent: 1, escalation: 1 }).lean<{
-      channels?: Types.ObjectId[];
-      urgent?: boolean;
-      escalation?: { afterMinutes: number; to: string } | null;
-    }>(),
-    UserModel.findById(o.recipient.userId, { email: 1, timeZone: 1 }).lean(),
-    NotificationSettingsModel.findOne(mine(o.recipient), { quietHours: 1, user: 1 })
-      .sort({ user: -1 })
-      .lean(),
+    // a rule alerting often: its concurrent alerts share the read (read-only)
+    coalescedRead(`rule-fan-out:${String(doc.rule)}`, () =>
+      RuleModel.findById(doc.rule, { channels: 1, urgent: 1, escalation: 1 }).lean<{
+        channels?: Types.ObjectId[];
+        urgent?: boolean;
+        escalation?: { afterMinutes: number; to: string } | null;
+      }>(),
+    ),
+    mailTargetOf(o.recipient.userId),
+    quietSettingsOf(o.recipient),
   ]);
   const quiet = settings?.quietHours;
   const zone = user?.timeZone ?? 'UTC';

@@ -1,10 +1,11 @@
 // Keeps the daily (and weekly) rollups in step with each accepted event using atomic $inc upserts (no transactions needed).
 import type { AnyBulkWriteOperation, Types } from 'mongoose';
-import { coalescedBulkWrite } from '../../lib/coalesce';
 import { BusinessRollupModel, RollupModel } from './rollup.model';
+import { mergedMarkedWrite, mergedUnmark } from './rollup-merge';
 import {
   eventRollupChanges,
   isBusinessKey,
+  keyString,
   ratingRollupChanges,
   type RatingFacts,
   type RollupKey,
@@ -86,42 +87,44 @@ export function onlyDuplicates(err: unknown): true {
 }
 
 /**
- * A duplicate key means the row exists and either already carries the marker or was inserted by a concurrent upsert
- * between our match and our insert. The ops are idempotent, so the whole list is sent once more: by then every row
- * exists, and a duplicate key can only mean "already applied".
- */
-async function writeMarked(Model: typeof RollupModel, ops: Op[]): Promise<void> {
-  try {
-    await coalescedBulkWrite(Model, ops);
-  } catch (err) {
-    onlyDuplicates(err);
-    await coalescedBulkWrite(Model, ops).catch(onlyDuplicates);
-  }
-}
-
-/**
  * Applies one event's row changes (sent with the other submits' changes that are waiting for the same collection, one
  * bulkWrite for all) so that applying them again (a retry, the drainer after a crash, two instances at
  * once) changes nothing: each row's $inc is conditional on the row not yet carrying the event id.
  */
 export async function applyRollupEvent(event: Types.ObjectId, changes: RollupRowChange[]): Promise<void> {
-  const business = changes.filter((c) => isBusinessKey(c.key)).map((c) => markedUpsert(c, event));
-  const stores = changes.filter((c) => !isBusinessKey(c.key)).map((c) => markedUpsert(c, event));
+  const merged = {
+    filter: (c: RollupRowChange) => rowFilter(c.key, c.business),
+    marked: markedUpsert,
+    setOnInsert: (c: RollupRowChange) => (isBusinessKey(c.key) ? {} : { business: c.business }),
+  };
+  // merged per row with the other events waiting for the collection (rollup-merge.ts): one upsert per busy row
   await Promise.all([
-    stores.length ? writeMarked(RollupModel, stores) : null,
-    business.length ? writeMarked(BusinessRollupModel as unknown as typeof RollupModel, business) : null,
+    mergedMarkedWrite(
+      RollupModel,
+      event,
+      changes.filter((c) => !isBusinessKey(c.key)),
+      merged,
+    ),
+    mergedMarkedWrite(
+      BusinessRollupModel,
+      event,
+      changes.filter((c) => isBusinessKey(c.key)),
+      merged,
+    ),
   ]);
 }
 
-/** Takes an event's marker off the rows it was applied to (figures unchanged), once nothing can apply it again. */
+/**
+ * Takes an event's marker off the rows it was applied to (figures unchanged), once nothing can apply it again: with
+ * the other events' waiting for the collection, one $pull per row for all of them.
+ */
 export async function unmarkRollupEvent(event: Types.ObjectId, changes: RollupRowChange[]): Promise<void> {
-  const op = (c: RollupRowChange): Op => ({
-    updateOne: { filter: rowFilter(c.key, c.business), update: { $pull: { applied: event } } },
+  const rows = (c: RollupRowChange) => ({
+    key: keyString(c.key, c.business),
+    filter: rowFilter(c.key, c.business),
   });
-  const business = changes.filter((c) => isBusinessKey(c.key)).map(op);
-  const stores = changes.filter((c) => !isBusinessKey(c.key)).map(op);
   await Promise.all([
-    coalescedBulkWrite(RollupModel, stores),
-    coalescedBulkWrite(BusinessRollupModel, business),
+    mergedUnmark(RollupModel, event, changes.filter((c) => !isBusinessKey(c.key)).map(rows)),
+    mergedUnmark(BusinessRollupModel, event, changes.filter((c) => isBusinessKey(c.key)).map(rows)),
   ]);
 }

@@ -2,6 +2,7 @@
 import { Types, type AnyBulkWriteOperation } from 'mongoose';
 import type { PendingWork } from '../ratings/pending-work';
 import { RatingModel, type RatingDoc } from '../ratings/rating.model';
+import { coalescedBulkWrite } from '../../lib/coalesce';
 import { onlyDuplicates } from './rollup.service';
 import { ThemeRollupModel } from './theme-rollup.model';
 
@@ -19,7 +20,7 @@ export const themeWork = (sign: 1 | -1, at = new Date(), themes?: string[]): Pen
 
 export const isThemeWork = (w: PendingWork) => w.kind === 'rollup' && w.name === THEMES_WORK;
 
-type ThemeFacts = Pick<RatingDoc, 'business' | 'store' | 'staff' | 'kind' | 'day' | 'insight'>;
+type ThemeFacts = Pick<RatingDoc, '_id' | 'business' | 'store' | 'staff' | 'kind' | 'day' | 'insight'>;
 
 export interface ThemeRowChange {
   filter: { store: unknown; day: string; theme: string; kind: string; staff: unknown };
@@ -58,17 +59,19 @@ export async function applyThemeEvent(event: Types.ObjectId, changes: ThemeRowCh
       upsert: true,
     },
   }));
+  // with the other ratings' changes waiting for the collection: one unordered bulk write (each op stands alone)
   try {
-    await ThemeRollupModel.bulkWrite(ops, { ordered: false });
+    await coalescedBulkWrite(ThemeRollupModel, ops);
   } catch (err) {
     // a duplicate key: the row exists (already marked, or inserted meanwhile); once more, every row exists
     onlyDuplicates(err);
-    await ThemeRollupModel.bulkWrite(ops, { ordered: false }).catch(onlyDuplicates);
+    await coalescedBulkWrite(ThemeRollupModel, ops).catch(onlyDuplicates);
   }
 }
 
 /** Counts in the figures: not flagged, or restored by a reviewer (the same rule as the score rollups). */
-const COUNTS = { $or: [{ 'flag.suspicious': false }, { 'flag.restored': true }] };
+export const COUNTS_IN_FIGURES = { $or: [{ 'flag.suspicious': false }, { 'flag.restored': true }] };
+const COUNTS = COUNTS_IN_FIGURES;
 const OUT = { 'flag.suspicious': true, 'flag.restored': false };
 
 /**
@@ -88,6 +91,17 @@ export async function syncThemeCount(ratingId: Types.ObjectId): Promise<void> {
     { $set: { 'insight.counted': false }, $push: { pending: themeWork(-1, now) } },
   );
   await settleThemeWork(ratingId);
+}
+
+/**
+ * Applies one owed theme entry the caller has just written (with the rating's themes in hand) and pulls it, the pull
+ * shared with the other ratings' waiting for the collection; a failure leaves it to the drainer.
+ */
+export async function settleThemeEntry(rating: ThemeFacts, work: PendingWork): Promise<void> {
+  await applyThemeEvent(work.id, themeChanges(rating, work.sign === -1 ? -1 : 1, work.themes));
+  await coalescedBulkWrite(RatingModel, [
+    { updateOne: { filter: { _id: rating._id }, update: { $pull: { pending: { id: work.id } } } } },
+  ]);
 }
 
 /** Applies and pulls a rating's owed theme entries. */

@@ -1,6 +1,7 @@
 // Who owns a new case: the store's manager (store grant, then the nearest area up the tree, then the owner), or the store's team in turn.
 import type { TCaseSettings } from '@cx/contracts';
 import { Types } from 'mongoose';
+import { coalescedRead } from '../../lib/coalesce';
 import { accessFromMembership, coversStore } from '../../tenancy/access';
 import { areaTree } from '../../tenancy/area-tree';
 import { MembershipModel, type MembershipDoc } from '../../tenancy/membership.model';
@@ -17,18 +18,22 @@ type Member = Pick<MembershipDoc, '_id' | 'user' | 'role' | 'allStores' | 'store
 
 async function named(user: Types.ObjectId | null | undefined): Promise<CaseOwner | null> {
   if (!user) return null;
-  const u = await UserModel.findById(user, { fullname: 1 }).lean();
+  const u = await coalescedRead(`user-name:${String(user)}`, () =>
+    UserModel.findById(user, { fullname: 1 }).lean(),
+  );
   return u ? { user: u._id, name: u.fullname } : null;
 }
 
 /** The store's managers and viewers (every member who is not owner/admin), oldest membership first. */
 const teamOf = (business: Id) =>
-  MembershipModel.find(
-    { business, role: { $in: ['manager', 'viewer'] } },
-    { user: 1, role: 1, allStores: 1, stores: 1, areas: 1 },
-  )
-    .sort({ _id: 1 })
-    .lean<Member[]>();
+  coalescedRead(`case-team:${String(business)}`, () =>
+    MembershipModel.find(
+      { business, role: { $in: ['manager', 'viewer'] } },
+      { user: 1, role: 1, allStores: 1, stores: 1, areas: 1 },
+    )
+      .sort({ _id: 1 })
+      .lean<Member[]>(),
+  );
 
 const grantsStore = (m: Member, store: string) => (m.stores ?? []).some((s) => String(s) === store);
 const grantsArea = (m: Member, area: string) => (m.areas ?? []).some((a) => String(a) === area);
@@ -49,7 +54,9 @@ export async function storeManager(business: Id, store: Id): Promise<CaseOwner |
 
 /** The business's owner. */
 export async function businessOwner(business: Id): Promise<CaseOwner | null> {
-  const m = await MembershipModel.findOne({ business, role: 'owner' }, { user: 1 }).lean();
+  const m = await coalescedRead(`owner-of:${String(business)}`, () =>
+    MembershipModel.findOne({ business, role: 'owner' }, { user: 1 }).lean(),
+  );
   return named(m?.user);
 }
 

@@ -1,6 +1,7 @@
 // Opening a case (by a rule, a contact request, a low rating with a comment, or by hand): one per rating, numbered, assigned, due by the SLA.
 import type { TCasePriority, TCaseReason } from '@cx/contracts';
 import type { Types } from 'mongoose';
+import { batchedRead, coalescedRead } from '../../lib/coalesce';
 import { recordNonMemberAudit } from '../../tenancy/audit';
 import type { Access } from '../../tenancy/access';
 import { StoreModel } from '../stores/store.model';
@@ -38,7 +39,11 @@ export const dueAtFor = (createdAt: Date, slaHours: Record<TCasePriority, number
  */
 export async function openCase(o: OpenCase): Promise<{ doc: CaseDoc; created: boolean }> {
   if (o.rating) {
-    const existing = await CaseModel.findOne({ rating: o.rating._id }).lean<CaseDoc>();
+    // concurrent openings' look-ups share one read
+    const existing = await batchedRead('case-of-rating', String(o.rating._id), async (ids) => {
+      const found = await CaseModel.find({ rating: { $in: ids } }).lean<CaseDoc[]>();
+      return new Map(found.map((c) => [String(c.rating), c]));
+    });
     if (existing) return { doc: existing, created: false };
   }
   const at = o.at ?? new Date();
@@ -46,7 +51,7 @@ export async function openCase(o: OpenCase): Promise<{ doc: CaseDoc; created: bo
   const [owner, number, store] = await Promise.all([
     assignOwner(o.business, o.store, settings.assignment),
     nextCount(caseNumberKey(o.business)),
-    StoreModel.findById(o.store, { name: 1 }).lean(),
+    coalescedRead(`store-name:${String(o.store)}`, () => StoreModel.findById(o.store, { name: 1 }).lean()),
   ]);
   const dueAt = dueAtFor(at, settings.slaHours, o.priority);
   const actor = 'system' in o.by ? 'System' : o.by.name;

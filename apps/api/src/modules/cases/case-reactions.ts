@@ -1,6 +1,7 @@
 // Cases opened automatically: a rating reaction (1–2★ with a comment, a contact request) and rules with "open a case", registered at start-up.
 import type { TCasePriority, TCaseReason } from '@cx/contracts';
 import type { Types } from 'mongoose';
+import { batchedRead } from '../../lib/coalesce';
 import { logger } from '../../lib/logger';
 import { onRatingAccepted, type RatingAccepted } from '../feedback/rating-accepted';
 import { onRuleFired } from '../notifications/rule-fired';
@@ -26,7 +27,11 @@ const priorityOf = (score: number, contact: boolean): TCasePriority =>
 
 async function contactOf(event: RatingAccepted) {
   if (event.rating.score > CONTACT_MAX_SCORE) return null;
-  return ContactRequestModel.findOne({ rating: event.rating._id }, { _id: 1 }).lean();
+  // concurrent ratings' look-ups share one read
+  return batchedRead('contact-of-rating', String(event.rating._id), async (ids) => {
+    const found = await ContactRequestModel.find({ rating: { $in: ids } }, { _id: 1, rating: 1 }).lean();
+    return new Map(found.map((c) => [String(c.rating), { _id: c._id }]));
+  });
 }
 
 /** Opens (or finds, on a retry) the rating's case and publishes `case.opened` (deduplicated by the case's id). */

@@ -1,6 +1,7 @@
 // The business's case settings (due times per priority, automatic opening, assignment, retention): one document each, defaults until changed.
 import { DEFAULT_CASE_SETTINGS, type TCaseSettings } from '@cx/contracts';
 import { Schema, model, type Types } from 'mongoose';
+import { coalescedRead } from '../../lib/coalesce';
 import type { Access } from '../../tenancy/access';
 import { recordAudit } from '../../tenancy/audit';
 
@@ -26,10 +27,13 @@ const fromDoc = (doc: Partial<TCaseSettings> | null): TCaseSettings => ({
 
 /** The business's settings (the defaults until an admin changes them). */
 export async function caseSettingsOf(business: Types.ObjectId | string): Promise<TCaseSettings> {
-  const doc = await CaseSettingsModel.findOne(
-    { business },
-    { slaHours: 1, autoOpen: 1, assignment: 1, retentionDays: 1 },
-  ).lean<Partial<TCaseSettings>>();
+  // every complaint of a busy business asks: concurrent ones share the read (fromDoc copies it)
+  const doc = await coalescedRead(`case-settings:${String(business)}`, () =>
+    CaseSettingsModel.findOne(
+      { business },
+      { slaHours: 1, autoOpen: 1, assignment: 1, retentionDays: 1 },
+    ).lean<Partial<TCaseSettings>>(),
+  );
   return fromDoc(doc);
 }
 

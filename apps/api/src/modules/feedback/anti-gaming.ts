@@ -1,5 +1,6 @@
 // Anti-gaming rules for anonymous ratings: a per-device interval (refuses, 429) and flagging a burst's members (bursts.ts).
 import type { Types } from 'mongoose';
+import { coalescedBulkWrite } from '../../lib/coalesce';
 import { AppError } from '../../lib/errors';
 import { rollupWork } from '../ratings/pending-work';
 import type { RatingDoc } from '../ratings/rating.model';
@@ -41,11 +42,17 @@ export type GuardClaim = { claimed: true } | { claimed: false; until: Date | nul
  */
 export async function claimMinInterval(id: GuardId, now: Date, key: string): Promise<GuardClaim> {
   try {
-    await RatingGuardModel.updateOne(
-      { ...id, until: { $lte: now } },
-      { $set: { until: new Date(now.getTime() + ANTI_GAMING.minIntervalMs), key } },
-      { upsert: true },
-    );
+    // with the other submits' claims waiting for the collection: one unordered bulk write, each upsert atomic and
+    // its duplicate key handed back to its own caller
+    await coalescedBulkWrite(RatingGuardModel, [
+      {
+        updateOne: {
+          filter: { ...id, until: { $lte: now } },
+          update: { $set: { until: new Date(now.getTime() + ANTI_GAMING.minIntervalMs), key } },
+          upsert: true,
+        },
+      },
+    ]);
     return { claimed: true };
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;

@@ -1,5 +1,6 @@
 // Burst detection: many ratings of one subject from one device or network within minutes, any score, counted atomically.
 import type { Types } from 'mongoose';
+import { batchedRead } from '../../lib/coalesce';
 import type { RatingKind } from '../ratings/rating.model';
 import { BurstCounterModel, type BurstCounterDoc, type BurstMember } from './burst-counter.model';
 import type { Fingerprint } from './fingerprint';
@@ -79,6 +80,13 @@ function buckets(
   );
 }
 
+/** Bucket documents by id, read together with the other submits' buckets (read-only). */
+const counterById = (id: string) =>
+  batchedRead<BurstCounterDoc>('burst-counters', id, async (ids) => {
+    const docs = await BurstCounterModel.find({ _id: { $in: ids } }).lean<BurstCounterDoc[]>();
+    return new Map(docs.map((d) => [d._id, d]));
+  });
+
 /**
  * In the first minutes of a day, the buckets the same device and network filled under yesterday's salt (read only:
  * the rating is counted under today's), so a burst across midnight is judged whole.
@@ -88,14 +96,14 @@ async function previousDocs(
 ): Promise<Array<{ scope: BurstScope; doc: BurstCounterDoc | null }>> {
   if (!c.fp.previous) return [];
   const targets = buckets(c, c.fp.previous);
-  const docs = await BurstCounterModel.find({ _id: { $in: targets.map((b) => b.id) } }).lean<
-    BurstCounterDoc[]
-  >();
-  const byId = new Map(docs.map((d) => [d._id, d]));
-  return targets.map((b) => ({ scope: b.scope, doc: byId.get(b.id) ?? null }));
+  const docs = await Promise.all(targets.map((b) => counterById(b.id)));
+  return targets.map((b, i) => ({ scope: b.scope, doc: docs[i] ?? null }));
 }
 
-/** One atomic upsert: the k-th of k parallel ratings gets back a list holding all k. A racing insert is retried once. */
+/**
+ * One atomic upsert: the k-th of k parallel ratings gets back a list holding all k (returned by the write itself, so
+ * counting costs the submit one round trip). A racing insert is retried once.
+ */
 async function push(id: string, member: BurstMember, end: Date): Promise<BurstCounterDoc> {
   const update = {
     $push: { members: { $each: [member], $slice: -MAX_MEMBERS } },
@@ -198,13 +206,13 @@ export async function countRating(
  */
 export async function recheckRating(c: BurstCount, self: Types.ObjectId): Promise<string[]> {
   const targets = buckets(c);
-  const docs = await BurstCounterModel.find({ _id: { $in: targets.map((b) => b.id) } }).lean<
-    BurstCounterDoc[]
-  >();
-  const byId = new Map(docs.map((d) => [d._id, d]));
+  const [docs, before] = await Promise.all([
+    Promise.all(targets.map((b) => counterById(b.id))),
+    previousDocs(c),
+  ]);
   const verdict = judgeAll(
     c,
-    [...targets.map((b) => ({ scope: b.scope, doc: byId.get(b.id) ?? null })), ...(await previousDocs(c))],
+    [...targets.map((b, i) => ({ scope: b.scope, doc: docs[i] ?? null })), ...before],
     self,
   );
   return verdict.reasons;

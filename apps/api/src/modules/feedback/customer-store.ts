@@ -1,7 +1,7 @@
 // What a customer may see of a store (public fields only), its interface switches, and the staff offered for rating.
 import mongoose, { type Types } from 'mongoose';
 import { SOCIAL_NETWORKS, type TCustomerStaff, type TCustomerStore } from '@cx/contracts';
-import { coalescedRead } from '../../lib/coalesce';
+import { batchedRead, coalescedRead } from '../../lib/coalesce';
 import { AppError, notFound } from '../../lib/errors';
 import { fileUrl } from '../../lib/files';
 import { storeHasRota } from '../rota/rota-presence';
@@ -60,15 +60,44 @@ const activeStaffOf = (store: StoreDoc) => ({
   deletedAt: null,
 });
 
-/** Is the person on a rota shift at this store at this instant (start inclusive, end exclusive)? */
+/**
+ * Is the person on a rota shift at this store at this instant (start inclusive, end exclusive)? Concurrent submits at
+ * one store share one read (batchedRead): the shifts of all their people that cover any of their instants, each
+ * caller then judged on its own instant.
+ */
 export async function isOnShift(store: Types.ObjectId, staff: Types.ObjectId, now: Date): Promise<boolean> {
-  const found = await ShiftModel.exists({
-    store,
-    staff,
-    start: { $lte: now, $gt: new Date(now.getTime() - MAX_SHIFT_MS) },
-    end: { $gt: now },
+  const on = await batchedRead(`on-shift:${String(store)}`, `${String(staff)}|${now.getTime()}`, (keys) =>
+    onShiftOf(store, keys),
+  );
+  return on === true;
+}
+
+/** The answers for `<staff>|<instant ms>` keys, from one read of the shifts that can hold any of them. */
+async function onShiftOf(store: Types.ObjectId, keys: string[]): Promise<Map<string, boolean>> {
+  const asked = keys.map((key) => {
+    const [staff, ms] = key.split('|');
+    return { key, staff: staff!, at: Number(ms) };
   });
-  return found !== null;
+  const first = Math.min(...asked.map((a) => a.at));
+  const last = Math.max(...asked.map((a) => a.at));
+  const shifts = await ShiftModel.find(
+    {
+      store,
+      staff: { $in: [...new Set(asked.map((a) => a.staff))].map((id) => new mongoose.Types.ObjectId(id)) },
+      start: { $lte: new Date(last), $gt: new Date(first - MAX_SHIFT_MS) },
+      end: { $gt: new Date(first) },
+    },
+    { staff: 1, start: 1, end: 1 },
+  ).lean();
+  const holds = (a: (typeof asked)[number]) =>
+    shifts.some(
+      (s) =>
+        String(s.staff) === a.staff &&
+        s.start.getTime() <= a.at &&
+        s.start.getTime() > a.at - MAX_SHIFT_MS &&
+        s.end.getTime() > a.at,
+    );
+  return new Map(asked.map((a) => [a.key, holds(a)]));
 }
 
 /** Everyone on a rota shift at the store at this instant (start inclusive, end exclusive): credited by experience ratings. */
@@ -119,7 +148,16 @@ export async function staffForCustomer(
  * loaded in the same round trip).
  */
 export async function findStaffAt(store: Types.ObjectId, staff: Types.ObjectId): Promise<StaffDoc | null> {
-  return StaffModel.findOne({ _id: staff, stores: store, active: true, deletedAt: null }).lean<StaffDoc>();
+  // concurrent submits at one store: one read for all the people they rate
+  return batchedRead(`staff-at:${String(store)}`, String(staff), async (ids) => {
+    const found = await StaffModel.find({
+      _id: { $in: ids.map((id) => new mongoose.Types.ObjectId(id)) },
+      stores: store,
+      active: true,
+      deletedAt: null,
+    }).lean<StaffDoc[]>();
+    return new Map(found.map((m) => [String(m._id), m]));
+  });
 }
 
 export const firstNameOf = (name: string): string => name.trim().split(/\s+/)[0] ?? name;

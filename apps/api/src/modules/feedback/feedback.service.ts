@@ -8,9 +8,11 @@ import type {
   TStaffRatingSubmit,
   TVisitSubmit,
 } from '@cx/contracts';
+import { batchedRead } from '../../lib/coalesce';
 import { AppError, notFound } from '../../lib/errors';
 import { localDay, localHour } from '../../lib/time';
 import { rollupWork } from '../ratings/pending-work';
+import { insertRating } from '../ratings/insert-rating';
 import { RatingModel, type RatingDoc } from '../ratings/rating.model';
 import type { StoreDoc } from '../stores/store.model';
 import { acceptedWork } from './rating-accepted';
@@ -82,6 +84,13 @@ function replay(existing: RatingDoc, input: RatingInput): TRatingReceipt {
   return receiptOf(existing);
 }
 
+/** The store's rating stored under a submission key, if any (concurrent submits at one store share one read). */
+const ratingByKey = (store: mongoose.Types.ObjectId, key: string) =>
+  batchedRead(`rating-by-key:${String(store)}`, key, async (keys) => {
+    const found = await RatingModel.find({ store, idempotencyKey: { $in: keys } }).lean<RatingDoc[]>();
+    return new Map(found.map((r) => [r.idempotencyKey!, r]));
+  });
+
 export interface SubmitResult<T> {
   body: T;
   /** true when the answer is the stored one for a retried key. */
@@ -125,8 +134,7 @@ export async function submitRating(
       : null;
   const guardId = { deviceHash: fp.deviceHash, store: storeId, staff: staffId };
   const guarded = source !== 'kiosk' && (input.kind === 'experience' || staffId !== null);
-  const byKey = () =>
-    RatingModel.findOne({ store: storeId, idempotencyKey: input.idempotencyKey }).lean<RatingDoc>();
+  const byKey = () => ratingByKey(storeId, input.idempotencyKey);
 
   const settled = await Promise.allSettled([
     loadOpenStore(input.store),
@@ -195,7 +203,7 @@ export async function submitRating(
 
   let rating: RatingDoc;
   try {
-    const created = await RatingModel.create({
+    rating = await insertRating({
       _id: ratingId,
       business: store.business,
       store: store._id,
@@ -215,8 +223,8 @@ export async function submitRating(
       flag: { suspicious: burst.reasons.length > 0, reasons: burst.reasons },
       pending: acceptedWork(burst.reasons.length > 0, now),
       createdAt: now,
+      updatedAt: now,
     });
-    rating = created.toObject() as RatingDoc;
   } catch (err) {
     // Two copies of one submit raced: the unique (store, key) index let one in; answer the other with it.
     await uncountRating(counted, ratingId).catch(() => {});

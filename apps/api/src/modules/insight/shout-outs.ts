@@ -1,5 +1,6 @@
 // Shout-outs: a positive comment naming a staff member of the store by first name, or praising the rated person.
 import type { Types } from 'mongoose';
+import { coalescedRead } from '../../lib/coalesce';
 import { StaffModel } from '../staff/staff.model';
 import type { CommentInsight } from './insight.service';
 import { foldAccents } from './text';
@@ -51,11 +52,11 @@ export async function peopleOf(
   store: Types.ObjectId,
   rated: Types.ObjectId | null,
 ): Promise<Person[]> {
-  return StaffModel.find(
-    {
-      business,
-      $or: [{ stores: store, deletedAt: null }, ...(rated ? [{ _id: rated }] : [])],
-    },
-    { name: 1 },
-  ).lean<Person[]>();
+  // every positive comment at a busy store asks: concurrent ones share the read of its people (read-only)
+  const people = await coalescedRead(`people-of:${String(business)}:${String(store)}`, () =>
+    StaffModel.find({ business, stores: store, deletedAt: null }, { name: 1 }).lean<Person[]>(),
+  );
+  if (!rated || people.some((p) => String(p._id) === String(rated))) return people;
+  const moved = await StaffModel.findOne({ _id: rated, business }, { name: 1 }).lean<Person>();
+  return moved ? [...people, moved] : people;
 }

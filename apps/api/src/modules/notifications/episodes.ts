@@ -1,5 +1,6 @@
 // "Fire once" bookkeeping on the unique (rule, key) index: window episodes that re-arm, and one-off alerts.
 import type { Types } from 'mongoose';
+import { coalescedBulkWrite } from '../../lib/coalesce';
 import { RuleStateModel } from './rule.model';
 
 const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;
@@ -20,10 +21,15 @@ export async function episode(
   by: string | null = null,
 ): Promise<boolean> {
   if (!holds) {
-    await RuleStateModel.updateOne(
-      { rule, key, active: true, at: { $lte: at } },
-      { $set: { active: false, at } },
-    );
+    // the common verdict (nothing to re-arm, usually): with the other evaluations' waiting for the collection
+    await coalescedBulkWrite(RuleStateModel, [
+      {
+        updateOne: {
+          filter: { rule, key, active: true, at: { $lte: at } },
+          update: { $set: { active: false, at } },
+        },
+      },
+    ]);
     return false;
   }
   try {

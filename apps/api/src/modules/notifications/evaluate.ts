@@ -7,7 +7,7 @@ import {
   type TRuleInputOf,
   type TRuleType,
 } from '@cx/contracts';
-import { coalescedRead } from '../../lib/coalesce';
+import { batchedRead, coalescedRead } from '../../lib/coalesce';
 import { addDays } from '../../lib/time';
 import { minSampleOf } from '../analytics/analytics-settings.model';
 import { RollupModel } from '../analytics/rollup.model';
@@ -277,8 +277,12 @@ export async function evaluateRating(
   if (inScope.length === 0) return;
   let staff: ReturnType<Ctx['staff']> | undefined;
   const readStaff = async () => {
+    // concurrent alerts' look-ups share one read
     const member = rating.staff
-      ? await StaffModel.findById(rating.staff, { name: 1, photo: 1 }).lean()
+      ? await batchedRead('staff-name-photo', String(rating.staff), async (ids) => {
+          const found = await StaffModel.find({ _id: { $in: ids } }, { name: 1, photo: 1 }).lean();
+          return new Map(found.map((s) => [String(s._id), s]));
+        })
       : null;
     return { name: member?.name ?? null, photo: member?.photo ?? null };
   };

@@ -6,11 +6,9 @@ import { env } from '../../config/env';
 import { logger } from '../../lib/logger';
 import { escapeHtml, sendMailInBackground } from '../../lib/mailer';
 import { publishToUser } from '../../lib/realtime';
-import { UserModel } from '../users/user.model';
 import { NotificationModel, type NotificationDoc, type TNotificationType } from './notification.model';
-import { NotificationSettingsModel } from './rule.model';
 import type { Access } from '../../tenancy/access';
-import { mayReceive, mine, recipientAccess } from './recipients';
+import { mailTargetOf, mayReceive, quietSettingsOf, recipientAccess } from './recipients';
 import { publishAlerts } from './alert-events';
 import { fanOutAlert, type FanOut } from '../alerts/fan-out';
 
@@ -94,7 +92,7 @@ async function maybeEmail(
   // A rule alert's email carries its acknowledge link; during quiet hours fan-out queued it for their end.
   if (fan) {
     if (fan.heldUntil) return;
-    const user = await UserModel.findById(to.userId, { email: 1 }).lean();
+    const user = await mailTargetOf(to.userId);
     if (!user) return;
     const mail = alertMail(user.email, alert.subject, html, text);
     sendMailInBackground({
@@ -107,10 +105,7 @@ async function maybeEmail(
     });
     return;
   }
-  const [user, settings] = await Promise.all([
-    UserModel.findById(to.userId, { email: 1, timeZone: 1 }).lean(),
-    NotificationSettingsModel.findOne(mine(to), { quietHours: 1, user: 1 }).sort({ user: -1 }).lean(),
-  ]);
+  const [user, settings] = await Promise.all([mailTargetOf(to.userId), quietSettingsOf(to)]);
   if (!user) return;
   if (alert.mail) {
     sendMailInBackground({ to: user.email, subject: alert.subject, ...alert.mail, devPreview: {} });

@@ -5,6 +5,8 @@ import { accessFromMembership, coversStore, type Access } from '../../tenancy/ac
 import { coalescedRead } from '../../lib/coalesce';
 import { areaTree } from '../../tenancy/area-tree';
 import { MembershipModel } from '../../tenancy/membership.model';
+import { UserModel } from '../users/user.model';
+import { NotificationSettingsModel } from './rule.model';
 
 type Id = mongoose.Types.ObjectId | string;
 
@@ -20,11 +22,28 @@ export async function ownerOf(business: Id): Promise<string | null> {
   return m ? String(m.user) : null;
 }
 
-/** The recipient's current access (null `user` = the owner); null when they are no longer a member. */
+/**
+ * The recipient's current access (null `user` = the owner); null when they are no longer a member. Concurrent alerts
+ * to one member share the read of their membership.
+ */
 export async function recipientAccess(business: Id, user: Id | null | undefined): Promise<Access | null> {
-  const m = await MembershipModel.findOne(user ? { business, user } : { business, role: 'owner' }).lean();
+  const m = await coalescedRead(`recipient:${String(business)}:${user ? String(user) : 'owner'}`, () =>
+    MembershipModel.findOne(user ? { business, user } : { business, role: 'owner' }).lean(),
+  );
   return m ? await accessFromMembership(String(m.user), m) : null;
 }
+
+/** The member's email address and time zone (concurrent alerts to one member share the read; read-only). */
+export const mailTargetOf = (user: Id) =>
+  coalescedRead(`mail-target:${String(user)}`, () =>
+    UserModel.findById(user, { email: 1, timeZone: 1 }).lean(),
+  );
+
+/** The member's quiet-hours settings: their own record, else the owner's unclaimed one (shared read; read-only). */
+export const quietSettingsOf = (access: Access) =>
+  coalescedRead(`quiet-hours:${access.businessId}:${access.userId}:${access.role}`, () =>
+    NotificationSettingsModel.findOne(mine(access), { quietHours: 1, user: 1 }).sort({ user: -1 }).lean(),
+  );
 
 /** Recipients' current access for many (business, user) pairs in one read; keyed by `recipientKey`. */
 export async function recipientsOf(
